@@ -1,0 +1,51 @@
+/**
+ * Runtime configuration from environment variables, read once per container. AWS clients also
+ * honour the SDK's own AWS_ENDPOINT_URL / AWS_ENDPOINT_URL_<SERVICE> variables, which is how the
+ * local stack (and LocalStack, or a real account) is targeted without code changes.
+ */
+export type AppConfig = {
+  region: string;
+  tableName: string;
+  uploadsBucket: string;
+  rendersBucket: string;
+  renderQueueUrl: string;
+  /** Path-style S3 URLs, needed by the local S3 emulator. */
+  s3ForcePathStyle: boolean;
+  /** Origin used in presigned upload URLs when the browser reaches S3 at another address. */
+  s3PublicEndpoint?: string;
+  /** Public base of preview images; previews are served from the site origin under /previews/. */
+  previewsBaseUrl: string;
+  imageAiProvider: 'offline' | 'replicate';
+  /** Cognito user pool used to verify tokens (issue 3). */
+  userPoolId?: string;
+  userPoolClientId?: string;
+  /** Issuer override for a local Cognito (http), else derived from the pool id. */
+  cognitoIssuer?: string;
+};
+
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`Missing environment variable ${name}`);
+  return value;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const provider = env.IMAGE_AI_PROVIDER ?? 'offline';
+  if (provider !== 'offline' && provider !== 'replicate') {
+    throw new Error(`IMAGE_AI_PROVIDER must be "offline" or "replicate", got "${provider}"`);
+  }
+  return {
+    region: env.AWS_REGION ?? env.AWS_DEFAULT_REGION ?? 'us-east-1',
+    tableName: required('TABLE_NAME'),
+    uploadsBucket: required('UPLOADS_BUCKET'),
+    rendersBucket: required('RENDERS_BUCKET'),
+    renderQueueUrl: required('RENDER_QUEUE_URL'),
+    s3ForcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
+    s3PublicEndpoint: env.S3_PUBLIC_ENDPOINT || undefined,
+    previewsBaseUrl: env.PREVIEWS_BASE_URL ?? '',
+    imageAiProvider: provider,
+    userPoolId: env.USER_POOL_ID || undefined,
+    userPoolClientId: env.USER_POOL_CLIENT_ID || undefined,
+    cognitoIssuer: env.COGNITO_ISSUER || undefined,
+  };
+}

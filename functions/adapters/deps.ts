@@ -1,0 +1,51 @@
+/** Builds the Deps of the use cases from configuration: once per Lambda container or local stack. */
+import { Logger } from '@aws-lambda-powertools/logger';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { S3Client } from '@aws-sdk/client-s3';
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { Deps } from '../core/deps';
+import { type AppConfig, loadConfig } from './config';
+import { createDynamoUploadStore } from './dynamo/upload-store';
+import { createImageInspector, createOfflineRenderer } from './image';
+import { createS3BlobStore } from './s3/blob-store';
+import { createSqsRenderQueue } from './sqs/render-queue';
+
+export function buildDeps(config: AppConfig = loadConfig()): Deps {
+  const region = config.region;
+  const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ region }), {
+    marshallOptions: { removeUndefinedValues: true },
+  });
+  const s3 = new S3Client({ region, forcePathStyle: config.s3ForcePathStyle });
+  const publicSigner = config.s3PublicEndpoint
+    ? new S3Client({ region, forcePathStyle: config.s3ForcePathStyle, endpoint: config.s3PublicEndpoint })
+    : s3;
+  return {
+    uploads: createDynamoUploadStore(doc, config.tableName),
+    blobs: createS3BlobStore(
+      s3,
+      { uploads: config.uploadsBucket, renders: config.rendersBucket },
+      publicSigner,
+    ),
+    renderQueue: createSqsRenderQueue(new SQSClient({ region }), config.renderQueueUrl),
+    inspector: createImageInspector(),
+    renderer: createRenderer(config.imageAiProvider),
+    clock: { now: () => new Date() },
+    logger: new Logger({ serviceName: 'little-futures' }),
+    previewsBaseUrl: config.previewsBaseUrl,
+  };
+}
+
+function createRenderer(provider: AppConfig['imageAiProvider']) {
+  if (provider === 'offline') return createOfflineRenderer();
+  // The hosted provider plugs in here; until it exists, refuse to start rather than fail per job.
+  throw new Error('IMAGE_AI_PROVIDER=replicate is not available yet; use "offline".');
+}
+
+let cached: Deps | undefined;
+
+/** The container's Deps, built on first use (after the environment is set). */
+export function getDeps(): Deps {
+  cached ??= buildDeps();
+  return cached;
+}

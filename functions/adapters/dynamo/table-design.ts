@@ -1,0 +1,20 @@
+/** The single table's key design, shared by the CDK stack and the local stack's bootstrap. */
+export const tableDesign = {
+  partitionKey: 'pk',
+  sortKey: 'sk',
+  ttlAttribute: 'ttl',
+  globalIndexes: [{ name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' }],
+} as const;
+
+export const keys = {
+  upload: (id: string) => ({ pk: `UPLOAD#${id}`, sk: 'META' }),
+  /** Zero-padded so a Query returns jobs in ascending age. */
+  job: (uploadId: string, age: number) => ({
+    pk: `UPLOAD#${uploadId}`,
+    sk: `JOB#${String(age).padStart(3, '0')}`,
+  }),
+  ownerIndex: (owner: string, createdAt: string) => ({
+    gsi1pk: `OWNER#${owner}`,
+    gsi1sk: `UPLOAD#${createdAt}`,
+  }),
+};

@@ -1,0 +1,224 @@
+/** Uploads and their render jobs as items of the single table (ARCHITECTURE.md §3). */
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import {
+  type DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import type { TargetAge } from '@shared/catalog';
+import type { FaceBox, RenderJobRecord, UploadRecord, UploadStore } from '../../core/ports';
+import { keys } from './table-design';
+
+type Item = Record<string, unknown>;
+
+const PENDING_UPLOAD_TTL_SECONDS = 86_400;
+
+function uploadFromItem(item: Item): UploadRecord {
+  return {
+    id: item.id as string,
+    owner: item.owner as UploadRecord['owner'],
+    status: item.status as UploadRecord['status'],
+    incomingKey: item.incomingKey as string,
+    fileKey: item.fileKey as string | undefined,
+    declaredType: item.declaredType as string,
+    declaredSize: item.declaredSize as number,
+    email: item.email as string | undefined,
+    migrated: Boolean(item.migrated),
+    createdAt: item.createdAt as string,
+    expiresAt: item.ttl as number | undefined,
+    face: item.face as FaceBox | undefined,
+  };
+}
+
+function jobFromItem(item: Item): RenderJobRecord {
+  return {
+    uploadId: item.uploadId as string,
+    age: item.age as TargetAge,
+    status: item.status as RenderJobRecord['status'],
+    previewKey: item.previewKey as string | undefined,
+    hdKey: item.hdKey as string | undefined,
+    hdUnlocked: Boolean(item.hdUnlocked),
+    failureReason: item.failureReason as string | undefined,
+    updatedAt: item.updatedAt as string,
+    expiresAt: item.ttl as number | undefined,
+  };
+}
+
+function jobItem(job: RenderJobRecord): Item {
+  const { expiresAt, ...rest } = job;
+  return {
+    ...keys.job(job.uploadId, job.age),
+    type: 'job',
+    ...rest,
+    ...(expiresAt ? { ttl: expiresAt } : {}),
+  };
+}
+
+const isConditionFailure = (error: unknown) =>
+  error instanceof ConditionalCheckFailedException || error instanceof TransactionCanceledException;
+
+export function createDynamoUploadStore(doc: DynamoDBDocumentClient, tableName: string): UploadStore {
+  const now = () => new Date().toISOString();
+
+  async function transition(uploadId: string, age: TargetAge, set: string, values: Item): Promise<boolean> {
+    try {
+      await doc.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.job(uploadId, age),
+          UpdateExpression: `SET ${set}, updatedAt = :now`,
+          ConditionExpression: '#status = :processing',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ...values, ':processing': 'processing', ':now': now() },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  }
+
+  return {
+    async createUpload(upload) {
+      const { expiresAt, face: _face, ...rest } = upload;
+      // A signed-in parent's upload that never receives its file is cleaned up after a day.
+      const ttl = expiresAt ?? Math.floor(Date.now() / 1000) + PENDING_UPLOAD_TTL_SECONDS;
+      await doc.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: {
+            ...keys.upload(upload.id),
+            ...keys.ownerIndex(upload.owner, upload.createdAt),
+            type: 'upload',
+            ...rest,
+            ttl,
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
+    },
+
+    async getUploadWithJobs(id) {
+      const result = await doc.send(
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': keys.upload(id).pk },
+        }),
+      );
+      const items = result.Items ?? [];
+      const meta = items.find((item) => item.sk === 'META');
+      if (!meta) return null;
+      return { upload: uploadFromItem(meta), jobs: items.filter((i) => i.type === 'job').map(jobFromItem) };
+    },
+
+    async markReadyWithJobs(upload, fileKey, jobs) {
+      const keepsTtl = upload.owner.startsWith('session:');
+      try {
+        await doc.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Update: {
+                  TableName: tableName,
+                  Key: keys.upload(upload.id),
+                  UpdateExpression: keepsTtl
+                    ? 'SET #status = :ready, fileKey = :fileKey, readyAt = :now'
+                    : 'SET #status = :ready, fileKey = :fileKey, readyAt = :now REMOVE #ttl',
+                  ConditionExpression: '#status = :awaiting',
+                  ExpressionAttributeNames: { '#status': 'status', ...(keepsTtl ? {} : { '#ttl': 'ttl' }) },
+                  ExpressionAttributeValues: {
+                    ':ready': 'ready',
+                    ':awaiting': 'awaiting_file',
+                    ':fileKey': fileKey,
+                    ':now': now(),
+                  },
+                },
+              },
+              ...jobs.map((job) => ({
+                Put: {
+                  TableName: tableName,
+                  Item: jobItem(job),
+                  ConditionExpression: 'attribute_not_exists(pk)',
+                },
+              })),
+            ],
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (isConditionFailure(error)) return false;
+        throw error;
+      }
+    },
+
+    async revertReady(uploadId, ages) {
+      await doc.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: tableName,
+                Key: keys.upload(uploadId),
+                UpdateExpression: 'SET #status = :awaiting REMOVE fileKey, readyAt',
+                ExpressionAttributeNames: { '#status': 'status' },
+                ExpressionAttributeValues: { ':awaiting': 'awaiting_file' },
+              },
+            },
+            ...ages.map((age) => ({ Delete: { TableName: tableName, Key: keys.job(uploadId, age) } })),
+          ],
+        }),
+      );
+    },
+
+    async saveEmail(uploadId, email) {
+      await doc.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.upload(uploadId),
+          UpdateExpression: 'SET email = :email',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':email': email },
+        }),
+      );
+    },
+
+    async saveFace(uploadId, face) {
+      await doc.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.upload(uploadId),
+          UpdateExpression: 'SET face = if_not_exists(face, :face)',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':face': face },
+        }),
+      );
+    },
+
+    completeJob: (uploadId, age, { previewKey, hdKey }) =>
+      transition(uploadId, age, '#status = :done, previewKey = :previewKey, hdKey = :hdKey', {
+        ':done': 'done',
+        ':previewKey': previewKey,
+        ':hdKey': hdKey,
+      }),
+
+    failJob: (uploadId, age, reason) =>
+      transition(uploadId, age, '#status = :failed, failureReason = :reason', {
+        ':failed': 'failed',
+        ':reason': reason,
+      }),
+  };
+}
+
+/** Only for tests and tools: read one raw item. */
+export async function getRawItem(
+  doc: DynamoDBDocumentClient,
+  tableName: string,
+  key: { pk: string; sk: string },
+) {
+  return (await doc.send(new GetCommand({ TableName: tableName, Key: key }))).Item;
+}

@@ -1,0 +1,15 @@
+/** Everything a use case may touch, passed in as one plain object built once per container. */
+import type { Logger } from '@aws-lambda-powertools/logger';
+import type { BlobStore, Clock, ImageInspector, Renderer, RenderQueue, UploadStore } from './ports';
+
+export type Deps = {
+  uploads: UploadStore;
+  blobs: BlobStore;
+  renderQueue: RenderQueue;
+  inspector: ImageInspector;
+  renderer: Renderer;
+  clock: Clock;
+  logger: Pick<Logger, 'info' | 'warn' | 'error'>;
+  /** Public base of preview URLs ('' = same origin). */
+  previewsBaseUrl: string;
+};

@@ -1,0 +1,45 @@
+/** Domain errors: thrown by use cases, mapped to HTTP status and messages by one middleware. */
+import { type MessageKey, messages } from '@shared/messages';
+
+export type ErrorKind =
+  | 'invalid'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'too_large'
+  | 'unavailable';
+
+export class DomainError extends Error {
+  constructor(
+    readonly kind: ErrorKind,
+    readonly messageKey: MessageKey,
+    readonly code: string = messageKey,
+  ) {
+    super(messages[messageKey]);
+    this.name = 'DomainError';
+  }
+}
+
+/** The uploaded bytes are not a photo we can use; the reason is user-facing. */
+export class PhotoRejectedError extends DomainError {
+  constructor(messageKey: MessageKey, kind: ErrorKind = 'invalid') {
+    super(kind, messageKey);
+    this.name = 'PhotoRejectedError';
+  }
+}
+
+/** A render that can never succeed for this photo (retrying will not help). */
+export class PermanentRenderError extends Error {
+  constructor(readonly messageKey: MessageKey) {
+    super(messages[messageKey]);
+    this.name = 'PermanentRenderError';
+  }
+}
+
+export class NoFaceError extends PermanentRenderError {
+  constructor() {
+    super('noFaceFound');
+    this.name = 'NoFaceError';
+  }
+}

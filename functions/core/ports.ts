@@ -1,0 +1,132 @@
+/** The ports the use cases need. Adapters in functions/adapters implement them. */
+import type { TargetAge } from '@shared/catalog';
+import type { JobStatus } from '@shared/schemas/uploads';
+
+/** Who is calling: an anonymous browser session, a signed-in user, or an admin. */
+export type Principal =
+  | { kind: 'anonymous' }
+  | { kind: 'visitor'; sessionId: string }
+  | { kind: 'user'; sub: string; email?: string; sessionId?: string; isAdmin: boolean };
+
+/** Owner of an upload, as stored: "session:<id>" or "user:<sub>". */
+export type OwnerRef = `session:${string}` | `user:${string}`;
+
+export type UploadRecord = {
+  id: string;
+  owner: OwnerRef;
+  status: 'awaiting_file' | 'ready';
+  /** Where the browser puts the raw file. */
+  incomingKey: string;
+  /** The normalised original (oriented, metadata stripped), once complete. */
+  fileKey?: string;
+  declaredType: string;
+  declaredSize: number;
+  email?: string;
+  migrated: boolean;
+  createdAt: string;
+  /** Epoch seconds; set for anonymous uploads. */
+  expiresAt?: number;
+  /** Face found by the first render, reused by the others. */
+  face?: FaceBox;
+};
+
+export type RenderJobRecord = {
+  uploadId: string;
+  age: TargetAge;
+  status: JobStatus;
+  previewKey?: string;
+  hdKey?: string;
+  hdUnlocked: boolean;
+  failureReason?: string;
+  updatedAt: string;
+  expiresAt?: number;
+};
+
+export interface UploadStore {
+  createUpload(upload: UploadRecord): Promise<void>;
+  /** The upload and all its jobs in one read. */
+  getUploadWithJobs(id: string): Promise<{ upload: UploadRecord; jobs: RenderJobRecord[] } | null>;
+  /** Marks the upload ready and creates its jobs in one transaction; false if it was not awaiting its file. */
+  markReadyWithJobs(upload: UploadRecord, fileKey: string, jobs: RenderJobRecord[]): Promise<boolean>;
+  /** Undo of markReadyWithJobs when the jobs could not be queued. */
+  revertReady(uploadId: string, ages: readonly TargetAge[]): Promise<void>;
+  saveEmail(uploadId: string, email: string): Promise<void>;
+  saveFace(uploadId: string, face: FaceBox): Promise<void>;
+  /** processing -> done; false when the job was not processing (duplicate delivery). */
+  completeJob(
+    uploadId: string,
+    age: TargetAge,
+    keys: { previewKey: string; hdKey: string },
+  ): Promise<boolean>;
+  /** processing -> failed; false when the job was not processing. */
+  failJob(uploadId: string, age: TargetAge, reason: string): Promise<boolean>;
+}
+
+export type BlobBucket = 'uploads' | 'renders';
+
+export interface BlobStore {
+  presignPut(
+    bucket: BlobBucket,
+    key: string,
+    opts: { contentType: string; contentLength: number; expiresInSeconds: number },
+  ): Promise<{ url: string; headers: Record<string, string> }>;
+  head(bucket: BlobBucket, key: string): Promise<{ size: number; contentType?: string } | null>;
+  /** The first bytes of an object (for magic-byte checks). */
+  readHead(bucket: BlobBucket, key: string, bytes: number): Promise<Uint8Array>;
+  get(bucket: BlobBucket, key: string): Promise<Buffer>;
+  put(
+    bucket: BlobBucket,
+    key: string,
+    body: Buffer,
+    opts: { contentType: string; cacheControl?: string; anonymous?: boolean },
+  ): Promise<void>;
+  delete(bucket: BlobBucket, keys: string[]): Promise<void>;
+}
+
+export type RenderMessage = { uploadId: string; age: TargetAge };
+
+export interface RenderQueue {
+  enqueue(messages: RenderMessage[]): Promise<void>;
+}
+
+export type FaceBox = {
+  /** In the normalised original's pixels. */
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  /** Direction from chin to crown in radians (0 = straight up), from the landmarks. */
+  roll: number;
+  /** Age the face model estimates, in years. */
+  estimatedAge: number;
+  score: number;
+};
+
+export type RenderTimings = {
+  decode: number;
+  detect: number;
+  age: number;
+  watermark: number;
+  encode: number;
+};
+
+export type RenderOutput = { preview: Buffer; hd: Buffer; face: FaceBox; timings: RenderTimings };
+
+/** Turns a normalised original into an aged, watermarked preview and an HD file. */
+export interface Renderer {
+  readonly engine: 'offline' | 'hosted';
+  /** Throws NoFaceError when there is no face to age. */
+  render(input: { original: Buffer; targetAge: TargetAge; face?: FaceBox }): Promise<RenderOutput>;
+}
+
+export type NormalisedImage = { jpeg: Buffer; width: number; height: number };
+
+/** Validates and normalises an uploaded photo: decode fully, orient, strip metadata. */
+export interface ImageInspector {
+  /** Throws PhotoRejectedError with the reason when the bytes are not a usable photo. */
+  normalise(bytes: Buffer): Promise<NormalisedImage>;
+}
+
+export interface Clock {
+  now(): Date;
+}

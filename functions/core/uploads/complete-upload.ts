@@ -1,0 +1,78 @@
+/**
+ * Step 2 of an upload: the browser says the file is in S3. Check what was really stored (no
+ * emulator enforces the presigned policy), keep only a normalised copy without metadata, create
+ * one render job per preview age and queue them.
+ */
+import { MAX_UPLOAD_BYTES, PREVIEW_AGES } from '@shared/catalog';
+import { ACCEPTED_FORMATS, sniffImageFormat } from '@shared/rules/upload-file';
+import type { UploadView } from '@shared/schemas/uploads';
+import type { Deps } from '../deps';
+import { DomainError, PhotoRejectedError } from '../errors';
+import type { Principal, RenderJobRecord, UploadRecord } from '../ports';
+import { originalKeyFor } from './create-upload';
+import { assertOwner } from './ownership';
+import { toUploadView } from './upload-view';
+
+export async function completeUpload(
+  deps: Deps,
+  principal: Principal,
+  uploadId: string,
+): Promise<UploadView> {
+  const found = await deps.uploads.getUploadWithJobs(uploadId);
+  if (!found) throw new DomainError('not_found', 'uploadNotFound');
+  const { upload } = found;
+  assertOwner(principal, upload);
+  if (upload.status !== 'awaiting_file') throw new DomainError('conflict', 'alreadyProcessing');
+
+  const normalised = await readAndNormalise(deps, upload);
+  const fileKey = originalKeyFor(upload);
+  await deps.blobs.put('uploads', fileKey, normalised, {
+    contentType: 'image/jpeg',
+    anonymous: upload.owner.startsWith('session:'),
+  });
+
+  const now = deps.clock.now().toISOString();
+  const jobs: RenderJobRecord[] = PREVIEW_AGES.map((age) => ({
+    uploadId,
+    age,
+    status: 'processing',
+    hdUnlocked: false,
+    updatedAt: now,
+    expiresAt: upload.owner.startsWith('session:') ? upload.expiresAt : undefined,
+  }));
+  if (!(await deps.uploads.markReadyWithJobs(upload, fileKey, jobs))) {
+    throw new DomainError('conflict', 'alreadyProcessing');
+  }
+  try {
+    await deps.renderQueue.enqueue(jobs.map((job) => ({ uploadId, age: job.age })));
+  } catch (error) {
+    deps.logger.error('could not queue render jobs; reverting', { uploadId, error: String(error) });
+    await deps.uploads.revertReady(uploadId, PREVIEW_AGES);
+    throw new DomainError('unavailable', 'uploadFailed');
+  }
+  await deps.blobs.delete('uploads', [upload.incomingKey]).catch((error) => {
+    deps.logger.warn('could not delete the raw upload', { uploadId, error: String(error) });
+  });
+  return toUploadView(deps, principal, { ...upload, status: 'ready', fileKey }, jobs);
+}
+
+/** Every rejection removes the stored file, so nothing unusable is kept. */
+async function readAndNormalise(deps: Deps, upload: UploadRecord): Promise<Buffer> {
+  const reject = async (error: PhotoRejectedError): Promise<never> => {
+    await deps.blobs.delete('uploads', [upload.incomingKey]);
+    throw error;
+  };
+  const stored = await deps.blobs.head('uploads', upload.incomingKey);
+  if (!stored || stored.size === 0) throw new PhotoRejectedError('photoMissing');
+  if (stored.size > MAX_UPLOAD_BYTES) return reject(new PhotoRejectedError('fileTooLarge', 'too_large'));
+  const format = sniffImageFormat(await deps.blobs.readHead('uploads', upload.incomingKey, 32));
+  if (format === 'unknown') return reject(new PhotoRejectedError('notAnImage'));
+  if (!ACCEPTED_FORMATS.includes(format)) return reject(new PhotoRejectedError('photoFormatUnsupported'));
+  const bytes = await deps.blobs.get('uploads', upload.incomingKey);
+  try {
+    return (await deps.inspector.normalise(bytes)).jpeg;
+  } catch (error) {
+    if (error instanceof PhotoRejectedError) return reject(error);
+    throw error;
+  }
+}

@@ -1,0 +1,64 @@
+/** Step 1 of an upload: check what the browser declares and hand out a presigned PUT. */
+import { ANONYMOUS_RETENTION_DAYS } from '@shared/catalog';
+import { checkDeclaredFile } from '@shared/rules/upload-file';
+import type { CreateUploadRequest, CreateUploadResponse } from '@shared/schemas/uploads';
+import type { Deps } from '../deps';
+import { DomainError } from '../errors';
+import type { Principal, UploadRecord } from '../ports';
+import { ownerFor } from './ownership';
+
+export const PRESIGNED_PUT_SECONDS = 600;
+const DAY_SECONDS = 86_400;
+
+export function anonymousExpiry(now: Date): number {
+  return Math.floor(now.getTime() / 1000) + ANONYMOUS_RETENTION_DAYS * DAY_SECONDS;
+}
+
+/** Raw files land here; only the normalised copy is kept after completion. */
+export function incomingKeyFor(upload: Pick<UploadRecord, 'id' | 'owner'>): string {
+  const [kind, id] = upload.owner.split(':');
+  const prefix = kind === 'session' ? `temp/${id}` : `users/${id}`;
+  return `${prefix}/${upload.id}/incoming`;
+}
+
+export function originalKeyFor(upload: Pick<UploadRecord, 'id' | 'owner'>): string {
+  return incomingKeyFor(upload).replace(/incoming$/, 'original.jpg');
+}
+
+export async function createUpload(
+  deps: Deps,
+  principal: Principal,
+  request: CreateUploadRequest,
+): Promise<CreateUploadResponse> {
+  const owner = ownerFor(principal);
+  const check = checkDeclaredFile({ size: request.size, type: request.contentType });
+  if (!check.ok) {
+    throw new DomainError(check.messageKey === 'fileTooLarge' ? 'too_large' : 'invalid', check.messageKey);
+  }
+  const now = deps.clock.now();
+  const upload: UploadRecord = {
+    id: crypto.randomUUID(),
+    owner,
+    status: 'awaiting_file',
+    incomingKey: '',
+    declaredType: request.contentType,
+    declaredSize: request.size,
+    migrated: false,
+    createdAt: now.toISOString(),
+    // A visitor's upload and its renders disappear after the retention period.
+    expiresAt: owner.startsWith('session:') ? anonymousExpiry(now) : undefined,
+  };
+  upload.incomingKey = incomingKeyFor(upload);
+  await deps.uploads.createUpload(upload);
+  const put = await deps.blobs.presignPut('uploads', upload.incomingKey, {
+    contentType: request.contentType,
+    contentLength: request.size,
+    expiresInSeconds: PRESIGNED_PUT_SECONDS,
+  });
+  return {
+    uploadId: upload.id,
+    uploadUrl: put.url,
+    headers: put.headers,
+    expiresInSeconds: PRESIGNED_PUT_SECONDS,
+  };
+}

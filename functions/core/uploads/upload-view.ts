@@ -1,0 +1,43 @@
+/** What the browser sees of an upload: public parts for anyone, private parts for the owner. */
+import type { UploadView } from '@shared/schemas/uploads';
+import type { Deps } from '../deps';
+import { DomainError } from '../errors';
+import type { Principal, RenderJobRecord, UploadRecord } from '../ports';
+import { isOwner } from './ownership';
+
+export function toUploadView(
+  deps: Pick<Deps, 'previewsBaseUrl' | 'renderer'>,
+  principal: Principal,
+  upload: UploadRecord,
+  jobs: RenderJobRecord[],
+): UploadView {
+  const owner = isOwner(principal, upload);
+  return {
+    uploadId: upload.id,
+    status: upload.status,
+    ownedByUser: upload.owner.startsWith('user:'),
+    migrated: upload.migrated,
+    viewerIsOwner: owner,
+    hasEmail: owner ? Boolean(upload.email) : null,
+    engine: deps.renderer.engine,
+    createdAt: upload.createdAt,
+    jobs: jobs
+      .slice()
+      .sort((a, b) => a.age - b.age)
+      .map((job) => ({
+        age: job.age,
+        status: job.status,
+        previewUrl:
+          job.status === 'done' && job.previewKey ? `${deps.previewsBaseUrl}/${job.previewKey}` : null,
+        hdUnlocked: job.hdUnlocked,
+        failureReason: job.status === 'failed' ? (job.failureReason ?? null) : null,
+      })),
+  };
+}
+
+/** The status the progress and results pages poll: one Query, upload and jobs together. */
+export async function getUpload(deps: Deps, principal: Principal, uploadId: string): Promise<UploadView> {
+  const found = await deps.uploads.getUploadWithJobs(uploadId);
+  if (!found) throw new DomainError('not_found', 'uploadNotFound');
+  return toUploadView(deps, principal, found.upload, found.jobs);
+}

@@ -1,0 +1,41 @@
+/** Turns an API Gateway v2 event into the one typed Principal the use cases see. */
+import { SESSION_HEADER } from '@shared/api';
+import { isUuid } from '@shared/rules/ids';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import type { Principal } from '../../core/ports';
+
+type JwtClaims = Record<string, string | number | boolean | string[] | undefined>;
+
+function claimsOf(event: APIGatewayProxyEventV2): JwtClaims | undefined {
+  const context = event.requestContext as APIGatewayProxyEventV2['requestContext'] & {
+    authorizer?: { jwt?: { claims?: JwtClaims } };
+  };
+  return context.authorizer?.jwt?.claims;
+}
+
+/** API Gateway passes cognito:groups as "[admins other]" or as an array, depending on the token. */
+export function groupsOf(claims: JwtClaims): string[] {
+  const raw = claims['cognito:groups'];
+  if (Array.isArray(raw)) return raw;
+  if (typeof raw !== 'string') return [];
+  return raw
+    .replace(/^\[|\]$/g, '')
+    .split(/[\s,]+/)
+    .filter(Boolean);
+}
+
+export function resolvePrincipal(event: APIGatewayProxyEventV2): Principal {
+  const header = event.headers?.[SESSION_HEADER];
+  const sessionId = isUuid(header) ? header.toLowerCase() : undefined;
+  const claims = claimsOf(event);
+  if (claims && typeof claims.sub === 'string') {
+    return {
+      kind: 'user',
+      sub: claims.sub,
+      email: typeof claims.email === 'string' ? claims.email : undefined,
+      sessionId,
+      isAdmin: groupsOf(claims).includes('admins'),
+    };
+  }
+  return sessionId ? { kind: 'visitor', sessionId } : { kind: 'anonymous' };
+}

@@ -1,0 +1,55 @@
+/** JSON responses, error mapping and ETags, the same for every HTTP handler. */
+import { createHash } from 'node:crypto';
+import { type MessageKey, messages } from '@shared/messages';
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { DomainError, type ErrorKind } from '../../core/errors';
+
+const statusOf: Record<ErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  unavailable: 503,
+};
+
+const baseHeaders = {
+  'content-type': 'application/json; charset=utf-8',
+  'x-content-type-options': 'nosniff',
+};
+
+export function json(statusCode: number, body: unknown, headers: Record<string, string> = {}) {
+  return {
+    statusCode,
+    headers: { ...baseHeaders, 'cache-control': 'no-store', ...headers },
+    body: JSON.stringify(body),
+  } satisfies APIGatewayProxyStructuredResultV2;
+}
+
+export function errorJson(statusCode: number, code: string, messageKey: MessageKey) {
+  return json(statusCode, { error: { code, message: messages[messageKey] } });
+}
+
+/** Known domain errors keep their message; anything else is a generic 500 without details. */
+export function errorResponse(error: unknown): APIGatewayProxyStructuredResultV2 {
+  if (error instanceof DomainError) return errorJson(statusOf[error.kind], error.code, error.messageKey);
+  return errorJson(500, 'internal', 'serverError');
+}
+
+/**
+ * A body the browser may poll: answered with an ETag and 304 when unchanged. The answer differs
+ * by viewer (owner-only fields), so it is private and varies on the identifying headers.
+ */
+export function pollable(body: unknown, ifNoneMatch: string | undefined) {
+  const text = JSON.stringify(body);
+  const etag = `W/"${createHash('sha1').update(text).digest('base64url')}"`;
+  const headers = {
+    ...baseHeaders,
+    etag,
+    'cache-control': 'private, no-cache',
+    vary: 'x-session-id, authorization',
+  };
+  if (ifNoneMatch?.split(/\s*,\s*/).includes(etag)) return { statusCode: 304, headers, body: '' };
+  return { statusCode: 200, headers, body: text };
+}

@@ -1,0 +1,110 @@
+/**
+ * One middy handler per route group: it finds the route by API Gateway's routeKey, enforces the
+ * route's access level, validates the body with the route's schema, runs the operation and maps
+ * domain errors to status codes and the messages of shared/messages.ts.
+ */
+import middy from '@middy/core';
+import { type RouteDef, type RouteGroup, type RouteId, routeKey, routes } from '@shared/api';
+import { isUuid } from '@shared/rules/ids';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { z } from 'zod';
+import type { Deps } from '../../core/deps';
+import { DomainError } from '../../core/errors';
+import type { Principal } from '../../core/ports';
+import { resolvePrincipal } from './principal';
+import { errorJson, errorResponse, json } from './responses';
+
+type Result = APIGatewayProxyStructuredResultV2;
+
+type BodyOf<R extends RouteId> = (typeof routes)[R] extends { body: z.ZodType }
+  ? z.output<(typeof routes)[R]['body']>
+  : undefined;
+
+export type OperationInput<R extends RouteId> = {
+  principal: Principal;
+  params: Record<string, string>;
+  body: BodyOf<R>;
+  event: APIGatewayProxyEventV2;
+};
+
+/** An operation returns the response body (sent as 200 JSON) or a ready-made result. */
+export type Operation<R extends RouteId> = (deps: Deps, input: OperationInput<R>) => Promise<unknown>;
+export type Operations<G extends RouteGroup> = {
+  [R in RouteId as (typeof routes)[R]['group'] extends G ? R : never]: Operation<R>;
+};
+
+/** Marks a value that already is an HTTP result (e.g. a 304). */
+export const asResult = (result: Result) => ({ [RESULT]: result });
+const RESULT = Symbol('http-result');
+
+function checkAccess(route: RouteDef, principal: Principal) {
+  if (route.access === 'public') return;
+  if (principal.kind === 'anonymous') throw new DomainError('unauthenticated', 'sessionMissing');
+  if ((route.access === 'user' || route.access === 'admin') && principal.kind !== 'user') {
+    throw new DomainError('unauthenticated', 'sessionMissing');
+  }
+  if (route.access === 'admin' && !(principal.kind === 'user' && principal.isAdmin)) {
+    throw new DomainError('forbidden', 'invalidRequest');
+  }
+}
+
+function parseBody(route: RouteDef, event: APIGatewayProxyEventV2): unknown {
+  if (!route.body) return undefined;
+  let raw: unknown;
+  try {
+    const text = event.isBase64Encoded
+      ? Buffer.from(event.body ?? '', 'base64').toString('utf8')
+      : event.body;
+    raw = JSON.parse(text || 'null');
+  } catch {
+    throw new DomainError('invalid', 'invalidRequest');
+  }
+  const parsed = route.body.safeParse(raw);
+  if (!parsed.success) throw new DomainError('invalid', 'invalidRequest');
+  return parsed.data;
+}
+
+export function createHttpHandler<G extends RouteGroup>(
+  group: G,
+  operations: Operations<G>,
+  getDeps: () => Deps,
+) {
+  const byKey = new Map<string, { route: RouteDef; operation: Operation<RouteId> }>();
+  for (const [id, operation] of Object.entries(operations) as [RouteId, Operation<RouteId>][]) {
+    const route: RouteDef = routes[id];
+    if (route.group !== group) throw new Error(`Route ${id} does not belong to group ${group}`);
+    byKey.set(routeKey(route), { route, operation });
+  }
+
+  return middy<APIGatewayProxyEventV2, Result>()
+    .handler(async (event) => {
+      const entry = byKey.get(event.routeKey);
+      if (!entry) return errorJson(404, 'not_found', 'invalidRequest');
+      const params = event.pathParameters ?? {};
+      // Every id in our paths is a UUID; anything else is a bad link, not a lookup.
+      for (const [name, value] of Object.entries(params)) {
+        if (name.endsWith('Id') && !isUuid(value)) return errorJson(400, 'invalid_id', 'invalidLink');
+      }
+      const principal = resolvePrincipal(event);
+      checkAccess(entry.route, principal);
+      const body = parseBody(entry.route, event);
+      const deps = getDeps();
+      const output = await entry.operation(deps, {
+        principal,
+        params: params as Record<string, string>,
+        body: body as never,
+        event,
+      });
+      if (output && typeof output === 'object' && RESULT in output) return output[RESULT] as Result;
+      return json(200, output);
+    })
+    .onError(async (request) => {
+      if (!(request.error instanceof DomainError)) {
+        getDeps().logger.error('unhandled error', {
+          error: String(request.error),
+          stack: request.error?.stack,
+        });
+      }
+      request.response = errorResponse(request.error);
+    });
+}

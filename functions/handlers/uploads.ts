@@ -1,0 +1,22 @@
+/** HTTP API: uploads (create, complete, status, notify email). */
+
+import { getDeps } from '../adapters/deps';
+import { completeUpload } from '../core/uploads/complete-upload';
+import { createUpload } from '../core/uploads/create-upload';
+import { saveUploadEmail } from '../core/uploads/save-email';
+import { getUpload } from '../core/uploads/upload-view';
+import { pollable } from './http/responses';
+import { asResult, createHttpHandler } from './http/router';
+
+export const handler = createHttpHandler(
+  'uploads',
+  {
+    createUpload: (deps, { principal, body }) => createUpload(deps, principal, body),
+    completeUpload: (deps, { principal, params }) => completeUpload(deps, principal, params.uploadId),
+    getUpload: async (deps, { principal, params, event }) =>
+      asResult(pollable(await getUpload(deps, principal, params.uploadId), event.headers['if-none-match'])),
+    saveUploadEmail: (deps, { principal, params, body }) =>
+      saveUploadEmail(deps, principal, params.uploadId, body.email),
+  },
+  getDeps,
+);

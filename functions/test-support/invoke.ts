@@ -1,0 +1,119 @@
+/** Test helpers that call the real handlers the way API Gateway and the SQS trigger do. */
+import {
+  ChangeMessageVisibilityCommand,
+  DeleteMessageCommand,
+  ReceiveMessageCommand,
+  SQSClient,
+} from '@aws-sdk/client-sqs';
+import { fillPath, type RouteId, routeKey, routes, SESSION_HEADER } from '@shared/api';
+import type { APIGatewayProxyEventV2, Context, SQSEvent } from 'aws-lambda';
+
+const context = {} as Context;
+
+export type CallOptions = {
+  params?: Record<string, string>;
+  body?: unknown;
+  rawBody?: string;
+  sessionId?: string;
+  headers?: Record<string, string>;
+  claims?: Record<string, string>;
+};
+
+export function httpEvent(id: RouteId, options: CallOptions = {}): APIGatewayProxyEventV2 {
+  const route = routes[id];
+  const path = fillPath(route.path, options.params ?? {});
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...options.headers };
+  if (options.sessionId) headers[SESSION_HEADER] = options.sessionId;
+  return {
+    version: '2.0',
+    routeKey: routeKey(route),
+    rawPath: path,
+    rawQueryString: '',
+    headers,
+    pathParameters: options.params,
+    body: options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+    isBase64Encoded: false,
+    requestContext: {
+      accountId: 'local',
+      apiId: 'local',
+      domainName: 'localhost',
+      domainPrefix: 'localhost',
+      http: { method: route.method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'vitest' },
+      requestId: crypto.randomUUID(),
+      routeKey: routeKey(route),
+      stage: '$default',
+      time: new Date().toISOString(),
+      timeEpoch: Date.now(),
+      ...(options.claims ? { authorizer: { jwt: { claims: options.claims, scopes: [] } } } : {}),
+    },
+  } as APIGatewayProxyEventV2;
+}
+
+export async function callRoute(id: RouteId, options: CallOptions = {}) {
+  const { httpHandlers } = await import('../handlers/registry');
+  const result = await httpHandlers[routes[id].group](httpEvent(id, options), context);
+  const text = typeof result.body === 'string' ? result.body : '';
+  return {
+    status: result.statusCode ?? 200,
+    headers: (result.headers ?? {}) as Record<string, string>,
+    // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON
+    json: (text ? JSON.parse(text) : undefined) as any,
+  };
+}
+
+/** Receives what is on the render queue and runs the real worker on it, like the SQS trigger. */
+export async function runRenderWorker(
+  options: {
+    maxBatches?: number;
+    waitSeconds?: number /** Make failed messages visible again at once. */;
+    retryNow?: boolean;
+  } = {},
+) {
+  const { renderWorker } = await import('../handlers/registry');
+  const sqs = new SQSClient({ region: process.env.AWS_REGION });
+  const queueUrl = process.env.RENDER_QUEUE_URL!;
+  const outcome = { delivered: 0, failed: 0 };
+  for (let batch = 0; batch < (options.maxBatches ?? 5); batch++) {
+    const received = await sqs.send(
+      new ReceiveMessageCommand({
+        QueueUrl: queueUrl,
+        MaxNumberOfMessages: 10,
+        WaitTimeSeconds: options.waitSeconds ?? 1,
+        MessageSystemAttributeNames: ['All'],
+      }),
+    );
+    const messages = received.Messages ?? [];
+    if (messages.length === 0) break;
+    const event: SQSEvent = {
+      Records: messages.map((m) => ({
+        messageId: m.MessageId!,
+        receiptHandle: m.ReceiptHandle!,
+        body: m.Body ?? '',
+        attributes: m.Attributes as never,
+        messageAttributes: {},
+        md5OfBody: m.MD5OfBody ?? '',
+        eventSource: 'aws:sqs',
+        eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:render',
+        awsRegion: 'us-east-1',
+      })),
+    };
+    const response = await renderWorker(event, context);
+    const failedIds = new Set(response.batchItemFailures.map((f) => f.itemIdentifier));
+    outcome.delivered += messages.length;
+    outcome.failed += failedIds.size;
+    for (const m of messages) {
+      if (!failedIds.has(m.MessageId!)) {
+        await sqs.send(new DeleteMessageCommand({ QueueUrl: queueUrl, ReceiptHandle: m.ReceiptHandle! }));
+      } else if (options.retryNow) {
+        await sqs.send(
+          new ChangeMessageVisibilityCommand({
+            QueueUrl: queueUrl,
+            ReceiptHandle: m.ReceiptHandle!,
+            VisibilityTimeout: 0,
+          }),
+        );
+      }
+    }
+  }
+  return outcome;
+}

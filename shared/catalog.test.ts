@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { formatPrice, getProduct, PLANS, PRODUCT_IDS } from './catalog';
+
+describe('catalog', () => {
+  it('holds the prices of the spec', () => {
+    expect(formatPrice(getProduct('age10_hd').priceCents)).toBe('$6.95');
+    expect(formatPrice(getProduct('all3_hd').priceCents)).toBe('$12.95');
+    expect(formatPrice(getProduct('full_future_bundle').priceCents)).toBe('$9.95');
+    expect(formatPrice(getProduct('full_future_bundle').compareAtCents!)).toBe('$13.90');
+    expect(formatPrice(getProduct('subscription_monthly').priceCents)).toBe('$14.95');
+  });
+  it('lists the pricing plans in order, the free plan first', () => {
+    expect(PLANS.map((p) => `${p.name} ${formatPrice(p.priceCents)}`)).toEqual([
+      'Free Preview $0',
+      'Single HD $0.99',
+      '10-Pack $4.95',
+      '20-Pack $7.95',
+      '50-Pack $13.95',
+      'Subscription $14.95',
+    ]);
+  });
+  it('has the five checkout product types of the spec', () => {
+    expect(PRODUCT_IDS).toEqual(
+      expect.arrayContaining(['age10_hd', 'all3_hd', 'full_future_bundle', 'age_2_5_hd', 'age_19_hd']),
+    );
+  });
+});

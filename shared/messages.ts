@@ -1,0 +1,64 @@
+/**
+ * Every user-facing message, verbatim. The `spec` group is quoted from the specification and
+ * must not be reworded; the `product` group covers cases the spec leaves open.
+ */
+export const messages = {
+  // Upload (age-preview.md §5, §8)
+  uploadFailed: 'Upload failed. Please try again.',
+  fileTooLarge: 'File size must be less than 10MB',
+  notAnImage: 'Please select an image file',
+  uploadSuccessful: 'Upload successful! Choose a background template.',
+
+  // Share (§8)
+  notAllImagesReady: 'Not all images are ready yet',
+  shareImageFailed: 'Failed to generate share image',
+  shareNotSupported: 'Sharing not supported on this device',
+  shareFailed: 'Failed to share',
+  sharedSuccessfully: 'Shared successfully!',
+  downloaded: 'Downloaded!',
+
+  // Results (§8)
+  invalidLink: 'Invalid link',
+  resultsLoadFailed: 'Failed to load results',
+  emailSaveFailed: 'Failed to save email',
+  emailSaved: "Email saved! We'll notify you when HD versions are ready.",
+
+  // Checkout and downloads (§8)
+  checkoutFailed: 'Failed to start checkout',
+  checkoutFailedUpsell: 'Failed to start checkout. Please try again.',
+  noHdToDownload: 'No HD images available to download',
+  downloadFailed: 'Download failed',
+  imageDownloadFailed: 'Failed to download image. Please try again.',
+  allowPopups: 'Please allow pop-ups to download images',
+  imageDownloaded: 'Image downloaded successfully!',
+
+  // Auth (§5, §8)
+  invalidEmail: 'Please enter a valid email address',
+  emailTooLong: 'Email must be less than 255 characters',
+  passwordTooShort: 'Password must be at least 8 characters',
+  passwordTooLong: 'Password must be less than 72 characters',
+  accountExists: 'An account with this email already exists.',
+  invalidCredentials: 'Invalid email or password.',
+  signedIn: 'Signed in successfully!',
+  accountCreated: 'Account created! You can now sign in.',
+
+  // Product messages for cases the spec does not cover.
+  photoUnreadable: 'We could not read this photo. It may be damaged — please choose another one.',
+  photoTooSmall: 'This photo is too small. Please choose one at least 200 × 200 pixels.',
+  photoTooBig: 'This photo has too many pixels to process. Please choose a smaller one.',
+  photoFormatUnsupported: 'Please choose a PNG, JPG or WEBP photo.',
+  photoMissing: 'We did not receive your photo. Please try uploading it again.',
+  alreadyProcessing: 'This photo is already being processed.',
+  uploadNotFound: 'We could not find this photo. It may have expired.',
+  notYourUpload: 'This photo belongs to another session.',
+  sessionMissing: 'Your browser session is missing. Please reload the page and try again.',
+  invalidRequest: 'Something in this request was not right. Please try again.',
+  serverError: 'Something went wrong on our side. Please try again in a moment.',
+  noFaceFound: 'We could not find a face in this photo. Try a clear, front-facing photo.',
+  renderFailed: 'We could not create this preview. Please try another photo.',
+  offlineEngineNotice:
+    'Previews made without an AI provider are a growth simulation: an approximation, not a prediction.',
+  aiProviderRequired: 'This needs an AI provider. Configure one to use it.',
+} as const;
+
+export type MessageKey = keyof typeof messages;

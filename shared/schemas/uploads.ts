@@ -1,0 +1,61 @@
+/** Wire shapes of uploads and their render jobs, shared by the API and the browser. */
+import { z } from 'zod';
+
+export const uuidSchema = z.uuid();
+
+export const jobStatusSchema = z.enum(['processing', 'done', 'failed']);
+export type JobStatus = z.infer<typeof jobStatusSchema>;
+
+export const createUploadRequestSchema = z.object({
+  contentType: z.string().min(1).max(100),
+  size: z.number().int().nonnegative(),
+  fileName: z.string().max(255).optional(),
+});
+export type CreateUploadRequest = z.infer<typeof createUploadRequestSchema>;
+
+export const createUploadResponseSchema = z.object({
+  uploadId: z.uuid(),
+  /** Presigned PUT: send the file with exactly these headers. */
+  uploadUrl: z.string(),
+  headers: z.record(z.string(), z.string()),
+  expiresInSeconds: z.number(),
+});
+export type CreateUploadResponse = z.infer<typeof createUploadResponseSchema>;
+
+export const renderJobViewSchema = z.object({
+  age: z.number().int(),
+  status: jobStatusSchema,
+  /** Watermarked low-resolution preview on the site origin (null until done). */
+  previewUrl: z.string().nullable(),
+  hdUnlocked: z.boolean(),
+  failureReason: z.string().nullable(),
+});
+export type RenderJobView = z.infer<typeof renderJobViewSchema>;
+
+export const uploadViewSchema = z.object({
+  uploadId: z.uuid(),
+  status: z.enum(['awaiting_file', 'ready']),
+  /** Signed-in owner (true) or anonymous visitor session (false). */
+  ownedByUser: z.boolean(),
+  migrated: z.boolean(),
+  /** Only the owner learns this; null for anyone else. */
+  viewerIsOwner: z.boolean(),
+  hasEmail: z.boolean().nullable(),
+  jobs: z.array(renderJobViewSchema),
+  engine: z.enum(['offline', 'hosted']),
+  createdAt: z.string(),
+});
+export type UploadView = z.infer<typeof uploadViewSchema>;
+
+export const completeUploadResponseSchema = uploadViewSchema;
+
+export const saveEmailRequestSchema = z.object({
+  email: z.string().trim().toLowerCase().max(255).pipe(z.email()),
+});
+export type SaveEmailRequest = z.infer<typeof saveEmailRequestSchema>;
+export const okResponseSchema = z.object({ ok: z.literal(true) });
+
+export const errorBodySchema = z.object({
+  error: z.object({ code: z.string(), message: z.string() }),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
