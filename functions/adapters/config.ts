@@ -23,8 +23,8 @@ export type AppConfig = {
   cognitoIssuer?: string;
 };
 
-function required(name: string): string {
-  const value = process.env[name];
+function required(env: NodeJS.ProcessEnv, name: string): string {
+  const value = env[name];
   if (!value) throw new Error(`Missing environment variable ${name}`);
   return value;
 }
@@ -36,10 +36,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   return {
     region: env.AWS_REGION ?? env.AWS_DEFAULT_REGION ?? 'us-east-1',
-    tableName: required('TABLE_NAME'),
-    uploadsBucket: required('UPLOADS_BUCKET'),
-    rendersBucket: required('RENDERS_BUCKET'),
-    renderQueueUrl: required('RENDER_QUEUE_URL'),
+    tableName: required(env, 'TABLE_NAME'),
+    uploadsBucket: required(env, 'UPLOADS_BUCKET'),
+    rendersBucket: required(env, 'RENDERS_BUCKET'),
+    renderQueueUrl: required(env, 'RENDER_QUEUE_URL'),
     s3ForcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
     s3PublicEndpoint: env.S3_PUBLIC_ENDPOINT || undefined,
     previewsBaseUrl: env.PREVIEWS_BASE_URL ?? '',

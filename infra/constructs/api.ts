@@ -1,0 +1,158 @@
+/**
+ * The HTTP API. Its routes are the route table of shared/api.ts: one Lambda per route group, and the
+ * Cognito JWT authorizer exactly on the routes that need a signed-in user.
+ */
+
+import { needsJwtAuthorizer, type RouteDef, type RouteGroup, routes } from '@shared/api';
+import { Duration } from 'aws-cdk-lib';
+import * as apigw from 'aws-cdk-lib/aws-apigateway';
+import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type * as cognito from 'aws-cdk-lib/aws-cognito';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { AppFunction } from './app-function';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import { acknowledge, grantObjects, grantTableItems } from './grants';
+
+/** Memory per route group; a group not listed gets the default. The uploads group runs sharp. */
+const GROUP_MEMORY_MB: Partial<Record<RouteGroup, number>> = { uploads: 1024, system: 256 };
+const DEFAULT_MEMORY_MB = 512;
+/** API Gateway gives up on an integration after 30 s; fail earlier, with our own error. */
+const HANDLER_TIMEOUT = Duration.seconds(15);
+
+export type ApiProps = {
+  userPool: cognito.IUserPool;
+  userPoolClient: cognito.IUserPoolClient;
+  table: dynamodb.ITable;
+  tableIndexNames: string[];
+  uploads: s3.IBucket;
+  renderQueue: sqs.IQueue;
+  /** Runtime configuration (functions/adapters/config.ts), queue URL included. */
+  environment: Record<string, string>;
+  throttle?: apigwv2.ThrottleSettings;
+  /** The route table; shared/api.ts unless a test passes another. */
+  routes?: RouteTable;
+};
+
+export type RouteTable = Record<string, RouteDef>;
+
+/** The route groups in table order; one Lambda each, entry functions/handlers/<group>.ts. */
+export function routeGroups(routeTable: RouteTable = routes): RouteGroup[] {
+  return [...new Set(Object.values(routeTable).map((route) => route.group))];
+}
+
+export class Api extends Construct {
+  readonly httpApi: apigwv2.HttpApi;
+  readonly stage: apigwv2.HttpStage;
+  readonly handlers: Map<RouteGroup, AppFunction>;
+
+  constructor(scope: Construct, id: string, props: ApiProps) {
+    super(scope, id);
+
+    this.httpApi = new apigwv2.HttpApi(this, 'HttpApi', {
+      description: 'Little Futures API (reached through CloudFront under /api/*)',
+      createDefaultStage: false,
+    });
+
+    const accessLogs = new logs.LogGroup(this, 'AccessLogs', { retention: logs.RetentionDays.THREE_MONTHS });
+    this.stage = new apigwv2.HttpStage(this, 'DefaultStage', {
+      httpApi: this.httpApi,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: props.throttle ?? { rateLimit: 50, burstLimit: 100 },
+      accessLogSettings: {
+        destination: new apigwv2.LogGroupLogDestination(accessLogs),
+        format: apigw.AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            time: '$context.requestTime',
+            ip: '$context.identity.sourceIp',
+            method: '$context.httpMethod',
+            routeKey: '$context.routeKey',
+            status: '$context.status',
+            latencyMs: '$context.responseLatency',
+            responseLength: '$context.responseLength',
+            integrationError: '$context.integrationErrorMessage',
+            authorizerError: '$context.authorizer.error',
+          }),
+        ),
+      },
+    });
+
+    const routeTable: RouteTable = props.routes ?? routes;
+    this.handlers = new Map();
+    for (const group of routeGroups(routeTable)) {
+      const handler = new AppFunction(this, `${pascal(group)}Handler`, {
+        entry: `functions/handlers/${group}.ts`,
+        description: `HTTP routes of the ${group} group`,
+        memorySize: GROUP_MEMORY_MB[group] ?? DEFAULT_MEMORY_MB,
+        timeout: HANDLER_TIMEOUT,
+        environment: props.environment,
+        // Upload validation decodes the stored image with sharp (a native module).
+        nodeModules: ['sharp'],
+      });
+      this.grantHandler(handler, props);
+      this.handlers.set(group, handler);
+    }
+
+    const authorizer = new HttpUserPoolAuthorizer('CognitoAuthorizer', props.userPool, {
+      userPoolClients: [props.userPoolClient],
+    });
+    const integrations = new Map(
+      [...this.handlers].map(([group, handler]) => [
+        group,
+        new HttpLambdaIntegration(`${pascal(group)}Integration`, handler.function),
+      ]),
+    );
+    for (const [routeId, route] of Object.entries(routeTable)) {
+      const guarded = needsJwtAuthorizer(route);
+      const [httpRoute] = this.httpApi.addRoutes({
+        path: route.path,
+        methods: [apigwv2.HttpMethod[route.method]],
+        integration: integrations.get(route.group)!,
+        authorizer: guarded ? authorizer : undefined,
+      });
+      if (!guarded) {
+        acknowledge(
+          httpRoute,
+          'AwsSolutions-APIG4',
+          `Route ${routeId} is "${route.access}" in shared/api.ts: visitors without an account call it with ` +
+            'their x-session-id header, and the handler verifies an optional Cognito token itself.',
+        );
+      }
+    }
+  }
+
+  /** Table items, presigned PUT plus read and delete of uploads, and enqueueing renders; nothing more. */
+  private grantHandler(handler: AppFunction, props: ApiProps): void {
+    const role = handler.role;
+    grantTableItems(role, props.table, props.tableIndexNames);
+    grantObjects(
+      role,
+      props.uploads,
+      ['s3:PutObject', 's3:PutObjectTagging', 's3:GetObject', 's3:DeleteObject'],
+      '*',
+      'Handlers presign the PUT of a new photo, verify what was stored and delete uploads; keys are ' +
+        '<owner>/<timestamp> or temp/<session>/<timestamp>, known only at run time.',
+    );
+    // Without ListBucket, S3 answers 403 instead of 404 for a photo that never arrived.
+    role.addToPrincipalPolicy(
+      new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [props.uploads.bucketArn] }),
+    );
+    props.renderQueue.grantSendMessages(role);
+  }
+
+  /** The stage's invoke URL, e.g. https://abc.execute-api.eu-west-1.amazonaws.com/ */
+  get url(): string {
+    return this.stage.url;
+  }
+}
+
+function pascal(text: string): string {
+  return text.replace(/(^|[-_])(\w)/g, (_, __, c: string) => c.toUpperCase());
+}

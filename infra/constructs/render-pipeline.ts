@@ -1,0 +1,101 @@
+/** The render queue, its dead-letter queue and alarm, and the worker that turns uploads into previews. */
+import { Duration } from 'aws-cdk-lib';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { AppFunction } from './app-function';
+import { grantObjects, grantTableItems } from './grants';
+import { RENDERS_HD_PREFIX, RENDERS_PREVIEWS_PREFIX } from './storage';
+
+export const WORKER_TIMEOUT = Duration.seconds(60);
+export const WORKER_MEMORY_MB = 2048;
+/** AWS guidance for SQS-triggered functions: visibility timeout at least six times the function timeout. */
+export const VISIBILITY_TIMEOUT_FACTOR = 6;
+/** A message that fails this many times goes to the dead-letter queue (the job is then marked failed). */
+export const MAX_RECEIVE_COUNT = 3;
+export const WORKER_BATCH_SIZE = 5;
+
+export type RenderPipelineProps = {
+  table: dynamodb.ITable;
+  tableIndexNames: string[];
+  uploads: s3.IBucket;
+  renders: s3.IBucket;
+  /** Runtime configuration shared with the API (functions/adapters/config.ts), without the queue URL. */
+  environment: Record<string, string>;
+};
+
+export class RenderPipeline extends Construct {
+  readonly queue: sqs.Queue;
+  readonly deadLetterQueue: sqs.Queue;
+  readonly worker: AppFunction;
+  readonly deadLetterAlarm: cloudwatch.Alarm;
+
+  constructor(scope: Construct, id: string, props: RenderPipelineProps) {
+    super(scope, id);
+
+    this.deadLetterQueue = new sqs.Queue(this, 'RenderDeadLetterQueue', {
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    this.queue = new sqs.Queue(this, 'RenderQueue', {
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      visibilityTimeout: Duration.seconds(WORKER_TIMEOUT.toSeconds() * VISIBILITY_TIMEOUT_FACTOR),
+      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: MAX_RECEIVE_COUNT },
+    });
+
+    this.worker = new AppFunction(this, 'RenderWorker', {
+      entry: 'functions/handlers/render-worker.ts',
+      description: 'Renders the age previews (watermarked) and HD files of an upload',
+      memorySize: WORKER_MEMORY_MB,
+      timeout: WORKER_TIMEOUT,
+      environment: { ...props.environment, RENDER_QUEUE_URL: this.queue.queueUrl },
+      // Native sharp and the face model files cannot live inside an esbuild bundle.
+      nodeModules: ['sharp', '@vladmandic/face-api', '@tensorflow/tfjs', '@tensorflow/tfjs-backend-wasm'],
+    });
+    this.worker.function.addEventSource(
+      new SqsEventSource(this.queue, {
+        batchSize: WORKER_BATCH_SIZE,
+        reportBatchItemFailures: true,
+        // Renders are CPU-heavy; cap parallel workers so a burst does not exhaust account concurrency.
+        maxConcurrency: 10,
+      }),
+    );
+
+    const role = this.worker.role;
+    grantTableItems(role, props.table, props.tableIndexNames);
+    grantObjects(
+      role,
+      props.uploads,
+      ['s3:GetObject'],
+      '*',
+      'The worker reads the original photo of the upload named in the message; keys hold run-time ids.',
+    );
+    for (const prefix of [RENDERS_PREVIEWS_PREFIX, RENDERS_HD_PREFIX]) {
+      grantObjects(
+        role,
+        props.renders,
+        // Tagging: renders of anonymous uploads carry the retention tag that the lifecycle rule expires.
+        ['s3:PutObject', 's3:PutObjectTagging'],
+        `${prefix}*`,
+        `The worker writes render files under ${prefix} named by run-time upload ids; nothing else.`,
+      );
+    }
+
+    this.deadLetterAlarm = new cloudwatch.Alarm(this, 'RenderDeadLetterAlarm', {
+      alarmDescription: 'A render failed three times and reached the dead-letter queue',
+      metric: this.deadLetterQueue.metricApproximateNumberOfMessagesVisible({
+        period: Duration.minutes(1),
+        statistic: cloudwatch.Stats.MAXIMUM,
+      }),
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    });
+  }
+}

@@ -1,0 +1,154 @@
+import { Match } from 'aws-cdk-lib/assertions';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { synthTestStack, type TestStack } from '../testing/synth-test-stack';
+import { type CfnJson, logicalId, onlyResource, resources, text } from '../testing/template-queries';
+import { CONTENT_SECURITY_POLICY, SPA_ROUTING_CODE } from './site';
+
+type Origin = {
+  Id: string;
+  DomainName: unknown;
+  OriginAccessControlId?: unknown;
+  CustomOriginConfig?: Record<string, unknown>;
+};
+type Behavior = Record<string, CfnJson> & { TargetOriginId: string };
+
+let t: TestStack;
+let config: Record<string, CfnJson>;
+beforeAll(() => {
+  t = synthTestStack();
+  config = onlyResource(t.template, 'AWS::CloudFront::Distribution').Properties!.DistributionConfig;
+});
+
+const behavior = (pattern: string): Behavior => {
+  const found = (config.CacheBehaviors as Behavior[]).find((b) => b.PathPattern === pattern);
+  if (!found) throw new Error(`No behaviour for ${pattern}`);
+  return found;
+};
+const originOf = (b: Behavior): Origin =>
+  (config.Origins as Origin[]).find((o) => o.Id === b.TargetOriginId)!;
+const regionalDomainOf = (construct: Parameters<typeof logicalId>[0]) => ({
+  'Fn::GetAtt': [logicalId(construct), 'RegionalDomainName'],
+});
+
+describe('Site: CloudFront in front of everything', () => {
+  it('serves the SPA from the private site bucket through origin access control', () => {
+    const origin = originOf(config.DefaultCacheBehavior);
+    expect(origin.DomainName).toEqual(regionalDomainOf(t.stack.site.bucket));
+    expect(origin.OriginAccessControlId).toBeDefined();
+    expect(config.DefaultRootObject).toBe('index.html');
+    expect(config.DefaultCacheBehavior.ViewerProtocolPolicy).toBe('redirect-to-https');
+  });
+
+  it('routes the SPA with a viewer-request function, not with distribution-wide error pages', () => {
+    expect(config.DefaultCacheBehavior.FunctionAssociations).toEqual([
+      {
+        EventType: 'viewer-request',
+        FunctionARN: { 'Fn::GetAtt': [logicalId(t.stack.site.node.findChild('SpaRouting')), 'FunctionARN'] },
+      },
+    ]);
+    // Error responses would apply to /api/* too and turn an API 404 into index.html.
+    expect(config.CustomErrorResponses).toBeUndefined();
+    expect(behavior('/api/*').FunctionAssociations).toBeUndefined();
+  });
+
+  it('sends /api/* to the HTTP API uncached, with every method and all viewer headers but Host', () => {
+    const api = behavior('/api/*');
+    expect(api.CachePolicyId).toBe(cloudfront.CachePolicy.CACHING_DISABLED.cachePolicyId);
+    expect(api.OriginRequestPolicyId).toBe(
+      cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId,
+    );
+    expect([...api.AllowedMethods].sort()).toEqual([
+      'DELETE',
+      'GET',
+      'HEAD',
+      'OPTIONS',
+      'PATCH',
+      'POST',
+      'PUT',
+    ]);
+    expect(api.ViewerProtocolPolicy).toBe('https-only');
+    const origin = originOf(api);
+    expect(origin.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only' });
+    expect(text(origin.DomainName)).toContain(logicalId(t.stack.api.httpApi));
+    expect(origin.OriginAccessControlId).toBeUndefined();
+  });
+
+  it('serves /previews/* from the renders bucket through its own origin access control, cached', () => {
+    const previews = behavior('/previews/*');
+    expect(previews.CachePolicyId).toBe(cloudfront.CachePolicy.CACHING_OPTIMIZED.cachePolicyId);
+    expect(previews.AllowedMethods ?? ['GET', 'HEAD']).toEqual(['GET', 'HEAD']);
+    const origin = originOf(previews);
+    expect(origin.DomainName).toEqual(regionalDomainOf(t.stack.storage.renders));
+    expect(origin.OriginAccessControlId).toEqual({
+      'Fn::GetAtt': [logicalId(t.stack.site.node.findChild('RendersAccessControl')), 'Id'],
+    });
+    expect(config.CacheBehaviors).toHaveLength(2);
+  });
+
+  it('signs every S3 origin request (two origin access controls, SigV4 always)', () => {
+    const controls = Object.values(resources(t.template, 'AWS::CloudFront::OriginAccessControl'));
+    expect(controls).toHaveLength(2);
+    for (const control of controls) {
+      expect(control.Properties?.OriginAccessControlConfig).toMatchObject({
+        OriginAccessControlOriginType: 's3',
+        SigningBehavior: 'always',
+        SigningProtocol: 'sigv4',
+      });
+    }
+  });
+
+  it('adds security headers to every behaviour', () => {
+    const policyRef = { Ref: logicalId(t.stack.site.node.findChild('SecurityHeaders')) };
+    for (const b of [config.DefaultCacheBehavior, behavior('/api/*'), behavior('/previews/*')]) {
+      expect(b.ResponseHeadersPolicyId).toEqual(policyRef);
+    }
+    t.template.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
+      ResponseHeadersPolicyConfig: {
+        SecurityHeadersConfig: Match.objectLike({
+          ContentSecurityPolicy: { ContentSecurityPolicy: CONTENT_SECURITY_POLICY, Override: true },
+          FrameOptions: { FrameOption: 'DENY', Override: true },
+          ContentTypeOptions: { Override: true },
+          StrictTransportSecurity: Match.objectLike({ AccessControlMaxAgeSec: 31_536_000 }),
+        }),
+      },
+    });
+  });
+
+  it('writes access logs to the access-log bucket', () => {
+    expect(config.Logging).toMatchObject({
+      Bucket: { 'Fn::GetAtt': [logicalId(t.stack.storage.accessLogs), 'RegionalDomainName'] },
+      Prefix: 'cloudfront/',
+    });
+  });
+
+  it('skips the asset upload with a warning while the frontend is not built', () => {
+    expect(resources(t.template, 'Custom::CDKBucketDeployment')).toEqual({});
+    const warnings = t.stack.site.node.metadata
+      .filter((m) => m.type === 'aws:cdk:warning')
+      .map((m) => String(m.data));
+    expect(warnings).toContainEqual(expect.stringContaining('the site bucket stays empty'));
+  });
+});
+
+describe('SPA routing function', () => {
+  const route = (uri: string): string => {
+    const handler = new Function(`${SPA_ROUTING_CODE}; return handler;`)() as (event: {
+      request: { uri: string };
+    }) => { uri: string };
+    return handler({ request: { uri } }).uri;
+  };
+
+  it('serves index.html for client-side routes', () => {
+    expect(route('/')).toBe('/index.html');
+    expect(route('/upload')).toBe('/index.html');
+    expect(route('/result/3f1c1f7e-8f7a-4c2e-9a51-2b1f0f4e9d11')).toBe('/index.html');
+    expect(route('/moments/editor/abc/')).toBe('/index.html');
+  });
+
+  it('leaves files alone', () => {
+    expect(route('/assets/index-3b1f.js')).toBe('/assets/index-3b1f.js');
+    expect(route('/favicon.ico')).toBe('/favicon.ico');
+    expect(route('/demo/child.jpg')).toBe('/demo/child.jpg');
+  });
+});

@@ -1,0 +1,253 @@
+/**
+ * The one public origin: CloudFront serves the SPA from a private bucket, proxies /api/* to the HTTP API
+ * and serves /previews/* from the renders bucket. S3 is reached only through origin access control.
+ */
+import { existsSync } from 'node:fs';
+import { Annotations, Duration, Fn, type RemovalPolicy, Stack } from 'aws-cdk-lib';
+import type * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as s3assets from 'aws-cdk-lib/aws-s3-assets';
+import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import { Construct } from 'constructs';
+import { acknowledge, nagResourceName } from './grants';
+import { privateBucketDefaults, RENDERS_PREVIEWS_PREFIX } from './storage';
+
+export const API_PATH_PATTERN = '/api/*';
+export const PREVIEWS_PATH_PATTERN = `/${RENDERS_PREVIEWS_PREFIX}*`;
+
+/**
+ * Client-side routes (/upload, /result/<id>) have no file behind them: serve index.html for any path
+ * whose last segment has no extension. It runs on the default behaviour only, so an API 404 stays a 404
+ * (distribution-wide error responses would have turned it into index.html).
+ */
+export const SPA_ROUTING_CODE = `function handler(event) {
+  var request = event.request;
+  var lastSegment = request.uri.substring(request.uri.lastIndexOf('/') + 1);
+  if (lastSegment.indexOf('.') === -1) {
+    request.uri = '/index.html';
+  }
+  return request;
+}`;
+
+/** The browser talks to Cognito and (presigned PUT) S3 directly; everything else is same-origin. */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self' https://*.amazonaws.com",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+export type SiteProps = {
+  httpApi: apigwv2.IHttpApi;
+  renders: s3.IBucket;
+  accessLogs: s3.IBucket;
+  removalPolicy: RemovalPolicy;
+  /** Built frontend (dist/site); when absent the bucket stays empty and synth warns. */
+  siteAssetDir?: string;
+};
+
+export class Site extends Construct {
+  readonly bucket: s3.Bucket;
+  readonly distribution: cloudfront.Distribution;
+
+  constructor(scope: Construct, id: string, props: SiteProps) {
+    super(scope, id);
+
+    this.bucket = new s3.Bucket(this, 'Bucket', {
+      ...privateBucketDefaults(props.removalPolicy),
+      serverAccessLogsBucket: props.accessLogs,
+      serverAccessLogsPrefix: 'site/',
+    });
+
+    const securityHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'HSTS, CSP, no framing, no sniffing, strict referrer',
+      securityHeadersBehavior: {
+        contentSecurityPolicy: { contentSecurityPolicy: CONTENT_SECURITY_POLICY, override: true },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+        referrerPolicy: {
+          referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+          override: true,
+        },
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.days(365),
+          includeSubdomains: true,
+          override: true,
+        },
+      },
+    });
+
+    const spaRouting = new cloudfront.Function(this, 'SpaRouting', {
+      comment: 'Serve index.html for client-side routes',
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      code: cloudfront.FunctionCode.fromInline(SPA_ROUTING_CODE),
+    });
+
+    // Previews get their own origin access control so the bucket policy can be limited to previews/:
+    // the helper for OAC origins would grant GetObject on the whole bucket, HD files included.
+    const rendersAccessControl = new cloudfront.S3OriginAccessControl(this, 'RendersAccessControl', {
+      description: 'CloudFront reads preview images of the renders bucket',
+      signing: cloudfront.Signing.SIGV4_ALWAYS,
+    });
+    const apiDomain = Fn.select(2, Fn.split('/', props.httpApi.apiEndpoint));
+
+    this.distribution = new cloudfront.Distribution(this, 'Distribution', {
+      comment: 'Little Futures: SPA, /api and /previews on one origin',
+      defaultRootObject: 'index.html',
+      httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
+      enableLogging: true,
+      logBucket: props.accessLogs,
+      logFilePrefix: 'cloudfront/',
+      defaultBehavior: {
+        origin: origins.S3BucketOrigin.withOriginAccessControl(this.bucket),
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: securityHeaders,
+        functionAssociations: [
+          { function: spaRouting, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
+        ],
+      },
+      additionalBehaviors: {
+        [API_PATH_PATTERN]: {
+          origin: new origins.HttpOrigin(apiDomain, {
+            protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+            originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+          }),
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+          cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+          // API Gateway routes on its own Host header; everything else (Authorization, x-session-id) passes.
+          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: securityHeaders,
+        },
+        [PREVIEWS_PATH_PATTERN]: {
+          origin: origins.S3BucketOrigin.withBucketDefaults(props.renders, {
+            originAccessControlId: rendersAccessControl.originAccessControlId,
+          }),
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+          responseHeadersPolicy: securityHeaders,
+        },
+      },
+    });
+
+    props.renders.addToResourcePolicy(
+      new iam.PolicyStatement({
+        sid: 'CloudFrontReadsPreviewsOnly',
+        principals: [new iam.ServicePrincipal('cloudfront.amazonaws.com')],
+        actions: ['s3:GetObject'],
+        resources: [props.renders.arnForObjects(`${RENDERS_PREVIEWS_PREFIX}*`)],
+        conditions: { StringEquals: { 'AWS:SourceArn': this.distribution.distributionArn } },
+      }),
+    );
+
+    this.acknowledgeDistributionFindings();
+    this.deployAssets(props.siteAssetDir);
+  }
+
+  /** https://<id>.cloudfront.net */
+  get url(): string {
+    return `https://${this.distribution.distributionDomainName}`;
+  }
+
+  private deployAssets(siteAssetDir: string | undefined): void {
+    if (!siteAssetDir || !existsSync(siteAssetDir)) {
+      Annotations.of(this).addWarningV2(
+        'app:siteNotBuilt',
+        `No built frontend at ${siteAssetDir ?? '(not given)'}: the site bucket stays empty. Run "npm run build" before deploying.`,
+      );
+      return;
+    }
+    const deployment = new s3deploy.BucketDeployment(this, 'DeployAssets', {
+      sources: [s3deploy.Source.asset(siteAssetDir)],
+      destinationBucket: this.bucket,
+      distribution: this.distribution,
+      distributionPaths: ['/*'],
+      memoryLimit: 512,
+    });
+    this.acknowledgeDeploymentFindings(deployment);
+  }
+
+  private acknowledgeDistributionFindings(): void {
+    const distribution = this.distribution;
+    acknowledge(
+      distribution,
+      'AwsSolutions-CFR1',
+      'The product is offered worldwide; the spec names no country to block.',
+    );
+    acknowledge(
+      distribution,
+      'AwsSolutions-CFR2',
+      'A CloudFront WAF web ACL must live in us-east-1 while this stack is region-agnostic; the API stage ' +
+        'is throttled and every write route validates its input. Add a WAF stack before launch traffic.',
+    );
+    acknowledge(
+      distribution,
+      'AwsSolutions-CFR4',
+      'No custom domain yet, so the distribution uses the default *.cloudfront.net certificate, for which ' +
+        'CloudFront does not apply a minimum TLS version. A custom domain will bring an ACM cert and TLSv1.2_2021.',
+    );
+  }
+
+  /**
+   * BucketDeployment runs CDK's own handler (a singleton Lambda at stack level) only while deploying.
+   * Its role and runtime come from aws-cdk-lib; each finding is acknowledged with what it allows.
+   */
+  private acknowledgeDeploymentFindings(deployment: s3deploy.BucketDeployment): void {
+    const stack = Stack.of(this);
+    const handler = stack.node.children.find((child) =>
+      child.node.id.startsWith('Custom::CDKBucketDeployment'),
+    );
+    const asset = deployment.node
+      .findAll()
+      .find((child): child is s3assets.Asset => child instanceof s3assets.Asset);
+    if (!handler || !asset)
+      throw new Error('BucketDeployment internals changed: review the cdk-nag acknowledgements');
+
+    const iam5 = (finding: string) => `AwsSolutions-IAM5[${finding}]`;
+    const findings: [string, string][] = [
+      [
+        'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+        'CDK-owned deployment handler: the managed policy only lets it write its own CloudWatch logs.',
+      ],
+      [
+        iam5('Action::s3:GetObject*'),
+        'CDK grantRead for the deployment handler: reads the zipped SPA asset and syncs the site bucket.',
+      ],
+      [iam5('Action::s3:GetBucket*'), 'CDK grantRead: bucket location/metadata lookups during the SPA sync.'],
+      [iam5('Action::s3:List*'), 'CDK grantRead: listing the site bucket to prune files of an older build.'],
+      [
+        iam5('Action::s3:DeleteObject*'),
+        'Prune: the sync deletes files that the new SPA build no longer has.',
+      ],
+      [iam5('Action::s3:Abort*'), 'The sync aborts its own failed multipart uploads of large SPA assets.'],
+      [
+        iam5(`Resource::${nagResourceName(this, asset.bucket.arnForObjects('*'))}`),
+        'The CDK bootstrap asset bucket holds the SPA zip under a content-hash key known only at deploy time.',
+      ],
+      [
+        iam5(`Resource::${nagResourceName(this, this.bucket.arnForObjects('*'))}`),
+        'The deployment replaces every file of the SPA bucket (and only that bucket).',
+      ],
+      [
+        iam5('Resource::*'),
+        'cloudfront:CreateInvalidation/GetInvalidation after a deploy; CDK does not scope it to the distribution.',
+      ],
+      [
+        'AwsSolutions-L1',
+        'CDK pins the Python runtime of its BucketDeployment handler; it moves with aws-cdk-lib.',
+      ],
+    ];
+    for (const [id, reason] of findings) acknowledge(handler, id, reason);
+  }
+}

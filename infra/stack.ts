@@ -1,0 +1,90 @@
+/** The whole product in one stack, composed of one construct per concern. */
+import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import { Api } from './constructs/api';
+import { Auth } from './constructs/auth';
+import { Data } from './constructs/data';
+import { RenderPipeline } from './constructs/render-pipeline';
+import { Site } from './constructs/site';
+import { Storage } from './constructs/storage';
+
+export type LittleFuturesStackProps = StackProps & {
+  /** Prod-like stages keep data (RETAIN + deletion protection) when the stack is deleted. */
+  prodLike: boolean;
+  /** Cognito threat protection (needs the paid PLUS plan). */
+  threatProtection?: boolean;
+  /** Built frontend to upload to the site bucket (dist/site); skipped when missing. */
+  siteAssetDir?: string;
+};
+
+export class LittleFuturesStack extends Stack {
+  readonly auth: Auth;
+  readonly data: Data;
+  readonly storage: Storage;
+  readonly renderPipeline: RenderPipeline;
+  readonly api: Api;
+  readonly site: Site;
+
+  constructor(scope: Construct, id: string, props: LittleFuturesStackProps) {
+    super(scope, id, props);
+    const removalPolicy = props.prodLike ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+
+    this.auth = new Auth(this, 'Auth', { removalPolicy, threatProtection: props.threatProtection ?? false });
+    this.data = new Data(this, 'Data', { removalPolicy });
+    this.storage = new Storage(this, 'Storage', { removalPolicy });
+
+    // functions/adapters/config.ts reads these; previews are served from the site origin (/previews/...).
+    const environment: Record<string, string> = {
+      TABLE_NAME: this.data.table.tableName,
+      UPLOADS_BUCKET: this.storage.uploads.bucketName,
+      RENDERS_BUCKET: this.storage.renders.bucketName,
+      USER_POOL_ID: this.auth.userPool.userPoolId,
+      USER_POOL_CLIENT_ID: this.auth.userPoolClient.userPoolClientId,
+      PREVIEWS_BASE_URL: '',
+      IMAGE_AI_PROVIDER: 'offline',
+      NODE_OPTIONS: '--enable-source-maps',
+    };
+
+    this.renderPipeline = new RenderPipeline(this, 'RenderPipeline', {
+      table: this.data.table,
+      tableIndexNames: this.data.indexNames,
+      uploads: this.storage.uploads,
+      renders: this.storage.renders,
+      environment,
+    });
+
+    this.api = new Api(this, 'Api', {
+      userPool: this.auth.userPool,
+      userPoolClient: this.auth.userPoolClient,
+      table: this.data.table,
+      tableIndexNames: this.data.indexNames,
+      uploads: this.storage.uploads,
+      renderQueue: this.renderPipeline.queue,
+      environment: { ...environment, RENDER_QUEUE_URL: this.renderPipeline.queue.queueUrl },
+    });
+
+    this.site = new Site(this, 'Site', {
+      httpApi: this.api.httpApi,
+      renders: this.storage.renders,
+      accessLogs: this.storage.accessLogs,
+      removalPolicy,
+      siteAssetDir: props.siteAssetDir,
+    });
+    this.storage.allowUploadsFrom(this.site.url);
+
+    const outputs: Record<string, [string, string]> = {
+      SiteUrl: [this.site.url, 'The app (CloudFront)'],
+      ApiUrl: [this.api.url, 'HTTP API invoke URL (the app calls it through CloudFront at /api)'],
+      UserPoolId: [this.auth.userPool.userPoolId, 'Cognito user pool'],
+      UserPoolClientId: [this.auth.userPoolClient.userPoolClientId, 'Cognito app client (no secret)'],
+      TableName: [this.data.table.tableName, 'DynamoDB single table'],
+      UploadsBucketName: [this.storage.uploads.bucketName, 'Private uploads bucket'],
+      RendersBucketName: [this.storage.renders.bucketName, 'Renders bucket (previews via CloudFront)'],
+      SiteBucketName: [this.site.bucket.bucketName, 'SPA bucket'],
+      RenderQueueUrl: [this.renderPipeline.queue.queueUrl, 'SQS render queue'],
+    };
+    for (const [name, [value, description]] of Object.entries(outputs)) {
+      new CfnOutput(this, name, { value, description });
+    }
+  }
+}
