@@ -1,0 +1,86 @@
+/**
+ * The offline ageing steps shared by the Renderer and the ImageAI provider: find the face (unless
+ * known), cut a square around the head at no more than the HD size, and age it.
+ */
+import { HD_SIZE_PX } from '@shared/catalog';
+import { MAX_INPUT_PIXELS } from '@shared/rules/upload-file';
+import sharp from 'sharp';
+import { NoFaceError } from '../../core/errors';
+import type { CropRect, ImageInput, RawImage } from '../../core/image-ai';
+import type { FaceBox } from '../../core/ports';
+import { ageFace } from './age-warp';
+import { detectLargestFace } from './face-detector';
+import { headCrop, headInCrop, headModel } from './head-geometry';
+
+export type AgedCrop = {
+  aged: RawImage;
+  face: FaceBox;
+  crop: CropRect;
+  /** Strain applied (see age-warp.ts). */
+  k: number;
+  timings: { decode: number; detect: number; age: number };
+};
+
+export type FaceFinder = (image: ImageInput) => Promise<FaceBox | null>;
+
+/** A sharp pipeline over an encoded image (oriented by its EXIF tag) or raw pixels. */
+export function imagePipeline(image: ImageInput): ReturnType<typeof sharp> {
+  if (Buffer.isBuffer(image)) return sharp(image, { limitInputPixels: MAX_INPUT_PIXELS }).autoOrient();
+  const { width, height, channels } = image;
+  return sharp(image.data, { raw: { width, height, channels } });
+}
+
+export async function imageSize(image: ImageInput): Promise<{ width: number; height: number }> {
+  if (!Buffer.isBuffer(image)) return { width: image.width, height: image.height };
+  const meta = await sharp(image).metadata();
+  return {
+    width: meta.autoOrient?.width ?? meta.width ?? 0,
+    height: meta.autoOrient?.height ?? meta.height ?? 0,
+  };
+}
+
+export async function agedHeadCrop(input: {
+  image: ImageInput;
+  targetAge: number;
+  face?: FaceBox;
+  /** Working resolution cap: the crop is never processed larger than this. */
+  maxSide?: number;
+  findFace?: FaceFinder;
+}): Promise<AgedCrop> {
+  const { image, targetAge } = input;
+  const maxSide = input.maxSide ?? HD_SIZE_PX;
+
+  let started = performance.now();
+  let face = input.face;
+  if (!face) {
+    face = (await (input.findFace ?? detectLargestFace)(image)) ?? undefined;
+    if (!face) throw new NoFaceError();
+  }
+  const detect = input.face ? 0 : performance.now() - started;
+
+  started = performance.now();
+  const { width, height } = await imageSize(image);
+  const crop = headCrop(face, width, height);
+  const side = Math.min(crop.size, maxSide);
+  const { data, info } = await imagePipeline(image)
+    .extract({ left: crop.left, top: crop.top, width: crop.size, height: crop.size })
+    .resize(side, side, { kernel: 'lanczos3' })
+    .toColourspace('srgb')
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const raw: RawImage = {
+    data: new Uint8Array(data.buffer, data.byteOffset, data.length),
+    width: info.width,
+    height: info.height,
+    channels: 3,
+  };
+  const decode = performance.now() - started;
+
+  started = performance.now();
+  const head = headInCrop(headModel(face), crop, side / crop.size);
+  const { image: aged, k } = ageFace(raw, head, { estimatedAge: face.estimatedAge, targetAge });
+  const age = performance.now() - started;
+
+  return { aged, face, crop, k, timings: { decode, detect, age } };
+}

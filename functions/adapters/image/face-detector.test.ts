@@ -1,0 +1,67 @@
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { detectFaces, loadFaceApi } from './face-detector';
+import { landscapeJpeg, samplePhoto } from './test-images';
+
+/** One upright face: the woman on the left of sample1, cropped from the 1920×1280 photo. */
+async function portrait(): Promise<Buffer> {
+  return sharp(samplePhoto(1)).extract({ left: 150, top: 80, width: 480, height: 640 }).jpeg().toBuffer();
+}
+
+describe('face detector (face-api, offline)', () => {
+  beforeAll(async () => {
+    await loadFaceApi();
+  }, 30_000);
+
+  it('finds the faces in a real photo with a sane box and age', async () => {
+    const { faces, ms } = await detectFaces(samplePhoto(1));
+    expect(faces.length).toBeGreaterThanOrEqual(2);
+    const face = faces[0];
+    // Largest first.
+    expect(face.width * face.height).toBeGreaterThanOrEqual(faces[1].width * faces[1].height);
+    // Faces in this 1920×1280 group photo are roughly 150–250 px across.
+    expect(face.width).toBeGreaterThan(100);
+    expect(face.width).toBeLessThan(400);
+    expect(face.height / face.width).toBeGreaterThan(0.9);
+    expect(face.height / face.width).toBeLessThan(2);
+    expect(face.x).toBeGreaterThanOrEqual(0);
+    expect(face.x + face.width).toBeLessThanOrEqual(1920);
+    expect(face.y + face.height).toBeLessThanOrEqual(1280);
+    expect(face.score).toBeGreaterThan(0.5);
+    expect(face.estimatedAge).toBeGreaterThan(12);
+    expect(face.estimatedAge).toBeLessThan(55);
+    expect(ms).toBeGreaterThan(0);
+  });
+
+  it('measures roll from the landmarks: a photo turned 20° clockwise gives a roll ~0.35 rad larger', async () => {
+    const upright = (await detectFaces(await portrait())).faces[0];
+    const turned = await sharp(await portrait())
+      .rotate(20, { background: '#808080' })
+      .jpeg()
+      .toBuffer();
+    const tilted = (await detectFaces(turned)).faces[0];
+    expect(Math.abs(upright.roll)).toBeLessThan(0.2);
+    expect(tilted.roll - upright.roll).toBeGreaterThan(0.2);
+    expect(tilted.roll - upright.roll).toBeLessThan(0.5);
+  });
+
+  it('honours EXIF orientation: a sideways file tagged 6 is detected upright, in displayed pixels', async () => {
+    // Stored rotated a quarter turn anticlockwise, tagged "rotate 90° clockwise to display".
+    const stored = await sharp(await portrait())
+      .rotate(-90)
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const { faces } = await detectFaces(stored);
+    expect(faces.length).toBe(1);
+    expect(Math.abs(faces[0].roll)).toBeLessThan(0.25);
+    // Displayed size is 480×640: the box lies within it.
+    expect(faces[0].x + faces[0].width).toBeLessThanOrEqual(480);
+    expect(faces[0].y + faces[0].height).toBeLessThanOrEqual(640);
+  });
+
+  it('finds nothing in a landscape', async () => {
+    const { faces } = await detectFaces(await landscapeJpeg());
+    expect(faces).toEqual([]);
+  });
+});

@@ -1,0 +1,182 @@
+/**
+ * Offline face detection with @vladmandic/face-api (SSD MobileNet v1 + 68 landmarks + age model,
+ * TensorFlow.js on its WASM backend). Models ship inside the npm package and load once per
+ * process, on first use. Works bundled by esbuild when face-api, @tensorflow/* and sharp are
+ * shipped as real node_modules: everything is resolved at run time through createRequire.
+ */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { ImageInput } from '../../core/image-ai';
+import type { FaceBox } from '../../core/ports';
+import { rollFromUp, type Vec } from './head-geometry';
+
+/** Long side of the copy the detector sees: faces stay big enough, inference stays fast. */
+export const DETECT_SIDE = 640;
+const MIN_CONFIDENCE = 0.5;
+
+// The small slice of face-api and tfjs this module uses (their bundled typings are heavy).
+type Point = { x: number; y: number };
+type Tensor3D = { dispose(): void };
+type FaceResult = {
+  detection: { box: { x: number; y: number; width: number; height: number }; score: number };
+  landmarks: { positions: Point[] };
+  age: number;
+};
+type Net = { loadFromDisk(dir: string): Promise<void> };
+type FaceApi = {
+  tf: {
+    setWasmPaths(prefix: string): void;
+    setBackend(name: string): Promise<boolean>;
+    ready(): Promise<void>;
+    tensor3d(data: Uint8Array, shape: [number, number, number], dtype: 'int32'): Tensor3D;
+  };
+  nets: { ssdMobilenetv1: Net; faceLandmark68Net: Net; ageGenderNet: Net };
+  SsdMobilenetv1Options: new (opts: { minConfidence: number; maxResults?: number }) => unknown;
+  detectAllFaces(
+    input: Tensor3D,
+    options: unknown,
+  ): { withFaceLandmarks(): { withAgeAndGender(): Promise<FaceResult[]> } };
+};
+
+let loading: Promise<FaceApi> | undefined;
+
+/** Loads face-api, the WASM backend and the three models, once per process. */
+export function loadFaceApi(): Promise<FaceApi> {
+  loading ??= (async () => {
+    // ESM has import.meta.url; a CommonJS bundle (NodejsFunction's default format) has __filename.
+    const require = createRequire(typeof __filename === 'string' ? __filename : import.meta.url);
+    const faceapi = require('@vladmandic/face-api/dist/face-api.node-wasm.js') as FaceApi;
+    // Local binaries: the default would fetch them from a CDN.
+    const wasmDir = path.join(
+      path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm/package.json')),
+      'dist',
+    );
+    faceapi.tf.setWasmPaths(`${wasmDir}${path.sep}`);
+    await faceapi.tf.setBackend('wasm');
+    await faceapi.tf.ready();
+    const modelDir = path.join(path.dirname(require.resolve('@vladmandic/face-api/package.json')), 'model');
+    await Promise.all([
+      faceapi.nets.ssdMobilenetv1.loadFromDisk(modelDir),
+      faceapi.nets.faceLandmark68Net.loadFromDisk(modelDir),
+      faceapi.nets.ageGenderNet.loadFromDisk(modelDir),
+    ]);
+    return faceapi;
+  })();
+  // A failed load may be retried by the next call.
+  loading.catch(() => {
+    loading = undefined;
+  });
+  return loading;
+}
+
+export type Detection = { faces: FaceBox[]; ms: number };
+
+/**
+ * Finds faces in an image (encoded or raw; EXIF orientation honoured), largest first, in the
+ * image's own pixels. `ms` is the time of decoding the small copy plus inference.
+ */
+export async function detectFaces(image: ImageInput): Promise<Detection> {
+  const faceapi = await loadFaceApi();
+  const started = performance.now();
+  const input = Buffer.isBuffer(image)
+    ? sharp(image).autoOrient()
+    : sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } });
+  const { data, info } = await input
+    .resize(DETECT_SIDE, DETECT_SIDE, { fit: 'inside', withoutEnlargement: true })
+    .toColourspace('srgb')
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const fullWidth = Buffer.isBuffer(image) ? await orientedWidth(image) : image.width;
+  const scale = fullWidth / info.width;
+  const tensor = faceapi.tf.tensor3d(new Uint8Array(data), [info.height, info.width, 3], 'int32');
+  let results: FaceResult[];
+  try {
+    const options = new faceapi.SsdMobilenetv1Options({ minConfidence: MIN_CONFIDENCE, maxResults: 20 });
+    results = await faceapi.detectAllFaces(tensor, options).withFaceLandmarks().withAgeAndGender();
+  } finally {
+    tensor.dispose();
+  }
+  const faces = results
+    .map((r) => faceBoxFrom(r, scale))
+    .sort((p, q) => q.width * q.height - p.width * p.height);
+  return { faces, ms: performance.now() - started };
+}
+
+async function orientedWidth(image: Buffer): Promise<number> {
+  const meta = await sharp(image).metadata();
+  return meta.autoOrient?.width ?? meta.width ?? 0;
+}
+
+/** The largest face, or null when there is none. */
+export async function detectLargestFace(image: ImageInput): Promise<FaceBox | null> {
+  return (await detectFaces(image)).faces[0] ?? null;
+}
+
+const mean = (points: Point[], from: number, to: number): Vec => {
+  let x = 0;
+  let y = 0;
+  for (let i = from; i <= to; i++) {
+    x += points[i].x;
+    y += points[i].y;
+  }
+  const n = to - from + 1;
+  return { x: x / n, y: y / n };
+};
+
+const unit = (v: Vec): Vec => {
+  const len = Math.hypot(v.x, v.y) || 1;
+  return { x: v.x / len, y: v.y / len };
+};
+
+/**
+ * The face rectangle in the face's own frame (see head-geometry.ts), from the 68 landmarks:
+ * crown direction from the eye line and the chin, height from the eyes-to-chin distance.
+ */
+export function faceBoxFrom(result: FaceResult, scale: number): FaceBox {
+  const p = result.landmarks.positions;
+  const box = result.detection.box;
+  const base = { score: result.detection.score, estimatedAge: result.age };
+  if (p.length < 68) {
+    return {
+      x: box.x * scale,
+      y: box.y * scale,
+      width: box.width * scale,
+      height: box.height * scale,
+      roll: 0,
+      ...base,
+    };
+  }
+  const leftEye = mean(p, 36, 41);
+  const rightEye = mean(p, 42, 47);
+  const eyes = { x: (leftEye.x + rightEye.x) / 2, y: (leftEye.y + rightEye.y) / 2 };
+  const chin = p[8];
+  // Perpendicular to the eye line, and chin→eyes: two estimates of "up", averaged.
+  const fromEyeLine = unit({ x: rightEye.y - leftEye.y, y: -(rightEye.x - leftEye.x) });
+  const fromChin = unit({ x: eyes.x - chin.x, y: eyes.y - chin.y });
+  const up = unit({ x: fromEyeLine.x + fromChin.x, y: fromEyeLine.y + fromChin.y });
+  const across = { x: -up.y, y: up.x };
+  const eyesToChin = (eyes.x - chin.x) * up.x + (eyes.y - chin.y) * up.y;
+  // Eyes sit 0.40 and the chin 0.97 of a face-api box height from its top.
+  const height = eyesToChin / 0.57;
+  let min = Number.POSITIVE_INFINITY;
+  let max = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i <= 16; i++) {
+    const t = (p[i].x - chin.x) * across.x + (p[i].y - chin.y) * across.y;
+    min = Math.min(min, t);
+    max = Math.max(max, t);
+  }
+  const width = (max - min) / 1.05;
+  const mid = (min + max) / 2;
+  const cx = chin.x + up.x * 0.47 * height + across.x * mid;
+  const cy = chin.y + up.y * 0.47 * height + across.y * mid;
+  return {
+    x: (cx - width / 2) * scale,
+    y: (cy - height / 2) * scale,
+    width: width * scale,
+    height: height * scale,
+    roll: rollFromUp(up),
+    ...base,
+  };
+}

@@ -1,0 +1,64 @@
+/**
+ * The detector and renderer bundled the way NodejsFunction bundles a Lambda (esbuild, ESM, with
+ * sharp, face-api and tfjs left as real node_modules next to the bundle) still find their models.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { build } from 'esbuild';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const repo = path.resolve(import.meta.dirname, '../../..');
+let dir = '';
+
+afterAll(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+async function bundleAndRun(format: 'esm' | 'cjs') {
+  const entry = path.join(dir, `entry-${format}.ts`);
+  await writeFile(
+    entry,
+    [
+      `import { readFileSync } from 'node:fs';`,
+      `import { createOfflineRenderer } from ${JSON.stringify(path.join(import.meta.dirname, 'index.ts'))};`,
+      // No top-level await: it is not allowed in a CommonJS bundle.
+      'createOfflineRenderer().render({ original: readFileSync(process.argv[2]), targetAge: 16 }).then((out) =>',
+      '  console.log(JSON.stringify({ face: out.face, preview: out.preview.length, hd: out.hd.length })));',
+    ].join('\n'),
+  );
+  const outdir = path.join(dir, `lambda-${format}`);
+  const outfile = path.join(outdir, format === 'esm' ? 'index.mjs' : 'index.js');
+  await build({
+    entryPoints: [entry],
+    bundle: true,
+    platform: 'node',
+    format,
+    target: 'node20',
+    outfile,
+    tsconfig: path.join(repo, 'tsconfig.json'),
+    external: ['sharp', '@vladmandic/face-api', '@tensorflow/*'],
+    logLevel: 'silent',
+  });
+  // The Lambda ships those packages as real node_modules beside the bundle.
+  await symlink(path.join(repo, 'node_modules'), path.join(outdir, 'node_modules'), 'dir');
+  const sample = path.join(repo, 'node_modules/@vladmandic/face-api/demo/sample1.jpg');
+  const { stdout } = await promisify(execFile)(process.execPath, [outfile, sample], {
+    cwd: dir,
+    timeout: 60_000,
+  });
+  return JSON.parse(stdout.trim().split('\n').pop()!);
+}
+
+describe('image engine in a Lambda bundle', () => {
+  it('detects and renders from an esbuild bundle (ESM and CommonJS) in another folder', async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'image-bundle-'));
+    for (const result of await Promise.all([bundleAndRun('esm'), bundleAndRun('cjs')])) {
+      expect(result.face.score).toBeGreaterThan(0.5);
+      expect(result.hd).toBeGreaterThan(10_000);
+      expect(result.preview).toBeGreaterThan(1_000);
+    }
+  }, 90_000);
+});

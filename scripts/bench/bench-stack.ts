@@ -1,0 +1,66 @@
+/** Shared by the benchmarks: a throwaway local stack and the visitor's upload, over real HTTP. */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freeEmulatorPorts, freePort } from '../local/ports';
+import { startLocalStack } from '../local/stack';
+
+export async function startBenchStack() {
+  const dataDir = await mkdtemp(join(tmpdir(), 'lf-bench-'));
+  process.env.POWERTOOLS_LOG_LEVEL ??= 'ERROR';
+  const stack = await startLocalStack({
+    dataDir,
+    frontend: 'none',
+    quiet: true,
+    ports: { ...(await freeEmulatorPorts()), app: await freePort() },
+  });
+  return {
+    url: stack.url,
+    async stop() {
+      await stack.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const median = (values: number[]) => percentile(values, 50);
+
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index];
+}
+
+/** create → presigned PUT → complete, as the upload page does. Returns the upload id. */
+export async function uploadPhoto(url: string, sessionId: string, photo: Buffer): Promise<string> {
+  const headers = { 'content-type': 'application/json', 'x-session-id': sessionId };
+  const created = await fetch(`${url}/api/uploads`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ contentType: 'image/jpeg', size: photo.length }),
+  }).then((r) => r.json());
+  const put = await fetch(created.uploadUrl, {
+    method: 'PUT',
+    headers: created.headers,
+    body: new Uint8Array(photo),
+  });
+  if (!put.ok) throw new Error(`PUT failed: ${put.status}`);
+  const completed = await fetch(`${url}/api/uploads/${created.uploadId}/complete`, {
+    method: 'POST',
+    headers,
+  });
+  if (!completed.ok) throw new Error(`complete failed: ${completed.status} ${await completed.text()}`);
+  return created.uploadId;
+}
+
+/** Polls the status endpoint until every job has finished; returns the jobs. */
+export async function waitForJobs(url: string, uploadId: string, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const view = await fetch(`${url}/api/uploads/${uploadId}`).then((r) => r.json());
+    if (view.jobs.length && view.jobs.every((j: { status: string }) => j.status !== 'processing'))
+      return view.jobs;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`upload ${uploadId} did not finish in ${timeoutMs} ms`);
+}
