@@ -43,7 +43,7 @@ const rules: { layer: string; forbidden: RegExp; why: string }[] = [
     why: 'adapters do not know handlers',
   },
   {
-    layer: 'frontend',
+    layer: 'frontend/src',
     forbidden: /^(functions|infra|scripts)\/|^@aws-sdk|^sharp/,
     why: 'the browser reaches the backend only through the API',
   },

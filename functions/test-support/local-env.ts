@@ -1,0 +1,15 @@
+/**
+ * For integration tests: copies the local stack's environment (provided by the `int` project's
+ * global setup) into process.env. Call it at the top of a test file, then import adapters
+ * dynamically so their AWS clients are built from this environment.
+ */
+import { inject } from 'vitest';
+
+export function useLocalEnv(): Record<string, string> {
+  const env = inject('localEnv');
+  if (!env) throw new Error('localEnv is not provided: run this file in the vitest "int" project');
+  Object.assign(process.env, env);
+  // Handlers log every job; tests only want to hear about real failures.
+  process.env.POWERTOOLS_LOG_LEVEL ??= 'CRITICAL';
+  return env;
+}

@@ -1,0 +1,220 @@
+/**
+ * Idempotent creation of everything the app needs on the emulators (table, buckets, queues, user
+ * pool), and the environment the handlers read. Safe to run on every start and in every test run.
+ */
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DescribeTimeToLiveCommand,
+  DynamoDBClient,
+  UpdateTimeToLiveCommand,
+} from '@aws-sdk/client-dynamodb';
+import { CreateBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  CreateQueueCommand,
+  GetQueueAttributesCommand,
+  GetQueueUrlCommand,
+  SetQueueAttributesCommand,
+  SQSClient,
+} from '@aws-sdk/client-sqs';
+import { tableDesign } from '../../functions/adapters/dynamo/table-design';
+import type { Emulators } from './emulators';
+import { ensureUserPool, poolNames } from './resources-cognito';
+
+export const LOCAL_REGION = 'us-east-1';
+export const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
+
+export const localNames = {
+  table: 'little-futures',
+  uploadsBucket: 'uploads',
+  rendersBucket: 'renders',
+  renderQueue: 'render',
+  renderDlq: 'render-dlq',
+  ...poolNames,
+} as const;
+
+/** Receives before a render message moves to the DLQ (as in the CDK stack). */
+export const MAX_RECEIVE_COUNT = 3;
+/** Short locally so a failed render is retried within seconds. */
+export const LOCAL_VISIBILITY_TIMEOUT_SECONDS = 5;
+
+export type LocalEnv = Record<string, string>;
+
+export type LocalResources = {
+  env: LocalEnv;
+  renderQueueUrl: string;
+  renderDlqUrl: string;
+  userPoolId: string;
+  userPoolClientId: string;
+};
+
+type Endpoints = Emulators['endpoints'];
+
+function clients(endpoints: Endpoints) {
+  const common = { region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS };
+  return {
+    dynamo: new DynamoDBClient({ ...common, endpoint: endpoints.dynamodb }),
+    s3: new S3Client({ ...common, endpoint: endpoints.s3, forcePathStyle: true }),
+    sqs: new SQSClient({ ...common, endpoint: endpoints.sqs }),
+    cognito: new CognitoIdentityProviderClient({ ...common, endpoint: endpoints.cognito }),
+  };
+}
+
+const isNamed = (error: unknown, ...names: string[]) =>
+  names.includes((error as { name?: string }).name ?? '');
+
+async function ensureTable(dynamo: DynamoDBClient, tableName: string): Promise<void> {
+  const exists = await dynamo.send(new DescribeTableCommand({ TableName: tableName })).then(
+    () => true,
+    (error) => {
+      if (isNamed(error, 'ResourceNotFoundException')) return false;
+      throw error;
+    },
+  );
+  if (!exists) {
+    const { partitionKey, sortKey, globalIndexes } = tableDesign;
+    const keyNames = [partitionKey, sortKey, ...globalIndexes.flatMap((g) => [g.partitionKey, g.sortKey])];
+    await dynamo.send(
+      new CreateTableCommand({
+        TableName: tableName,
+        BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: keyNames.map((AttributeName) => ({ AttributeName, AttributeType: 'S' })),
+        KeySchema: [
+          { AttributeName: partitionKey, KeyType: 'HASH' },
+          { AttributeName: sortKey, KeyType: 'RANGE' },
+        ],
+        GlobalSecondaryIndexes: globalIndexes.map((g) => ({
+          IndexName: g.name,
+          KeySchema: [
+            { AttributeName: g.partitionKey, KeyType: 'HASH' },
+            { AttributeName: g.sortKey, KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        })),
+      }),
+    );
+  }
+  const ttl = await dynamo.send(new DescribeTimeToLiveCommand({ TableName: tableName }));
+  if (ttl.TimeToLiveDescription?.TimeToLiveStatus !== 'ENABLED') {
+    await dynamo.send(
+      new UpdateTimeToLiveCommand({
+        TableName: tableName,
+        TimeToLiveSpecification: { AttributeName: tableDesign.ttlAttribute, Enabled: true },
+      }),
+    );
+  }
+}
+
+async function ensureBucket(s3: S3Client, bucket: string): Promise<void> {
+  const exists = await s3.send(new HeadBucketCommand({ Bucket: bucket })).then(
+    () => true,
+    () => false,
+  );
+  if (exists) return;
+  await s3.send(new CreateBucketCommand({ Bucket: bucket })).catch((error) => {
+    if (!isNamed(error, 'BucketAlreadyOwnedByYou', 'BucketAlreadyExists')) throw error;
+  });
+}
+
+/** Creates the queue, or brings an existing one's attributes to the wanted values. */
+async function ensureQueue(
+  sqs: SQSClient,
+  name: string,
+  attributes: Record<string, string>,
+): Promise<string> {
+  const existing = await sqs.send(new GetQueueUrlCommand({ QueueName: name })).then(
+    (r) => r.QueueUrl,
+    (error) => {
+      if (isNamed(error, 'QueueDoesNotExist', 'AWS.SimpleQueueService.NonExistentQueue')) return undefined;
+      throw error;
+    },
+  );
+  if (existing) {
+    await sqs.send(new SetQueueAttributesCommand({ QueueUrl: existing, Attributes: attributes }));
+    return existing;
+  }
+  const created = await sqs.send(new CreateQueueCommand({ QueueName: name, Attributes: attributes }));
+  return created.QueueUrl!;
+}
+
+/** The render queue and its DLQ with the redrive policy; exported so tests can make isolated pairs. */
+export async function ensureRenderQueues(
+  sqs: SQSClient,
+  opts: { queueName: string; dlqName: string; visibilityTimeoutSeconds: number },
+): Promise<{ renderQueueUrl: string; renderDlqUrl: string }> {
+  const renderDlqUrl = await ensureQueue(sqs, opts.dlqName, { MessageRetentionPeriod: '1209600' });
+  const { Attributes } = await sqs.send(
+    new GetQueueAttributesCommand({ QueueUrl: renderDlqUrl, AttributeNames: ['QueueArn'] }),
+  );
+  const renderQueueUrl = await ensureQueue(sqs, opts.queueName, {
+    VisibilityTimeout: String(opts.visibilityTimeoutSeconds),
+    RedrivePolicy: JSON.stringify({
+      deadLetterTargetArn: Attributes!.QueueArn,
+      maxReceiveCount: MAX_RECEIVE_COUNT,
+    }),
+  });
+  return { renderQueueUrl, renderDlqUrl };
+}
+
+/** The environment the handlers read (functions/adapters/config.ts) plus the SDK's endpoint variables. */
+export function buildLocalEnv(
+  endpoints: Endpoints,
+  ids: { renderQueueUrl: string; userPoolId: string; userPoolClientId: string },
+  opts: { previewsBaseUrl?: string; imageAiProvider?: string } = {},
+): LocalEnv {
+  return {
+    AWS_REGION: LOCAL_REGION,
+    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+    AWS_ENDPOINT_URL_DYNAMODB: endpoints.dynamodb,
+    AWS_ENDPOINT_URL_S3: endpoints.s3,
+    AWS_ENDPOINT_URL_SQS: endpoints.sqs,
+    AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: endpoints.cognito,
+    TABLE_NAME: localNames.table,
+    UPLOADS_BUCKET: localNames.uploadsBucket,
+    RENDERS_BUCKET: localNames.rendersBucket,
+    RENDER_QUEUE_URL: ids.renderQueueUrl,
+    S3_FORCE_PATH_STYLE: 'true',
+    // The browser reaches the emulator at the same address as the server does.
+    S3_PUBLIC_ENDPOINT: endpoints.s3,
+    // Empty = same origin: the gateway serves /previews/<key>.
+    PREVIEWS_BASE_URL: opts.previewsBaseUrl ?? '',
+    IMAGE_AI_PROVIDER: opts.imageAiProvider ?? 'offline',
+    USER_POOL_ID: ids.userPoolId,
+    USER_POOL_CLIENT_ID: ids.userPoolClientId,
+    COGNITO_ISSUER: `${endpoints.cognito}/${ids.userPoolId}`,
+  };
+}
+
+export async function ensureResources(opts: {
+  dataDir: string;
+  endpoints: Endpoints;
+  visibilityTimeoutSeconds?: number;
+  previewsBaseUrl?: string;
+}): Promise<LocalResources> {
+  const c = clients(opts.endpoints);
+  try {
+    const [, , queues, pool] = await Promise.all([
+      ensureTable(c.dynamo, localNames.table),
+      Promise.all([
+        ensureBucket(c.s3, localNames.uploadsBucket),
+        ensureBucket(c.s3, localNames.rendersBucket),
+      ]),
+      ensureRenderQueues(c.sqs, {
+        queueName: localNames.renderQueue,
+        dlqName: localNames.renderDlq,
+        visibilityTimeoutSeconds: opts.visibilityTimeoutSeconds ?? LOCAL_VISIBILITY_TIMEOUT_SECONDS,
+      }),
+      ensureUserPool(c.cognito, opts.dataDir),
+    ]);
+    const env = buildLocalEnv(
+      opts.endpoints,
+      { ...queues, ...pool },
+      { previewsBaseUrl: opts.previewsBaseUrl },
+    );
+    return { env, ...queues, ...pool };
+  } finally {
+    for (const client of Object.values(c)) client.destroy();
+  }
+}

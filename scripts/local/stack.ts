@@ -1,0 +1,168 @@
+/**
+ * The whole local stack in one call: emulators, resources, the handlers behind the gateway and the
+ * render queue's poller. Handlers run in this process and build their AWS clients from process.env,
+ * so the environment is set before the handler registry is imported.
+ */
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { type Emulators, startEmulators } from './emulators';
+import { type Gateway, type HttpHandlers, startGateway } from './gateway';
+import { claimDataDir } from './pid-file';
+import {
+  assertPortsFree,
+  defaultPorts,
+  type EmulatorPorts,
+  freeEmulatorPorts,
+  PortInUseError,
+  type StackPorts,
+} from './ports';
+import {
+  ensureResources,
+  LOCAL_VISIBILITY_TIMEOUT_SECONDS,
+  type LocalEnv,
+  type LocalResources,
+} from './resources';
+import { type SqsPoller, type SqsWorker, startSqsPoller } from './sqs-poller';
+
+export type HandlerRegistry = { httpHandlers: HttpHandlers; renderWorker: SqsWorker };
+
+export type StackTimings = {
+  emulators: number;
+  resources: number;
+  handlers: number;
+  gateway: number;
+  total: number;
+};
+
+export type LocalStack = {
+  /** The app's origin, e.g. http://localhost:3000. */
+  url: string;
+  env: LocalEnv;
+  ports: StackPorts;
+  emulators: Emulators;
+  resources: LocalResources;
+  /** Render messages re-queued from the snapshot of the last clean stop. */
+  restoredMessages: number;
+  timings: StackTimings;
+  stop(): Promise<void>;
+};
+
+/** Emulators and resources only (no gateway, no handlers): the integration tests' global setup. */
+export async function startEmulatorsOnly(opts: {
+  dataDir: string;
+  ports?: EmulatorPorts;
+}): Promise<{ env: LocalEnv; emulators: Emulators; resources: LocalResources; stop(): Promise<void> }> {
+  let emulators: Emulators | undefined;
+  for (let attempt = 1; !emulators; attempt++) {
+    try {
+      emulators = await startEmulators({
+        dataDir: opts.dataDir,
+        ports: opts.ports ?? (await freeEmulatorPorts()),
+      });
+    } catch (error) {
+      // A free port can be taken by a parallel run before our emulator binds it: pick new ones.
+      if (opts.ports || !(error instanceof PortInUseError) || attempt >= 3) throw error;
+    }
+  }
+  try {
+    const resources = await ensureResources({ dataDir: opts.dataDir, endpoints: emulators.endpoints });
+    return { env: resources.env, emulators, resources, stop: () => emulators.stop() };
+  } catch (error) {
+    await emulators.stop();
+    throw error;
+  }
+}
+
+export async function startLocalStack(opts: {
+  dataDir: string;
+  ports?: Partial<StackPorts>;
+  frontend: 'dev' | 'dist' | 'none';
+  quiet?: boolean;
+  distDir?: string;
+  /** Handlers to run; defaults to functions/handlers/registry.ts (imported after the env is set). */
+  registry?: HandlerRegistry;
+  onConfirmationCode?: (message: string) => void;
+}): Promise<LocalStack> {
+  const log = opts.quiet ? () => undefined : (line: string) => console.log(line);
+  const started = Date.now();
+  const ports: StackPorts = { ...defaultPorts(), ...opts.ports };
+  // Check every port first: failing before the JVM starts is faster and clearer.
+  await assertPortsFree(ports);
+  const releaseDataDir = claimDataDir(opts.dataDir);
+
+  const cleanups: (() => Promise<void>)[] = [async () => releaseDataDir()];
+  const stopAll = async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch((e) => console.error(e));
+  };
+  try {
+    const { app, ...emulatorPorts } = ports;
+    const emulators = await startEmulators({
+      dataDir: opts.dataDir,
+      ports: emulatorPorts,
+      onConfirmationCode: opts.onConfirmationCode,
+    });
+    cleanups.push(() => emulators.stop());
+    const tEmulators = Date.now();
+
+    const resources = await ensureResources({ dataDir: opts.dataDir, endpoints: emulators.endpoints });
+    const restoredMessages = await emulators.restoreQueueMessages();
+    const env = resources.env;
+    Object.assign(process.env, env);
+    const tResources = Date.now();
+
+    const registry: HandlerRegistry =
+      opts.registry ?? ((await import('../../functions/handlers/registry')) as unknown as HandlerRegistry);
+    const tHandlers = Date.now();
+
+    const gateway: Gateway = await startGateway({
+      port: app,
+      handlers: registry.httpHandlers,
+      env,
+      frontend: opts.frontend,
+      distDir: opts.distDir,
+      log,
+    });
+    cleanups.push(() => gateway.stop());
+    const tGateway = Date.now();
+
+    const sqs = new SQSClient({
+      region: env.AWS_REGION,
+      endpoint: env.AWS_ENDPOINT_URL_SQS,
+      credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY },
+    });
+    const poller: SqsPoller = await startSqsPoller({
+      sqs,
+      queueUrl: resources.renderQueueUrl,
+      worker: registry.renderWorker,
+      functionName: 'little-futures-render-worker',
+      region: env.AWS_REGION,
+      visibilityTimeoutSeconds: LOCAL_VISIBILITY_TIMEOUT_SECONDS,
+      concurrency: 2,
+      log,
+    });
+    cleanups.push(async () => {
+      await poller.stop();
+      sqs.destroy();
+    });
+
+    const done = Date.now();
+    return {
+      url: gateway.url,
+      env,
+      ports: { ...emulators.ports, app: gateway.port },
+      emulators,
+      resources,
+      restoredMessages,
+      timings: {
+        emulators: tEmulators - started,
+        resources: tResources - tEmulators,
+        handlers: tHandlers - tResources,
+        gateway: tGateway - tHandlers,
+        total: done - started,
+      },
+      stop: stopAll,
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}

@@ -1,0 +1,75 @@
+/** `npm start`: the whole product on this machine, data in `.local/`, frontend with hot reload. */
+import path from 'node:path';
+import { JavaMissingError } from './emulator-dynamodb';
+import { LOCAL_DATA_DIR as dataDir, REPO_ROOT } from './paths';
+import { PortInUseError } from './ports';
+import { type LocalStack, startLocalStack } from './stack';
+
+// The AWS SDK warns on every start that its 2027 releases need Node 22; this machine runs Node 20 by design.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
+const frontend = (process.env.LOCAL_FRONTEND ?? 'dev') as 'dev' | 'dist' | 'none';
+
+function summary(stack: LocalStack): string {
+  const { emulators, env, ports, timings } = stack;
+  const rel = (p: string) => path.relative(REPO_ROOT, p);
+  return [
+    '',
+    `  Little Futures is running: ${stack.url}`,
+    '',
+    `  DynamoDB Local   ${emulators.endpoints.dynamodb}  table ${env.TABLE_NAME}   (pid ${emulators.pids.dynamodb}, data ${rel(emulators.paths.dynamodb)}/)`,
+    `  fauxqs S3 + SQS  ${emulators.endpoints.s3}  buckets ${env.UPLOADS_BUCKET}, ${env.RENDERS_BUCKET}; queue render + render-dlq   (data ${rel(emulators.paths.s3)}/)`,
+    `  cognito-local    ${emulators.endpoints.cognito}  pool ${env.USER_POOL_ID}, client ${env.USER_POOL_CLIENT_ID}   (pid ${emulators.pids.cognito}, data ${rel(emulators.paths.cognito)}/)`,
+    `  gateway          ${stack.url}  /api, /previews, frontend (${frontend}) on 127.0.0.1:${ports.app}`,
+    '',
+    `  Sign-up confirmation code: always ${emulators.confirmationCode} (also printed below and logged in ${rel(emulators.paths.cognitoLog)})`,
+    `  Logs: ${rel(emulators.paths.logs)}/    Data: .local/ (wipe it with: npm run local:wipe, while stopped)`,
+    stack.restoredMessages
+      ? `  Re-queued ${stack.restoredMessages} render message(s) saved at the last stop.`
+      : '',
+    `  Started in ${(timings.total / 1000).toFixed(1)} s (emulators ${(timings.emulators / 1000).toFixed(1)} s). Ctrl-C stops everything.`,
+    '',
+  ]
+    .filter((line, i, all) => line !== '' || all[i - 1] !== '')
+    .join('\n');
+}
+
+async function main(): Promise<void> {
+  console.log('Starting the local stack (DynamoDB Local, fauxqs, cognito-local, gateway)...');
+  let stack: LocalStack;
+  try {
+    stack = await startLocalStack({
+      dataDir,
+      frontend,
+      onConfirmationCode: (message) => console.log(`\n[cognito-local] ${message}\n`),
+    });
+  } catch (error) {
+    if (error instanceof JavaMissingError || error instanceof PortInUseError) {
+      console.error(`\n${error.message}\n`);
+    } else {
+      console.error('\nThe local stack could not start:', error);
+    }
+    process.exit(1);
+  }
+  console.log(summary(stack));
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping the local stack...`);
+    const force = setTimeout(() => {
+      console.error('Stopping took too long; exiting.');
+      process.exit(1);
+    }, 15_000);
+    await stack.stop();
+    clearTimeout(force);
+    console.log('Stopped.');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGHUP', () => void shutdown('SIGHUP'));
+}
+
+await main();
