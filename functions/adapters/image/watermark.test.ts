@@ -1,19 +1,45 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import type { RawImage } from '../../core/image-ai';
 import { addWatermark, WATERMARK_TEXT, watermarkSvg } from './watermark';
+import { WATERMARK_GLYPHS_PATH, WATERMARK_GLYPHS_TEXT } from './watermark-glyphs';
+
+const repo = path.resolve(import.meta.dirname, '../../..');
+
+const greyImage = (size: number, level: number): RawImage => ({
+  data: new Uint8Array(size * size * 3).fill(level),
+  width: size,
+  height: size,
+  channels: 3,
+});
+
+/** Share of pixels whose first channel moved more than a few levels away from `level`. */
+function changedShare(image: RawImage, level: number): number {
+  let changed = 0;
+  const pixels = image.width * image.height;
+  for (let i = 0; i < pixels; i++) if (Math.abs(image.data[i * image.channels] - level) > 4) changed++;
+  return changed / pixels;
+}
 
 describe('preview watermark', () => {
-  it('repeats the product text over the whole picture', () => {
+  it('repeats the product text, as font-free outlines, over the whole picture', () => {
     const svg = watermarkSvg(640, 640);
-    expect(svg.match(/<text /g)?.length).toBeGreaterThan(6);
     expect(WATERMARK_TEXT).toBe('Little Futures · PREVIEW');
-    expect(svg).toContain(`>${WATERMARK_TEXT}</text>`);
+    // The generated outlines spell the same text (regenerate them if the text changes).
+    expect(WATERMARK_GLYPHS_TEXT).toBe(WATERMARK_TEXT);
+    expect(svg).not.toContain('<text');
+    expect(svg).toContain(`d="${WATERMARK_GLYPHS_PATH}"`);
+    expect(svg.match(/<use /g)?.length).toBeGreaterThan(6);
   });
 
   it('visibly marks every part of the image without changing its size', async () => {
     const size = 320;
-    const grey = new Uint8Array(size * size * 3).fill(90);
-    const marked = await addWatermark({ data: grey, width: size, height: size, channels: 3 });
+    const marked = await addWatermark(greyImage(size, 90));
     expect(marked.width).toBe(size);
     expect(marked.height).toBe(size);
     // Each quadrant has lightened (white text) pixels.
@@ -39,4 +65,50 @@ describe('preview watermark', () => {
       .toBuffer();
     expect((await sharp(png).metadata()).width).toBe(size);
   });
+
+  it('draws the same watermark where fontconfig finds no font at all (as on AWS Lambda)', async () => {
+    // An empty fonts.conf leaves fontconfig without any font. FONTCONFIG_FILE=/dev/null would not:
+    // fontconfig rejects that file and falls back to its built-in config, which finds system fonts.
+    // A bare "pixels changed" check would not be enough either: without fonts, SVG <text> still
+    // draws a row of empty boxes. So the fontless render must equal the one made here.
+    const dir = await mkdtemp(path.join(tmpdir(), 'watermark-nofonts-'));
+    try {
+      const fontsConf = path.join(dir, 'fonts.conf');
+      await writeFile(fontsConf, '<?xml version="1.0"?>\n<fontconfig></fontconfig>\n');
+      const size = 320;
+      const level = 128;
+      const script = [
+        `import { addWatermark } from ${JSON.stringify(path.join(import.meta.dirname, 'watermark.ts'))};`,
+        `const size = ${size};`,
+        `const data = new Uint8Array(size * size * 3).fill(${level});`,
+        'const out = await addWatermark({ data, width: size, height: size, channels: 3 });',
+        "process.stdout.write(JSON.stringify({ channels: out.channels, data: Buffer.from(out.data).toString('base64') }));",
+      ].join('\n');
+      const env: NodeJS.ProcessEnv = { ...process.env, FONTCONFIG_FILE: fontsConf };
+      delete env.FONTCONFIG_PATH;
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        ['--import', 'tsx', '--input-type=module', '--eval', script],
+        { cwd: repo, env, timeout: 60_000, maxBuffer: 16 * 1024 * 1024 },
+      );
+      const result = JSON.parse(stdout) as { channels: RawImage['channels']; data: string };
+      const fontless: RawImage = {
+        data: new Uint8Array(Buffer.from(result.data, 'base64')),
+        width: size,
+        height: size,
+        channels: result.channels,
+      };
+
+      // A meaningful, tasteful share of the picture is marked...
+      const share = changedShare(fontless, level);
+      expect(share).toBeGreaterThan(0.03);
+      expect(share).toBeLessThan(0.4);
+      // ...and it is exactly what this process, with the machine's usual fonts config, draws.
+      const here = await addWatermark(greyImage(size, level));
+      expect(fontless.channels).toBe(here.channels);
+      expect(Buffer.from(fontless.data).equals(Buffer.from(here.data))).toBe(true);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

@@ -1,9 +1,18 @@
 /**
  * The preview watermark: "Little Futures · PREVIEW" repeated on diagonal rows, white with a soft
  * dark edge so it reads on light and dark photos alike, light enough to still show the face.
+ *
+ * The text is drawn as path outlines (watermark-glyphs.ts, generated from DejaVu Sans Bold), not
+ * SVG <text>: librsvg would need an installed font for that, and AWS Lambda's runtime has none.
  */
 import sharp from 'sharp';
 import type { RawImage } from '../../core/image-ai';
+import {
+  WATERMARK_GLYPHS_ADVANCE,
+  WATERMARK_GLYPHS_ASCENT,
+  WATERMARK_GLYPHS_PATH,
+  WATERMARK_GLYPHS_UNITS_PER_EM,
+} from './watermark-glyphs';
 
 export const WATERMARK_TEXT = 'Little Futures · PREVIEW';
 
@@ -13,37 +22,35 @@ const ANGLE = -30;
 export function watermarkSvg(width: number, height: number): string {
   const fontSize = Math.max(12, Math.round(Math.min(width, height) / 20));
   const rowGap = fontSize * 4.2;
-  // Rough advance of the text in DejaVu Sans, plus a gap between repeats.
-  const textWidth = fontSize * 0.62 * WATERMARK_TEXT.length;
+  const textWidth = fontSize * WATERMARK_GLYPHS_ADVANCE;
   const colGap = textWidth + fontSize * 2.5;
+  // The outlines are in 1/UNITS_PER_EM em; the stroke width is given in those units too.
+  const scale = fontSize / WATERMARK_GLYPHS_UNITS_PER_EM;
+  const strokeWidth = Math.max(0.6, fontSize / 28) / scale;
+  // Baselines sit half the text height below each row line, so the text is centred on it.
+  const baseline = (fontSize * WATERMARK_GLYPHS_ASCENT) / 2;
   // Rows are laid out in the rotated frame: cover the whole diagonal so no corner is left bare.
   const diagonal = Math.ceil(Math.hypot(width, height));
   const cx = width / 2;
   const cy = height / 2;
-  const texts: string[] = [];
+  const uses: string[] = [];
   let row = 0;
   for (let y = -diagonal / 2; y <= diagonal / 2; y += rowGap, row++) {
     // Alternate rows are offset by half a repeat, like bricks.
     const offset = (row % 2) * (colGap / 2);
     for (let x = -diagonal / 2 - colGap + offset; x <= diagonal / 2; x += colGap) {
-      texts.push(
-        `<text x="${(cx + x).toFixed(1)}" y="${(cy + y).toFixed(1)}">${escapeXml(WATERMARK_TEXT)}</text>`,
-      );
+      uses.push(`<use href="#wm" x="${(cx + x).toFixed(1)}" y="${(cy + y + baseline).toFixed(1)}"/>`);
     }
   }
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,
-    `<g transform="rotate(${ANGLE} ${cx} ${cy})" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif"`,
-    ` font-size="${fontSize}" font-weight="600" letter-spacing="${(fontSize * 0.04).toFixed(2)}"`,
-    ' fill="#ffffff" fill-opacity="0.36" stroke="#000000" stroke-opacity="0.14"',
-    ` stroke-width="${Math.max(0.6, fontSize / 28).toFixed(2)}" paint-order="stroke">`,
-    ...texts,
+    `<defs><path id="wm" transform="scale(${scale.toFixed(5)})" stroke-width="${strokeWidth.toFixed(1)}"`,
+    ` d="${WATERMARK_GLYPHS_PATH}"/></defs>`,
+    `<g transform="rotate(${ANGLE} ${cx} ${cy})" fill="#ffffff" fill-opacity="0.36"`,
+    ' stroke="#000000" stroke-opacity="0.14" stroke-linejoin="round" paint-order="stroke">',
+    ...uses,
     '</g></svg>',
   ].join('');
-}
-
-function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
 /** Composites the watermark over raw pixels at their final size; returns raw pixels. */

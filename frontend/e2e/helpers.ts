@@ -1,0 +1,32 @@
+/** Shared bits of the browser tests. */
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** A real face photo (MIT, ships with @vladmandic/face-api). */
+export const FACE_PHOTO = path.join(REPO_ROOT, 'node_modules/@vladmandic/face-api/demo/sample2.jpg');
+
+/** A toast (sonner) with exactly this text. */
+export function toast(page: Page, text: string) {
+  return page.locator('[data-sonner-toast]').filter({ hasText: text });
+}
+
+/** Fails with the list of serious or critical axe violations of the page as it is now. */
+export async function expectNoSeriousA11yViolations(page: Page) {
+  // Fading elements (toasts, dialogs) would be measured half transparent: let transitions finish.
+  // (Endless ones, such as spinners, are left alone.)
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious, 'serious accessibility violations').toEqual([]);
+}

@@ -1,0 +1,121 @@
+/** Pages that need no upload: landing, pricing, not-found, coming-soon pages, redirects. */
+
+import { expect, test } from '@playwright/test';
+import { getProduct } from '@shared/catalog';
+import { messages } from '@shared/messages';
+import { expectNoSeriousA11yViolations, toast } from './helpers';
+
+test('landing page shows the hero, badges, steps and the pricing teaser', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('precious moment');
+  await expect(page.getByText('Loved by thousands of parents')).toBeVisible();
+  await expect(page.getByText('No app download required')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Browse Templates' })).toHaveAttribute('href', '/moments');
+  await expect(page.getByRole('link', { name: 'View Pricing' })).toHaveAttribute('href', '/pricing');
+  await expect(page.locator('img[src^="/demo/"]')).toHaveCount(3);
+  for (const step of ['Browse Templates', 'Upload Your Photo', 'See The Magic']) {
+    await expect(page.getByRole('heading', { level: 3, name: new RegExp(step) })).toBeVisible();
+  }
+  for (const price of ['$0.99', '$7.95', '$14.95']) await expect(page.getByText(price).first()).toBeVisible();
+  await expect(page.getByText(getProduct('credits_20').badge!, { exact: true })).toBeVisible();
+  await page.getByRole('link', { name: 'View All Plans' }).click();
+  await expect(page).toHaveURL(/\/pricing$/);
+});
+
+test('landing and upload pages have no serious accessibility violations', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.goto('/upload');
+  await expect(page.getByRole('heading', { name: 'Upload Child Photo' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('header navigation works on every screen size', async ({ page, isMobile }) => {
+  await page.goto('/');
+  if (isMobile) {
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pricing' }).click();
+  } else {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pricing' }).click();
+  }
+  await expect(page).toHaveURL(/\/pricing$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Pricing' })).toBeVisible();
+  // Sign-in is not released yet: no Login button anywhere.
+  await expect(page.getByRole('link', { name: 'Login' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Try Free' }).first().click();
+  await expect(page).toHaveURL(/\/upload$/);
+});
+
+test('pricing page lists every plan and sends plan buttons to the upload', async ({ page }) => {
+  await page.goto('/pricing');
+  for (const text of ['Free Preview', 'Single HD', '10-Pack', '20-Pack', '50-Pack', 'Subscription']) {
+    await expect(page.getByRole('heading', { name: text, exact: true })).toBeVisible();
+  }
+  await expect(page.getByText('saves $8')).toBeVisible();
+  await expect(page.getByText('saves $35')).toBeVisible();
+  await expect(page.getByText('per month')).toBeVisible();
+  await expect(page.getByText('Credits never expire; packs are one-time purchases')).toBeVisible();
+  await page.getByRole('link', { name: 'Choose 20-Pack' }).click();
+  await expect(page).toHaveURL(/\/upload$/);
+  await page.goBack();
+  await page.getByRole('link', { name: /Back to Home/ }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('unknown pages show the not-found page with a way home', async ({ page }) => {
+  await page.goto('/this/does/not/exist');
+  await expect(page.getByRole('heading', { name: '404' })).toBeVisible();
+  await expect(page.getByText('Oops! Page not found')).toBeVisible();
+  await page.getByRole('link', { name: 'Return to Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('pages of later releases say so and point to the upload', async ({ page }) => {
+  for (const path of ['/moments', '/moments/drafts', '/offspring-gallery', '/auth']) {
+    await page.goto(path);
+    await expect(page.getByText('Coming soon', { exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Upload a photo' })).toHaveAttribute('href', '/upload');
+  }
+});
+
+test('a results link that is not a UUID says "Invalid link" and goes home', async ({ page }) => {
+  await page.goto('/result/not-a-uuid');
+  await expect(toast(page, messages.invalidLink)).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('a results link to an unknown upload says the results could not load', async ({ page }) => {
+  await page.goto('/result/3f1c2a4e-8b7d-4c6e-9a1b-2d3e4f5a6b7c');
+  await expect(page.getByRole('alert')).toContainText(messages.resultsLoadFailed);
+});
+
+test('the progress page without an id goes to the upload', async ({ page }) => {
+  await page.goto('/progress');
+  await expect(page).toHaveURL(/\/upload$/);
+});
+
+test('a page that fails to load shows the router fallback with a way home', async ({ page }) => {
+  await page.goto('/');
+  // The pricing chunk cannot be fetched (a flaky network, or a deploy replaced it).
+  await page.route(/\/assets\/PricingPage-[^/]+\.js$/, (route) => route.abort());
+  await page.getByRole('link', { name: 'View Pricing' }).click();
+  await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();
+  await expect(page.getByText(/at .*\.js/)).toHaveCount(0);
+  await page.unrouteAll();
+  await page.getByRole('link', { name: 'Back to Home' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('precious moment');
+});
+
+test('the upload drop area is reachable and usable with the keyboard', async ({ page, isMobile }) => {
+  test.skip(isMobile, 'no hardware keyboard on the phone profile');
+  await page.goto('/upload');
+  const input = page.locator('input[type=file]');
+  for (let i = 0; i < 12 && !(await input.evaluate((el) => el === document.activeElement)); i++) {
+    await page.keyboard.press('Tab');
+  }
+  await expect(input).toBeFocused();
+  const chooser = page.waitForEvent('filechooser');
+  await page.keyboard.press('Enter');
+  expect((await chooser).isMultiple()).toBe(false);
+});

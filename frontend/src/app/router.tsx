@@ -1,0 +1,78 @@
+/** The route table of the browser app. Every page but the landing page loads on demand. */
+import { lazy } from 'react';
+import { createBrowserRouter } from 'react-router-dom';
+import { LandingPage } from '../features/landing/LandingPage';
+import { RootLayout } from './layout/RootLayout';
+import { RouteError } from './layout/RouteError';
+
+const PricingPage = lazy(() =>
+  import('../features/pricing/PricingPage').then((m) => ({ default: m.PricingPage })),
+);
+const UploadRoute = lazy(() => import('./routes/UploadRoute').then((m) => ({ default: m.UploadRoute })));
+const ProgressRoute = lazy(() =>
+  import('./routes/ProgressRoute').then((m) => ({ default: m.ProgressRoute })),
+);
+const ResultRoute = lazy(() => import('./routes/ResultRoute').then((m) => ({ default: m.ResultRoute })));
+const NotFoundPage = lazy(() =>
+  import('../features/not-found/NotFoundPage').then((m) => ({ default: m.NotFoundPage })),
+);
+const ComingSoonPage = lazy(() =>
+  import('../features/placeholder/ComingSoonPage').then((m) => ({ default: m.ComingSoonPage })),
+);
+
+export const router = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        // Page errors render inside the layout, so the header stays usable.
+        errorElement: <RouteError />,
+        children: [
+          { index: true, element: <LandingPage /> },
+          { path: 'pricing', element: <PricingPage /> },
+          { path: 'upload', element: <UploadRoute /> },
+          { path: 'progress', element: <ProgressRoute /> },
+          { path: 'result/:uploadId', element: <ResultRoute /> },
+          {
+            path: 'moments',
+            element: (
+              <ComingSoonPage
+                title="Moments are on their way"
+                body="Soon you can pick from a big library of templates to turn your child's photos into keepsakes for every milestone."
+              />
+            ),
+          },
+          {
+            path: 'moments/drafts',
+            element: (
+              <ComingSoonPage
+                title="My Drafts is coming soon"
+                body="Your saved keepsake designs will live here, ready to finish whenever you have a quiet minute."
+              />
+            ),
+          },
+          {
+            path: 'offspring-gallery',
+            element: (
+              <ComingSoonPage
+                title="The template gallery is coming soon"
+                body="Backgrounds for your photo are not ready yet. Your age previews are already being made."
+              />
+            ),
+          },
+          {
+            path: 'auth',
+            element: (
+              <ComingSoonPage
+                title="Accounts are coming soon"
+                body="Signing in is not available yet. You can already create free previews without an account."
+              />
+            ),
+          },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+]);

@@ -1,0 +1,10 @@
+import { UploadPage } from '../../features/upload/UploadPage';
+import { QueryProvider } from '../query-provider';
+
+export function UploadRoute() {
+  return (
+    <QueryProvider>
+      <UploadPage />
+    </QueryProvider>
+  );
+}

@@ -1,0 +1,55 @@
+/** Modal dialog on Radix (focus trap, Escape, aria wiring) with the app's look. */
+import * as RadixDialog from '@radix-ui/react-dialog';
+import type { ReactNode } from 'react';
+import { cn } from '../../lib/cn';
+
+export const Dialog = RadixDialog.Root;
+export const DialogTrigger = RadixDialog.Trigger;
+export const DialogClose = RadixDialog.Close;
+
+type DialogContentProps = {
+  title: ReactNode;
+  description?: ReactNode;
+  children: ReactNode;
+  className?: string;
+};
+
+export function DialogContent({ title, description, children, className }: DialogContentProps) {
+  return (
+    <RadixDialog.Portal>
+      <RadixDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50 backdrop-blur-sm" />
+      <RadixDialog.Content
+        className={cn(
+          'fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2',
+          'overflow-y-auto rounded-3xl bg-white p-6 shadow-2xl focus:outline-none',
+          className,
+        )}
+        // Without a description Radix warns unless aria-describedby is explicitly absent.
+        {...(description ? {} : { 'aria-describedby': undefined })}
+      >
+        <div className="mb-4 flex items-start justify-between gap-4">
+          <RadixDialog.Title className="text-xl font-bold text-slate-900">{title}</RadixDialog.Title>
+          <RadixDialog.Close
+            className="-m-2 inline-flex size-11 shrink-0 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-violet-300"
+            aria-label="Close"
+          >
+            <svg
+              viewBox="0 0 24 24"
+              className="size-5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              aria-hidden="true"
+            >
+              <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
+            </svg>
+          </RadixDialog.Close>
+        </div>
+        {description && (
+          <RadixDialog.Description className="mb-4 text-slate-700">{description}</RadixDialog.Description>
+        )}
+        {children}
+      </RadixDialog.Content>
+    </RadixDialog.Portal>
+  );
+}

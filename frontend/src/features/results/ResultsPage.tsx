@@ -1,0 +1,121 @@
+import { PREVIEW_AGES } from '@shared/catalog';
+import { messages } from '@shared/messages';
+import { isUuid } from '@shared/rules/ids';
+import { PROGRESS_POLL_MS } from '@shared/rules/progress';
+import type { UploadView } from '@shared/schemas/uploads';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useEffect } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { toast } from 'sonner';
+import { Button } from '../../components/ui/Button';
+import { Spinner } from '../../components/ui/Spinner';
+import { errorMessage } from '../../lib/api-client';
+import { anyJobProcessing, uploadQueryOptions } from '../../lib/upload-query';
+import { AgeCard } from './components/AgeCard';
+import { NotifyDialog } from './components/NotifyDialog';
+import { useNotifyPrompt } from './hooks/use-notify-prompt';
+import { resultsHeading } from './results-copy';
+
+type ResultsPageProps = {
+  /** Slot for the share action (the share feature is composed in by the app). */
+  renderShare?: (upload: UploadView) => ReactNode;
+};
+
+export function ResultsPage({ renderShare }: ResultsPageProps) {
+  const { uploadId = '' } = useParams();
+  const navigate = useNavigate();
+  const valid = isUuid(uploadId);
+
+  useEffect(() => {
+    if (valid) return;
+    // The id dedupes the toast when React runs this effect twice in development.
+    toast.error(messages.invalidLink, { id: 'invalid-link' });
+    navigate('/', { replace: true });
+  }, [valid, navigate]);
+
+  if (!valid) return null;
+  return <ResultsView key={uploadId} uploadId={uploadId} renderShare={renderShare} />;
+}
+
+function ResultsView({ uploadId, renderShare }: { uploadId: string } & ResultsPageProps) {
+  const [params] = useSearchParams();
+  const query = useQuery({
+    ...uploadQueryOptions(uploadId),
+    refetchInterval: (q) => (anyJobProcessing(q.state.data) ? PROGRESS_POLL_MS : false),
+  });
+  const upload = query.data;
+  const notify = useNotifyPrompt(upload, params.get('paid') === 'true');
+
+  if (query.isPending) {
+    return (
+      <div className="flex min-h-[60dvh] items-center justify-center">
+        <Spinner className="size-10" label="Loading your previews" />
+      </div>
+    );
+  }
+
+  if (!upload) {
+    return (
+      <div
+        role="alert"
+        className="mx-auto flex min-h-[60dvh] max-w-md flex-col items-center justify-center gap-4 px-4 text-center"
+      >
+        <p className="text-5xl" aria-hidden="true">
+          🔍
+        </p>
+        <h1 className="text-2xl font-bold text-slate-900">{messages.resultsLoadFailed}</h1>
+        <p className="text-slate-700">
+          {errorMessage(query.error, 'Please check your connection and try again.')}
+        </p>
+        <div className="flex flex-wrap justify-center gap-3">
+          <Button onClick={() => void query.refetch()}>Try again</Button>
+          <Link
+            to="/upload"
+            className="inline-flex min-h-12 items-center rounded-full px-6 font-semibold text-violet-800 underline-offset-4 hover:underline"
+          >
+            Upload a new photo
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  const heading = resultsHeading(upload.jobs);
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
+      <header className="text-center">
+        <h1 className="text-balance text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">
+          {heading.title}
+        </h1>
+        {heading.subtitle && <p className="mt-3 text-lg text-slate-700">{heading.subtitle}</p>}
+      </header>
+
+      <ul className="mt-8 grid gap-5 sm:grid-cols-3" aria-label="Age previews">
+        {PREVIEW_AGES.map((age) => (
+          <li key={age}>
+            <AgeCard age={age} job={upload.jobs.find((job) => job.age === age)} />
+          </li>
+        ))}
+      </ul>
+
+      {upload.engine === 'offline' && (
+        <p className="mx-auto mt-4 max-w-2xl text-center text-sm text-slate-600">
+          {messages.offlineEngineNotice}
+        </p>
+      )}
+
+      {renderShare && <div className="mt-8 flex justify-center">{renderShare(upload)}</div>}
+
+      <p className="mt-8 text-center">
+        <Link
+          to="/upload"
+          className="rounded font-semibold text-violet-800 underline underline-offset-4 hover:text-violet-950 focus-visible:outline-2 focus-visible:outline-violet-500"
+        >
+          Try another photo
+        </Link>
+      </p>
+
+      <NotifyDialog uploadId={uploadId} open={notify.open} onOpenChange={notify.setOpen} />
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+/** One target age on the results page: its preview, a spinner, a friendly failure, or a placeholder. */
+import { messages } from '@shared/messages';
+import type { RenderJobView } from '@shared/schemas/uploads';
+import { Link } from 'react-router-dom';
+import { Badge } from '../../../components/ui/Badge';
+import { Card } from '../../../components/ui/Card';
+import { Spinner } from '../../../components/ui/Spinner';
+import { cardCaption, FREE_AGE } from '../results-copy';
+
+type AgeCardProps = { age: number; job: RenderJobView | undefined };
+
+export function AgeCard({ age, job }: AgeCardProps) {
+  const hdUnlocked = job?.hdUnlocked ?? false;
+  return (
+    <Card className="overflow-hidden">
+      <div className="relative aspect-square bg-gradient-to-br from-violet-50 to-rose-50">
+        <AgeCardBody age={age} job={job} />
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
+        <h2 className="whitespace-nowrap text-lg font-bold text-slate-900">Age {age}</h2>
+        <Badge
+          tone={hdUnlocked ? 'emerald' : age === FREE_AGE ? 'violet' : 'slate'}
+          className="whitespace-nowrap text-xs"
+        >
+          {hdUnlocked ? null : age !== FREE_AGE && <LockIcon />}
+          {cardCaption(age, hdUnlocked)}
+        </Badge>
+      </div>
+    </Card>
+  );
+}
+
+function AgeCardBody({ age, job }: AgeCardProps) {
+  if (job?.status === 'done' && job.previewUrl) {
+    return (
+      <img
+        src={job.previewUrl}
+        alt={`Your child at age ${age} (watermarked preview)`}
+        className="size-full object-cover"
+        decoding="async"
+      />
+    );
+  }
+  if (job?.status === 'processing') {
+    return (
+      <div className="flex size-full flex-col items-center justify-center gap-3 text-slate-700">
+        <Spinner className="size-10" />
+        <p className="font-semibold">Processing...</p>
+      </div>
+    );
+  }
+  if (job?.status === 'failed') {
+    return (
+      <div className="flex size-full flex-col items-center justify-center gap-3 p-5 text-center">
+        <p className="text-3xl" aria-hidden="true">
+          🌧️
+        </p>
+        <p className="font-semibold text-slate-900">This one did not work out</p>
+        <p className="text-sm text-slate-700">{job.failureReason ?? messages.renderFailed}</p>
+        <Link
+          to="/upload"
+          className="inline-flex min-h-11 items-center rounded-full bg-violet-700 px-5 font-semibold text-white hover:bg-violet-800 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-violet-300"
+        >
+          Try another photo
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="flex size-full flex-col items-center justify-center gap-2 text-slate-600">
+      <p className="text-4xl" aria-hidden="true">
+        🖼️
+      </p>
+      <p className="font-medium">Not ready yet</p>
+    </div>
+  );
+}
+
+function LockIcon() {
+  return (
+    <svg viewBox="0 0 20 20" className="size-3.5" fill="currentColor" aria-hidden="true">
+      <path d="M6 8V6a4 4 0 118 0v2h1a1 1 0 011 1v8a1 1 0 01-1 1H5a1 1 0 01-1-1V9a1 1 0 011-1h1zm2 0h4V6a2 2 0 10-4 0v2z" />
+    </svg>
+  );
+}

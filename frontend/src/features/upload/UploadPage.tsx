@@ -1,0 +1,124 @@
+import { ANONYMOUS_RETENTION_DAYS } from '@shared/catalog';
+import { messages } from '@shared/messages';
+import { checkDeclaredFile } from '@shared/rules/upload-file';
+import { type ChangeEvent, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { toast } from 'sonner';
+import { Button } from '../../components/ui/Button';
+import { ButtonLink } from '../../components/ui/ButtonLink';
+import { Card } from '../../components/ui/Card';
+import { ProgressBar } from '../../components/ui/ProgressBar';
+import { errorMessage } from '../../lib/api-client';
+import { DropZone } from './components/DropZone';
+import { ProcessingBanner } from './components/ProcessingBanner';
+import { type UploadStage, useUploadPhoto } from './hooks/use-upload-photo';
+
+const STAGE_TEXT: Record<UploadStage, string> = {
+  idle: '',
+  preparing: 'Getting ready…',
+  sending: 'Sending your photo…',
+  checking: 'Checking your photo…',
+};
+
+export function UploadPage() {
+  const navigate = useNavigate();
+  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [previewUrl, setPreviewUrl] = useState<string | null>(null);
+  const { upload, isUploading, stage, percent } = useUploadPhoto();
+
+  useEffect(() => {
+    if (!file) return;
+    const url = URL.createObjectURL(file);
+    setPreviewUrl(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+
+  const choose = (chosen: File) => {
+    const check = checkDeclaredFile(chosen);
+    if (!check.ok) {
+      toast.error(check.message);
+      return;
+    }
+    setFile(chosen);
+  };
+
+  const onInput = (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = event.target.files?.[0];
+    event.target.value = '';
+    if (chosen) choose(chosen);
+  };
+
+  const onContinue = async () => {
+    if (!file) return;
+    try {
+      const view = await upload(file);
+      navigate(`/progress?tempUploadId=${encodeURIComponent(view.uploadId)}`);
+    } catch (error) {
+      // The chosen photo stays on screen, so the parent can simply try again.
+      toast.error(errorMessage(error, messages.uploadFailed));
+    }
+  };
+
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-6 sm:py-10">
+      <ButtonLink to="/" variant="ghost" size="sm" className="-ml-2">
+        <span aria-hidden="true">←</span> Back
+      </ButtonLink>
+      <header className="mb-6 mt-3 text-center">
+        <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">
+          Upload Child Photo
+        </h1>
+        <p className="mt-2 text-lg text-slate-700">Upload your child's photo to create magical memories</p>
+      </header>
+
+      <ProcessingBanner />
+
+      <Card className="p-4 sm:p-6">
+        {file && previewUrl ? (
+          <div className="flex flex-col items-center gap-4">
+            <img
+              src={previewUrl}
+              alt="Preview of your upload"
+              className="max-h-96 w-full rounded-2xl bg-violet-50 object-contain"
+            />
+            <p className="max-w-full truncate text-sm text-slate-600">{file.name}</p>
+            <Button variant="outline" disabled={isUploading} onClick={() => input.current?.click()}>
+              Choose Different Photo
+            </Button>
+            <input
+              ref={input}
+              type="file"
+              accept="image/*"
+              className="hidden"
+              tabIndex={-1}
+              onChange={onInput}
+            />
+          </div>
+        ) : (
+          <DropZone onFile={choose} disabled={isUploading} />
+        )}
+
+        <div aria-live="polite" className="mt-4">
+          {isUploading && (
+            <div className="space-y-2">
+              <ProgressBar value={percent} label="Upload progress" />
+              <p className="text-center text-sm font-medium text-slate-700">
+                {STAGE_TEXT[stage]} {percent}%
+              </p>
+            </div>
+          )}
+        </div>
+
+        <Button size="lg" className="mt-4 w-full" disabled={!file || isUploading} onClick={onContinue}>
+          {isUploading ? 'Uploading...' : 'Continue'}
+        </Button>
+      </Card>
+
+      <p className="mt-6 text-center text-sm text-slate-600">
+        Your photo stays private. Photos uploaded without an account are deleted after{' '}
+        {ANONYMOUS_RETENTION_DAYS} days.
+      </p>
+    </div>
+  );
+}

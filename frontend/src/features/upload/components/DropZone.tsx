@@ -1,0 +1,67 @@
+/** Dashed drop area: a real file input under a label, so click, keyboard and drag-and-drop all work. */
+import { type DragEvent, useState } from 'react';
+import { cn } from '../../../lib/cn';
+
+type DropZoneProps = { onFile: (file: File) => void; disabled?: boolean };
+
+export function DropZone({ onFile, disabled }: DropZoneProps) {
+  const [dragging, setDragging] = useState(false);
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    const file = event.dataTransfer.files[0];
+    if (file && !disabled) onFile(file);
+  };
+
+  return (
+    <label
+      onDragOver={(event) => {
+        event.preventDefault();
+        if (!disabled) setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={onDrop}
+      className={cn(
+        'flex min-h-64 cursor-pointer flex-col items-center justify-center gap-3 rounded-3xl border-2 border-dashed p-8 text-center transition-colors',
+        'has-[:focus-visible]:ring-4 has-[:focus-visible]:ring-violet-300',
+        dragging
+          ? 'border-violet-600 bg-violet-100'
+          : 'border-violet-300 bg-white hover:border-violet-500 hover:bg-violet-50',
+      )}
+    >
+      <span
+        className="flex size-16 items-center justify-center rounded-full bg-violet-100 text-violet-700"
+        aria-hidden="true"
+      >
+        <svg
+          viewBox="0 0 24 24"
+          className="size-8"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          aria-hidden="true"
+        >
+          <path d="M12 16V4m0 0l-4 4m4-4l4 4" strokeLinecap="round" strokeLinejoin="round" />
+          <path d="M4 16v2a2 2 0 002 2h12a2 2 0 002-2v-2" strokeLinecap="round" />
+        </svg>
+      </span>
+      <span className="text-lg font-semibold text-slate-900">
+        <span className="text-violet-700">Click to upload</span> or drag and drop
+      </span>
+      <span className="text-sm text-slate-600">PNG, JPG or JPEG (MAX. 10MB)</span>
+      <input
+        type="file"
+        accept="image/*"
+        className="sr-only"
+        disabled={disabled}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          // Reset so picking the same file again still fires a change.
+          event.target.value = '';
+          if (file) onFile(file);
+        }}
+      />
+    </label>
+  );
+}

@@ -1,0 +1,123 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, callApi, errorMessage } from './api-client';
+import { sessionId, setSessionStore } from './session';
+
+const UPLOAD_ID = '3f1c2a4e-8b7d-4c6e-9a1b-2d3e4f5a6b7c';
+
+const view = {
+  uploadId: UPLOAD_ID,
+  status: 'ready',
+  ownedByUser: false,
+  migrated: false,
+  viewerIsOwner: true,
+  hasEmail: false,
+  jobs: [{ age: 10, status: 'processing', previewUrl: null, hdUnlocked: false, failureReason: null }],
+  engine: 'offline',
+  createdAt: '2026-11-22T00:00:00.000Z',
+};
+
+function reply(status: number, body: unknown) {
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  return new Response(text, { status, headers: { 'content-type': 'application/json' } });
+}
+
+describe('callApi', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  beforeEach(() => {
+    const values = new Map<string, string>();
+    setSessionStore({
+      getItem: (k) => values.get(k) ?? null,
+      setItem: (k, v) => void values.set(k, v),
+      removeItem: (k) => void values.delete(k),
+    });
+    fetchMock.mockReset();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('fills the path, sends the session header and parses the reply', async () => {
+    fetchMock.mockResolvedValue(reply(200, view));
+    const result = await callApi('getUpload', { params: { uploadId: UPLOAD_ID } });
+    expect(result.jobs[0].age).toBe(10);
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe(`/api/uploads/${UPLOAD_ID}`);
+    expect(init?.method).toBe('GET');
+    expect(init?.body).toBeUndefined();
+    expect((init!.headers as Record<string, string>)['x-session-id']).toBe(sessionId());
+  });
+
+  it('sends a JSON body', async () => {
+    fetchMock.mockResolvedValue(reply(200, { ok: true }));
+    await callApi('saveUploadEmail', { params: { uploadId: UPLOAD_ID }, body: { email: 'a@b.co' } });
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe(`/api/uploads/${UPLOAD_ID}/email`);
+    expect(init?.method).toBe('PUT');
+    expect(JSON.parse(String(init?.body))).toEqual({ email: 'a@b.co' });
+    expect((init!.headers as Record<string, string>)['content-type']).toBe('application/json');
+  });
+
+  it("carries the server's message and status in ApiError", async () => {
+    fetchMock.mockResolvedValue(
+      reply(413, { error: { code: 'fileTooLarge', message: 'File size must be less than 10MB' } }),
+    );
+    const error = await callApi('createUpload', { body: { contentType: 'image/jpeg', size: 1 } }).catch(
+      (e) => e,
+    );
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(413);
+    expect(error.code).toBe('fileTooLarge');
+    expect(error.serverMessage).toBe('File size must be less than 10MB');
+    expect(errorMessage(error, 'fallback')).toBe('File size must be less than 10MB');
+  });
+
+  it('falls back when the error has no readable body', async () => {
+    fetchMock.mockResolvedValue(reply(502, '<html>Bad gateway</html>'));
+    const error = await callApi('health').catch((e) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(502);
+    expect(error.serverMessage).toBeUndefined();
+    expect(errorMessage(error, 'Upload failed. Please try again.')).toBe('Upload failed. Please try again.');
+  });
+
+  it('turns a network failure into ApiError with status 0', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const error = await callApi('health').catch((e) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(0);
+  });
+
+  it('lets a cancellation through untouched', async () => {
+    fetchMock.mockRejectedValue(new DOMException('aborted', 'AbortError'));
+    const error = await callApi('health').catch((e) => e);
+    expect(error).not.toBeInstanceOf(ApiError);
+    expect(error.name).toBe('AbortError');
+  });
+
+  it('rejects a reply that does not match the route schema', async () => {
+    fetchMock.mockResolvedValue(reply(200, { ...view, jobs: 'nope' }));
+    const error = await callApi('getUpload', { params: { uploadId: UPLOAD_ID } }).catch((e) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.code).toBe('invalid_response');
+  });
+});
+
+describe('callApi types', () => {
+  it('demands path params and bodies at compile time', () => {
+    // Never called: these lines only have to fail type-checking.
+    const unchecked = () => {
+      // @ts-expect-error uploadId is required
+      void callApi('getUpload');
+      // @ts-expect-error the body is required
+      void callApi('createUpload', {});
+      // @ts-expect-error health takes no body
+      void callApi('health', { body: { x: 1 } });
+    };
+    expect(typeof unchecked).toBe('function');
+  });
+});
+
+describe('errorMessage', () => {
+  it('uses the fallback for errors that are not from the API', () => {
+    expect(errorMessage(new Error('boom'), 'fallback')).toBe('fallback');
+  });
+});

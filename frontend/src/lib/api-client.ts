@@ -1,0 +1,93 @@
+/**
+ * Typed client over the route table (shared/api.ts): fills the path, sends JSON and the visitor's
+ * session id, parses the reply with the route's schema and turns error bodies into ApiError.
+ */
+import {
+  fillPath,
+  type RouteBody,
+  type RouteId,
+  type RouteParams,
+  type RouteResponse,
+  routes,
+  SESSION_HEADER,
+} from '@shared/api';
+import { sessionId } from './session';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    /** The server's `error.message`, meant for the user; absent when the server sent none. */
+    readonly serverMessage?: string,
+    readonly code?: string,
+  ) {
+    super(serverMessage ?? `Request failed (${status || 'network'})`);
+    this.name = 'ApiError';
+  }
+}
+
+/** The user-facing text of a failure: the server's message when it sent one, else the fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
+}
+
+type Route<R extends RouteId> = (typeof routes)[R];
+type HasParams<R extends RouteId> = Route<R>['path'] extends `${string}{${string}}${string}` ? true : false;
+type HasBody<R extends RouteId> = Route<R> extends { body: unknown } ? true : false;
+
+export type CallOptions<R extends RouteId> = { signal?: AbortSignal } & (HasParams<R> extends true
+  ? { params: RouteParams<R> }
+  : { params?: undefined }) &
+  (HasBody<R> extends true ? { body: RouteBody<R> } : { body?: undefined });
+
+type CallArgs<R extends RouteId> =
+  HasParams<R> extends true
+    ? [options: CallOptions<R>]
+    : HasBody<R> extends true
+      ? [options: CallOptions<R>]
+      : [options?: CallOptions<R>];
+
+/** Reads `{ error: { code, message } }` without pulling a schema library into the check. */
+function readErrorBody(body: unknown): { code?: string; message?: string } {
+  if (typeof body !== 'object' || body === null || !('error' in body)) return {};
+  const error = (body as { error: unknown }).error;
+  if (typeof error !== 'object' || error === null) return {};
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return {
+    code: typeof code === 'string' ? code : undefined,
+    message: typeof message === 'string' && message ? message : undefined,
+  };
+}
+
+export async function callApi<R extends RouteId>(
+  routeId: R,
+  ...[options]: CallArgs<R>
+): Promise<RouteResponse<R>> {
+  const route: (typeof routes)[RouteId] = routes[routeId];
+  const opts = (options ?? {}) as { params?: Record<string, string>; body?: unknown; signal?: AbortSignal };
+  const headers: Record<string, string> = { accept: 'application/json', [SESSION_HEADER]: sessionId() };
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(fillPath(route.path, opts.params ?? {}), {
+      method: route.method,
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      signal: opts.signal,
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    // Cancellation is not a failure the user should hear about; pass it through untouched.
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0);
+  }
+
+  const payload: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    const { code, message } = readErrorBody(payload);
+    throw new ApiError(response.status, message, code);
+  }
+  const parsed = route.response.safeParse(payload);
+  if (!parsed.success) throw new ApiError(response.status, undefined, 'invalid_response');
+  return parsed.data as RouteResponse<R>;
+}
