@@ -90,6 +90,11 @@ describe('Storage', () => {
     );
   });
 
+  it('keeps raw browser uploads (incoming/, may carry camera metadata) for a day at most', () => {
+    const rules = bucket(t.stack.storage.uploads).Properties?.LifecycleConfiguration.Rules;
+    expect(rules).toContainEqual(expect.objectContaining({ Prefix: 'incoming/', ExpirationInDays: 1 }));
+  });
+
   it('expires anonymous-tagged renders and aborts stale multipart uploads', () => {
     const rules = bucket(t.stack.storage.renders).Properties?.LifecycleConfiguration.Rules;
     expect(rules).toContainEqual(

@@ -8,6 +8,7 @@ describe('route table', () => {
     });
     expect(matchPath('/api/uploads/{uploadId}', '/api/uploads/x/complete')).toBeNull();
     expect(matchPath('/api/uploads', '/api/uploads')).toEqual({});
+    expect(matchPath('/api/uploads/{uploadId}', '/api/uploads/%E0%A4%A')).toBeNull();
   });
   it('fills paths and refuses a missing param', () => {
     expect(fillPath('/api/uploads/{uploadId}', { uploadId: 'x/y' })).toBe('/api/uploads/x%2Fy');

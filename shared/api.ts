@@ -118,5 +118,9 @@ export function matchPath(template: string, path: string): Record<string, string
   });
   const match = new RegExp(`^${pattern}$`).exec(path);
   if (!match) return null;
-  return Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(match[i + 1])]));
+  try {
+    return Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(match[i + 1])]));
+  } catch {
+    return null; // a malformed %-escape is no match, not a crash
+  }
 }

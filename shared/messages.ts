@@ -52,6 +52,7 @@ export const messages = {
   uploadNotFound: 'We could not find this photo. It may have expired.',
   notYourUpload: 'This photo belongs to another session.',
   sessionMissing: 'Your browser session is missing. Please reload the page and try again.',
+  signInExpired: 'Your sign-in has expired. Please sign in again.',
   invalidRequest: 'Something in this request was not right. Please try again.',
   serverError: 'Something went wrong on our side. Please try again in a moment.',
   noFaceFound: 'We could not find a face in this photo. Try a clear, front-facing photo.',

@@ -5,6 +5,8 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Deps } from '../core/deps';
+import type { TokenVerifier } from '../core/ports';
+import { createJwtAuthorizer, issuerOf } from './auth/jwt-verifier';
 import { type AppConfig, loadConfig } from './config';
 import { createDynamoUploadStore } from './dynamo/upload-store';
 import { createImageInspector, createOfflineRenderer } from './image';
@@ -31,9 +33,18 @@ export function buildDeps(config: AppConfig = loadConfig()): Deps {
     inspector: createImageInspector(),
     renderer: createRenderer(config.imageAiProvider),
     clock: { now: () => new Date() },
+    tokens: createTokenVerifier(config),
     logger: new Logger({ serviceName: 'little-futures' }),
     previewsBaseUrl: config.previewsBaseUrl,
   };
+}
+
+function createTokenVerifier(config: AppConfig): TokenVerifier {
+  const issuer = issuerOf(config);
+  // With no user pool configured no token can be valid.
+  if (!issuer || !config.userPoolClientId) return { verify: async () => null };
+  const authorize = createJwtAuthorizer({ issuer, clientId: config.userPoolClientId });
+  return { verify: (authorization) => authorize(authorization) };
 }
 
 function createRenderer(provider: AppConfig['imageAiProvider']) {

@@ -1,6 +1,14 @@
 /** Everything a use case may touch, passed in as one plain object built once per container. */
 import type { Logger } from '@aws-lambda-powertools/logger';
-import type { BlobStore, Clock, ImageInspector, Renderer, RenderQueue, UploadStore } from './ports';
+import type {
+  BlobStore,
+  Clock,
+  ImageInspector,
+  Renderer,
+  RenderQueue,
+  TokenVerifier,
+  UploadStore,
+} from './ports';
 
 export type Deps = {
   uploads: UploadStore;
@@ -9,6 +17,7 @@ export type Deps = {
   inspector: ImageInspector;
   renderer: Renderer;
   clock: Clock;
+  tokens: TokenVerifier;
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
   /** Public base of preview URLs ('' = same origin). */
   previewsBaseUrl: string;

@@ -49,8 +49,9 @@ export interface UploadStore {
   /** Marks the upload ready and creates its jobs in one transaction; false if it was not awaiting its file. */
   markReadyWithJobs(upload: UploadRecord, fileKey: string, jobs: RenderJobRecord[]): Promise<boolean>;
   /** Undo of markReadyWithJobs when the jobs could not be queued. */
-  revertReady(uploadId: string, ages: readonly TargetAge[]): Promise<void>;
-  saveEmail(uploadId: string, email: string): Promise<void>;
+  revertReady(upload: UploadRecord, ages: readonly TargetAge[]): Promise<void>;
+  /** false when the upload no longer exists. */
+  saveEmail(uploadId: string, email: string): Promise<boolean>;
   saveFace(uploadId: string, face: FaceBox): Promise<void>;
   /** processing -> done; false when the job was not processing (duplicate delivery). */
   completeJob(
@@ -125,6 +126,11 @@ export type NormalisedImage = { jpeg: Buffer; width: number; height: number };
 export interface ImageInspector {
   /** Throws PhotoRejectedError with the reason when the bytes are not a usable photo. */
   normalise(bytes: Buffer): Promise<NormalisedImage>;
+}
+
+/** Checks a sign-in token (a Cognito ID or access token); null when it is not valid. */
+export interface TokenVerifier {
+  verify(authorization: string): Promise<{ claims: Record<string, string> } | null>;
 }
 
 export interface Clock {

@@ -86,12 +86,15 @@ describe('a visitor uploads a photo with a face', () => {
     const status = await callRoute('getUpload', { sessionId, params: { uploadId } });
     expect(status.json.jobs.map((j: { status: string }) => j.status)).toEqual(['done', 'done', 'done']);
     const deps = getDeps();
+    const stored = (await deps.uploads.getUploadWithJobs(uploadId))!.jobs;
     for (const job of status.json.jobs) {
       expect(job.previewUrl).toMatch(new RegExp(`^/previews/${uploadId}/${job.age}-[0-9a-f]{12}\\.jpg$`));
       const preview = await deps.blobs.get('renders', job.previewUrl.slice(1));
       expect(preview.length).toBeLessThanOrEqual(120 * 1024);
       expect((await sharp(preview).metadata()).exif).toBeUndefined();
-      const hd = await sharp(await deps.blobs.get('renders', `hd/${uploadId}/${job.age}.jpg`)).metadata();
+      const hdKey = stored.find((j) => j.age === job.age)!.hdKey!;
+      expect(hdKey).toMatch(new RegExp(`^hd/${uploadId}/${job.age}-[0-9a-f]{12}\\.jpg$`));
+      const hd = await sharp(await deps.blobs.get('renders', hdKey)).metadata();
       expect([hd.width, hd.height, hd.exif]).toEqual([2000, 2000, undefined]);
     }
   });

@@ -10,6 +10,8 @@ import { Construct } from 'constructs';
 
 /** Key prefixes the handlers and the CDN agree on. */
 export const UPLOADS_TEMP_PREFIX = 'temp/';
+/** Raw browser uploads, before complete keeps a metadata-free copy: never kept past a day. */
+export const UPLOADS_INCOMING_PREFIX = 'incoming/';
 export const RENDERS_PREVIEWS_PREFIX = 'previews/';
 export const RENDERS_HD_PREFIX = 'hd/';
 /** Object tag that marks a file of an anonymous visitor; S3 deletes it after the retention period. */
@@ -45,6 +47,7 @@ export class Storage extends Construct {
       serverAccessLogsPrefix: 'uploads/',
       lifecycleRules: [
         { id: 'expire-anonymous-temp-uploads', prefix: UPLOADS_TEMP_PREFIX, expiration: anonymousExpiry },
+        { id: 'expire-raw-incoming-uploads', prefix: UPLOADS_INCOMING_PREFIX, expiration: Duration.days(1) },
         expireAnonymousTagged,
         abortIncompleteUploads(),
       ],

@@ -52,7 +52,9 @@ export type ApiRequest = {
   sourceIp: string;
 };
 
-export type JwtAuthorizerResult = { claims: Record<string, string>; scopes: string[] | null };
+import type { JwtAuthorizerResult } from '../../functions/adapters/auth/jwt-verifier';
+
+export type { JwtAuthorizerResult };
 
 /** "22/Nov/2026:04:13:00 +0000", the format of requestContext.time. */
 function apiGatewayTime(date: Date): string {

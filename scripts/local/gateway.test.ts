@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { claimToString } from '../../functions/adapters/auth/jwt-verifier';
 import { rewriteCognitoCall } from './gateway-cognito';
 import { buildHttpApiEvent, isTextContentType, matchApiRoute, resultToHttpResponse } from './gateway-event';
-import { claimToString } from './gateway-jwt';
 import { previewKeyOf } from './gateway-previews';
 
 const uploadId = '3f2b6c1e-8a4d-4e1f-9c3b-2a7d5e6f8a90';

@@ -10,6 +10,7 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { needsJwtAuthorizer, type RouteDef, type RouteGroup } from '@shared/api';
 import { messages } from '@shared/messages';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { createJwtAuthorizer, type JwtAuthorizer } from '../../functions/adapters/auth/jwt-verifier';
 import { proxyCognito } from './gateway-cognito';
 import {
   buildHttpApiEvent,
@@ -19,7 +20,6 @@ import {
   resultToHttpResponse,
 } from './gateway-event';
 import { createDistHandler, createViteHandler, type FrontendHandler } from './gateway-frontend';
-import { createJwtAuthorizer, type JwtAuthorizer } from './gateway-jwt';
 import { servePreview } from './gateway-previews';
 import { createLambdaContext } from './lambda-context';
 import { REPO_ROOT } from './paths';

@@ -16,6 +16,15 @@ describe('checkDeclaredFile', () => {
       message: 'Please select an image file',
     });
   });
+  it('refuses image types the pipeline cannot read before uploading them', () => {
+    for (const type of ['image/gif', 'image/heic', 'image/svg+xml', 'image/jpeg\r\nx-evil: 1']) {
+      expect(checkDeclaredFile({ size: 10, type })).toMatchObject({
+        ok: false,
+        messageKey: 'photoFormatUnsupported',
+      });
+    }
+    expect(checkDeclaredFile({ size: 10, type: 'IMAGE/PNG' })).toEqual({ ok: true });
+  });
   it('checks size before type', () => {
     expect(checkDeclaredFile({ size: MAX_UPLOAD_BYTES + 1, type: 'text/plain' })).toMatchObject({
       messageKey: 'fileTooLarge',

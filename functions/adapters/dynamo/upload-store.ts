@@ -57,8 +57,16 @@ function jobItem(job: RenderJobRecord): Item {
   };
 }
 
+/** A failed condition, not a conflict, throttle or validation error (those must surface). */
 const isConditionFailure = (error: unknown) =>
-  error instanceof ConditionalCheckFailedException || error instanceof TransactionCanceledException;
+  error instanceof ConditionalCheckFailedException ||
+  (error instanceof TransactionCanceledException &&
+    (error.CancellationReasons ?? []).some((reason) => reason.Code === 'ConditionalCheckFailed'));
+
+/** TTL deletion can lag by days: an item past its time is gone as far as users are concerned. */
+const isExpired = (item: Item) => typeof item.ttl === 'number' && item.ttl * 1000 <= Date.now();
+
+const pendingTtl = () => Math.floor(Date.now() / 1000) + PENDING_UPLOAD_TTL_SECONDS;
 
 export function createDynamoUploadStore(doc: DynamoDBDocumentClient, tableName: string): UploadStore {
   const now = () => new Date().toISOString();
@@ -86,7 +94,7 @@ export function createDynamoUploadStore(doc: DynamoDBDocumentClient, tableName: 
     async createUpload(upload) {
       const { expiresAt, face: _face, ...rest } = upload;
       // A signed-in parent's upload that never receives its file is cleaned up after a day.
-      const ttl = expiresAt ?? Math.floor(Date.now() / 1000) + PENDING_UPLOAD_TTL_SECONDS;
+      const ttl = expiresAt ?? pendingTtl();
       await doc.send(
         new PutCommand({
           TableName: tableName,
@@ -108,11 +116,13 @@ export function createDynamoUploadStore(doc: DynamoDBDocumentClient, tableName: 
           TableName: tableName,
           KeyConditionExpression: 'pk = :pk',
           ExpressionAttributeValues: { ':pk': keys.upload(id).pk },
+          // The worker reads right after complete's transaction: a stale read would drop a job.
+          ConsistentRead: true,
         }),
       );
       const items = result.Items ?? [];
       const meta = items.find((item) => item.sk === 'META');
-      if (!meta) return null;
+      if (!meta || isExpired(meta)) return null;
       return { upload: uploadFromItem(meta), jobs: items.filter((i) => i.type === 'job').map(jobFromItem) };
     },
 
@@ -156,7 +166,8 @@ export function createDynamoUploadStore(doc: DynamoDBDocumentClient, tableName: 
       }
     },
 
-    async revertReady(uploadId, ages) {
+    async revertReady(upload, ages) {
+      const uploadId = upload.id;
       await doc.send(
         new TransactWriteCommand({
           TransactItems: [
@@ -164,9 +175,12 @@ export function createDynamoUploadStore(doc: DynamoDBDocumentClient, tableName: 
               Update: {
                 TableName: tableName,
                 Key: keys.upload(uploadId),
-                UpdateExpression: 'SET #status = :awaiting REMOVE fileKey, readyAt',
-                ExpressionAttributeNames: { '#status': 'status' },
-                ExpressionAttributeValues: { ':awaiting': 'awaiting_file' },
+                UpdateExpression: 'SET #status = :awaiting, #ttl = :ttl REMOVE fileKey, readyAt',
+                ExpressionAttributeNames: { '#status': 'status', '#ttl': 'ttl' },
+                ExpressionAttributeValues: {
+                  ':awaiting': 'awaiting_file',
+                  ':ttl': upload.expiresAt ?? pendingTtl(),
+                },
               },
             },
             ...ages.map((age) => ({ Delete: { TableName: tableName, Key: keys.job(uploadId, age) } })),
@@ -176,27 +190,38 @@ export function createDynamoUploadStore(doc: DynamoDBDocumentClient, tableName: 
     },
 
     async saveEmail(uploadId, email) {
-      await doc.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: keys.upload(uploadId),
-          UpdateExpression: 'SET email = :email',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':email': email },
-        }),
-      );
+      try {
+        await doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.upload(uploadId),
+            UpdateExpression: 'SET email = :email',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeValues: { ':email': email },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (isConditionFailure(error)) return false;
+        throw error;
+      }
     },
 
     async saveFace(uploadId, face) {
-      await doc.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: keys.upload(uploadId),
-          UpdateExpression: 'SET face = if_not_exists(face, :face)',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':face': face },
-        }),
-      );
+      // Best effort: the face is a cache; an upload deleted meanwhile needs none.
+      await doc
+        .send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.upload(uploadId),
+            UpdateExpression: 'SET face = if_not_exists(face, :face)',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeValues: { ':face': face },
+          }),
+        )
+        .catch((error) => {
+          if (!isConditionFailure(error)) throw error;
+        });
     },
 
     completeJob: (uploadId, age, { previewKey, hdKey }) =>

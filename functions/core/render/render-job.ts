@@ -17,14 +17,21 @@ export type RenderOutcome =
   | { outcome: 'skipped'; reason: 'upload-gone' | 'not-processing' }
   | { outcome: 'failed'; reason: string };
 
+/** A render stuck in "processing" this long (a crashed or timed-out worker) is shown as failed. */
+export const RENDER_GIVE_UP_AFTER_MS = 15 * 60_000;
+
+const contentHash = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex').slice(0, 12);
+
+/**
+ * Content-addressed names: two racing deliveries never overwrite each other's files, and the
+ * one that wins the conditional update is the one whose files are recorded.
+ */
 export function previewKeyFor(uploadId: string, age: TargetAge, preview: Buffer): string {
-  // The content hash in the name lets CloudFront cache previews forever.
-  const hash = createHash('sha256').update(preview).digest('hex').slice(0, 12);
-  return `previews/${uploadId}/${age}-${hash}.jpg`;
+  return `previews/${uploadId}/${age}-${contentHash(preview)}.jpg`;
 }
 
-export function hdKeyFor(uploadId: string, age: TargetAge): string {
-  return `hd/${uploadId}/${age}.jpg`;
+export function hdKeyFor(uploadId: string, age: TargetAge, hd: Buffer): string {
+  return `hd/${uploadId}/${age}-${contentHash(hd)}.jpg`;
 }
 
 export async function renderJob(
@@ -34,10 +41,13 @@ export async function renderJob(
 ): Promise<RenderOutcome> {
   const { uploadId, age } = message;
   const found = await deps.uploads.getUploadWithJobs(uploadId);
-  if (!found?.upload.fileKey) return { outcome: 'skipped', reason: 'upload-gone' };
+  // Deleted by the parent, or expired: nothing to render.
+  if (!found) return { outcome: 'skipped', reason: 'upload-gone' };
   const job = found.jobs.find((j) => j.age === age);
+  // Should not happen after complete's transaction; retrying is safer than dropping the job.
+  if (!job || !found.upload.fileKey) throw new Error(`job ${uploadId}/${age} is not ready to render`);
   // A duplicate delivery of a finished job changes nothing.
-  if (job?.status !== 'processing') return { outcome: 'skipped', reason: 'not-processing' };
+  if (job.status !== 'processing') return { outcome: 'skipped', reason: 'not-processing' };
   const { upload } = found;
 
   const original = await deps.blobs.get('uploads', upload.fileKey!);
@@ -53,11 +63,12 @@ export async function renderJob(
 
   const anonymous = upload.owner.startsWith('session:');
   const previewKey = previewKeyFor(uploadId, age, output.preview);
-  const hdKey = hdKeyFor(uploadId, age);
+  const hdKey = hdKeyFor(uploadId, age, output.hd);
   await Promise.all([
     deps.blobs.put('renders', previewKey, output.preview, {
       contentType: 'image/jpeg',
-      cacheControl: 'public, max-age=31536000, immutable',
+      // A day, not forever: a deleted or expired child's photo must leave the CDN soon after.
+      cacheControl: 'public, max-age=86400',
       anonymous,
     }),
     deps.blobs.put('renders', hdKey, output.hd, { contentType: 'image/jpeg', anonymous }),

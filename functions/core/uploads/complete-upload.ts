@@ -47,7 +47,10 @@ export async function completeUpload(
     await deps.renderQueue.enqueue(jobs.map((job) => ({ uploadId, age: job.age })));
   } catch (error) {
     deps.logger.error('could not queue render jobs; reverting', { uploadId, error: String(error) });
-    await deps.uploads.revertReady(uploadId, PREVIEW_AGES);
+    await deps.uploads.revertReady(upload, PREVIEW_AGES).catch((revertError) => {
+      // The jobs stay "processing"; the status view gives them up after RENDER_GIVE_UP_AFTER_MS.
+      deps.logger.error('could not revert the upload', { uploadId, error: String(revertError) });
+    });
     throw new DomainError('unavailable', 'uploadFailed');
   }
   await deps.blobs.delete('uploads', [upload.incomingKey]).catch((error) => {
@@ -59,7 +62,13 @@ export async function completeUpload(
 /** Every rejection removes the stored file, so nothing unusable is kept. */
 async function readAndNormalise(deps: Deps, upload: UploadRecord): Promise<Buffer> {
   const reject = async (error: PhotoRejectedError): Promise<never> => {
-    await deps.blobs.delete('uploads', [upload.incomingKey]);
+    await deps.blobs.delete('uploads', [upload.incomingKey]).catch((deleteError) => {
+      // The incoming/ lifecycle rule removes it within a day; the parent still gets the real reason.
+      deps.logger.warn('could not delete a rejected upload', {
+        uploadId: upload.id,
+        error: String(deleteError),
+      });
+    });
     throw error;
   };
   const stored = await deps.blobs.head('uploads', upload.incomingKey);

@@ -14,15 +14,19 @@ export function anonymousExpiry(now: Date): number {
   return Math.floor(now.getTime() / 1000) + ANONYMOUS_RETENTION_DAYS * DAY_SECONDS;
 }
 
-/** Raw files land here; only the normalised copy is kept after completion. */
-export function incomingKeyFor(upload: Pick<UploadRecord, 'id' | 'owner'>): string {
-  const [kind, id] = upload.owner.split(':');
-  const prefix = kind === 'session' ? `temp/${id}` : `users/${id}`;
-  return `${prefix}/${upload.id}/incoming`;
+/**
+ * Raw files land under incoming/, which a lifecycle rule empties after a day: they may carry
+ * camera metadata, and only the normalised copy is kept after completion.
+ */
+export function incomingKeyFor(upload: Pick<UploadRecord, 'id'>): string {
+  return `incoming/${upload.id}`;
 }
 
+/** temp/ (anonymous, expires) or users/ (kept until the parent deletes it). */
 export function originalKeyFor(upload: Pick<UploadRecord, 'id' | 'owner'>): string {
-  return incomingKeyFor(upload).replace(/incoming$/, 'original.jpg');
+  const [kind, id] = upload.owner.split(':');
+  const prefix = kind === 'session' ? `temp/${id}` : `users/${id}`;
+  return `${prefix}/${upload.id}/original.jpg`;
 }
 
 export async function createUpload(

@@ -8,6 +8,8 @@ export async function saveUploadEmail(deps: Deps, principal: Principal, uploadId
   const found = await deps.uploads.getUploadWithJobs(uploadId);
   if (!found) throw new DomainError('not_found', 'uploadNotFound');
   assertOwner(principal, found.upload);
-  await deps.uploads.saveEmail(uploadId, email.trim().toLowerCase());
+  if (!(await deps.uploads.saveEmail(uploadId, email.trim().toLowerCase()))) {
+    throw new DomainError('not_found', 'uploadNotFound');
+  }
   return { ok: true as const };
 }

@@ -1,17 +1,27 @@
 /** What the browser sees of an upload: public parts for anyone, private parts for the owner. */
+import { messages } from '@shared/messages';
 import type { UploadView } from '@shared/schemas/uploads';
 import type { Deps } from '../deps';
 import { DomainError } from '../errors';
 import type { Principal, RenderJobRecord, UploadRecord } from '../ports';
+import { RENDER_GIVE_UP_AFTER_MS } from '../render/render-job';
 import { isOwner } from './ownership';
 
+/** A job whose worker died without a word (timeout, crash) must not spin forever. */
+function givenUp(job: RenderJobRecord, now: Date): RenderJobRecord {
+  if (job.status !== 'processing' || now.getTime() - Date.parse(job.updatedAt) < RENDER_GIVE_UP_AFTER_MS)
+    return job;
+  return { ...job, status: 'failed', failureReason: messages.renderFailed };
+}
+
 export function toUploadView(
-  deps: Pick<Deps, 'previewsBaseUrl' | 'renderer'>,
+  deps: Pick<Deps, 'previewsBaseUrl' | 'renderer' | 'clock'>,
   principal: Principal,
   upload: UploadRecord,
   jobs: RenderJobRecord[],
 ): UploadView {
   const owner = isOwner(principal, upload);
+  const now = deps.clock.now();
   return {
     uploadId: upload.id,
     status: upload.status,
@@ -22,7 +32,7 @@ export function toUploadView(
     engine: deps.renderer.engine,
     createdAt: upload.createdAt,
     jobs: jobs
-      .slice()
+      .map((job) => givenUp(job, now))
       .sort((a, b) => a.age - b.age)
       .map((job) => ({
         age: job.age,

@@ -24,10 +24,14 @@ export function groupsOf(claims: JwtClaims): string[] {
     .filter(Boolean);
 }
 
-export function resolvePrincipal(event: APIGatewayProxyEventV2): Principal {
+/**
+ * Claims come from API Gateway's authorizer (user and admin routes) or, on routes without one,
+ * from a token the handler verified itself (`verifiedClaims`).
+ */
+export function resolvePrincipal(event: APIGatewayProxyEventV2, verifiedClaims?: JwtClaims): Principal {
   const header = event.headers?.[SESSION_HEADER];
   const sessionId = isUuid(header) ? header.toLowerCase() : undefined;
-  const claims = claimsOf(event);
+  const claims = verifiedClaims ?? claimsOf(event);
   if (claims && typeof claims.sub === 'string') {
     return {
       kind: 'user',

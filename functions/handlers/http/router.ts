@@ -80,18 +80,26 @@ export function createHttpHandler<G extends RouteGroup>(
     .handler(async (event) => {
       const entry = byKey.get(event.routeKey);
       if (!entry) return errorJson(404, 'not_found', 'invalidRequest');
-      const params = event.pathParameters ?? {};
+      const params: Record<string, string> = {};
       // Every id in our paths is a UUID; anything else is a bad link, not a lookup.
-      for (const [name, value] of Object.entries(params)) {
+      for (const [name, value] of Object.entries(event.pathParameters ?? {})) {
         if (name.endsWith('Id') && !isUuid(value)) return errorJson(400, 'invalid_id', 'invalidLink');
+        params[name] = name.endsWith('Id') ? value!.toLowerCase() : value!;
       }
-      const principal = resolvePrincipal(event);
+      const deps = getDeps();
+      let principal = resolvePrincipal(event);
+      // Routes without API Gateway's authorizer still recognise a signed-in parent.
+      const authorization = event.headers?.authorization;
+      if (principal.kind !== 'user' && authorization) {
+        const verified = await deps.tokens.verify(authorization);
+        if (!verified) throw new DomainError('unauthenticated', 'signInExpired');
+        principal = resolvePrincipal(event, verified.claims);
+      }
       checkAccess(entry.route, principal);
       const body = parseBody(entry.route, event);
-      const deps = getDeps();
       const output = await entry.operation(deps, {
         principal,
-        params: params as Record<string, string>,
+        params,
         body: body as never,
         event,
       });

@@ -1,11 +1,15 @@
 /**
- * The HTTP API's JWT authorizer, locally: verifies a Cognito token against the local issuer's JWKS
- * (over http, which aws-jwt-verify's default fetcher refuses) and returns the claims the way API
- * Gateway passes them to the Lambda: every value a string, arrays as "[a b]".
+ * Verifies a Cognito token the way API Gateway's JWT authorizer does and returns the claims as it
+ * passes them to the Lambda: every value a string, arrays as "[a b]". Used by the local gateway
+ * (as the authorizer) and by handlers of routes without an authorizer (optional sign-in).
+ * Works against a real pool (https) and the local Cognito (http, which aws-jwt-verify's default
+ * fetcher refuses).
  */
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
-import type { JwtAuthorizerResult } from './gateway-event';
+import type { AppConfig } from '../config';
+
+export type JwtAuthorizerResult = { claims: Record<string, string>; scopes: string[] | null };
 
 /** Fetches the JWKS over plain http too (local Cognito has no TLS). */
 const httpFetcher = {
@@ -30,6 +34,7 @@ export type JwtAuthorizer = (authorization: string | undefined) => Promise<JwtAu
  * `client_id` (access token) must be the app client; issuer, signature and expiry are checked.
  */
 export function createJwtAuthorizer(opts: { issuer: string; clientId: string }): JwtAuthorizer {
+  const local = opts.issuer.startsWith('http:');
   const verifier = JwtRsaVerifier.create(
     {
       issuer: opts.issuer,
@@ -41,7 +46,7 @@ export function createJwtAuthorizer(opts: { issuer: string; clientId: string }):
         }
       },
     },
-    { jwksCache: new SimpleJwksCache({ fetcher: httpFetcher }) },
+    local ? { jwksCache: new SimpleJwksCache({ fetcher: httpFetcher }) } : undefined,
   );
   return async (authorization) => {
     // API Gateway takes the token with or without the "Bearer " prefix.
@@ -60,4 +65,13 @@ export function createJwtAuthorizer(opts: { issuer: string; clientId: string }):
       return null;
     }
   };
+}
+
+/** The pool's issuer: the local Cognito's when configured, else the AWS one. */
+export function issuerOf(
+  config: Pick<AppConfig, 'cognitoIssuer' | 'userPoolId' | 'region'>,
+): string | undefined {
+  if (config.cognitoIssuer) return config.cognitoIssuer;
+  if (!config.userPoolId) return undefined;
+  return `https://cognito-idp.${config.region}.amazonaws.com/${config.userPoolId}`;
 }
