@@ -15,11 +15,11 @@ export const ACCEPTED_TYPES = ['image/jpeg', 'image/jpg', 'image/pjpeg', 'image/
 
 /** Size is checked first, then the declared type, as the spec's upload screen does. */
 export function checkDeclaredFile(file: { size: number; type: string }): FileCheck {
+  const type = file.type.toLowerCase();
   if (file.size > MAX_UPLOAD_BYTES) return fail('fileTooLarge');
-  if (!file.type.startsWith('image/')) return fail('notAnImage');
+  if (!type.startsWith('image/')) return fail('notAnImage');
   // Refused before a 10 MB upload rather than after it (GIF, HEIC, SVG...).
-  if (!(ACCEPTED_TYPES as readonly string[]).includes(file.type.toLowerCase()))
-    return fail('photoFormatUnsupported');
+  if (!(ACCEPTED_TYPES as readonly string[]).includes(type)) return fail('photoFormatUnsupported');
   if (file.size === 0) return fail('photoUnreadable');
   return { ok: true };
 }
