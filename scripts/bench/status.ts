@@ -1,16 +1,18 @@
 /**
  * npm run bench:status — the endpoint the progress page polls, under 50 concurrent pollers that
- * revalidate with If-None-Match like a browser does. The pollers run in their own process so the
- * load generator does not share the server's event loop. Prints p50/p95/p99 and the 304 share.
+ * poll every 2 s (as the page does) and revalidate with If-None-Match like a browser. A second
+ * pass polls back-to-back to show the headroom. The pollers run in their own process so the load
+ * generator does not share the server's event loop.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { PROGRESS_POLL_MS } from '@shared/rules/progress';
 import { startBenchStack, uploadPhoto, waitForJobs } from './bench-stack';
 
 const POLLERS = 50;
-const REQUESTS_PER_POLLER = Number(process.env.BENCH_REQUESTS ?? 40);
+const REQUESTS_PER_POLLER = Number(process.env.BENCH_REQUESTS ?? 15);
 const require = createRequire(import.meta.url);
 const photo = readFileSync(
   join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo', 'sample2.jpg'),
@@ -18,11 +20,15 @@ const photo = readFileSync(
 
 /** Plain JS run by a separate node: each poller revalidates with the ETag it last saw. */
 const loadScript = `
-const { URL_, SESSION, POLLERS, REQUESTS } = process.env;
+const { URL_, SESSION, POLLERS, REQUESTS, INTERVAL_MS } = process.env;
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const latencies = []; let notModified = 0;
 async function poller() {
   let etag = null;
+  // Browsers opened at different moments: spread the first polls over one interval.
+  await sleep(Math.random() * Number(INTERVAL_MS));
   for (let i = 0; i < Number(REQUESTS); i++) {
+    const due = performance.now() + Number(INTERVAL_MS);
     const headers = { 'x-session-id': SESSION };
     if (etag) headers['if-none-match'] = etag;
     const started = performance.now();
@@ -32,6 +38,7 @@ async function poller() {
     if (response.status === 304) notModified++;
     else if (response.ok) etag = response.headers.get('etag');
     else throw new Error('status ' + response.status);
+    await sleep(Math.max(0, due - performance.now()));
   }
 }
 const started = performance.now();
