@@ -31,7 +31,7 @@ async function dlqBodies() {
 describe('render worker failures', () => {
   it('fails a job whose photo vanished after three attempts and moves its message to the DLQ', async () => {
     const sessionId = crypto.randomUUID();
-    const bytes = images.facePhoto(4);
+    const bytes = images.samplePhoto(4);
     const created = await callRoute('createUpload', {
       sessionId,
       body: { contentType: 'image/jpeg', size: bytes.length },

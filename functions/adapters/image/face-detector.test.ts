@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { landscapeJpeg, samplePhoto } from '../../test-support/images';
 import { detectFaces, loadFaceApi } from './face-detector';
-import { landscapeJpeg, samplePhoto } from './test-images';
 
 /** One upright face: the woman on the left of sample1, cropped from the 1920×1280 photo. */
 async function portrait(): Promise<Buffer> {

@@ -2,8 +2,8 @@ import { MAX_INPUT_PIXELS } from '@shared/rules/upload-file';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { PhotoRejectedError } from '../../core/errors';
+import { craftedPngHeader, samplePhoto, sidewaysJpeg } from '../../test-support/images';
 import { createImageInspector } from './inspector';
-import { craftedPngHeader, samplePhoto, sidewaysJpeg } from './test-images';
 
 const inspector = createImageInspector();
 

@@ -3,10 +3,10 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DomainError, NoFaceError } from '../../core/errors';
 import type { FaceBox, RenderOutput } from '../../core/ports';
+import { landscapeJpeg, samplePhoto } from '../../test-support/images';
 import { loadFaceApi } from './face-detector';
 import { createImageAI } from './index';
 import { createOfflineRenderer, PREVIEW_MAX_BYTES, PREVIEW_SIZE_PX } from './offline-renderer';
-import { landscapeJpeg, samplePhoto } from './test-images';
 
 const renderer = createOfflineRenderer();
 // The camera file itself (EXIF with GPS), not a normalised copy: the renderer must strip it too.
