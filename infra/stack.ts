@@ -59,6 +59,7 @@ export class LittleFuturesStack extends Stack {
       table: this.data.table,
       tableIndexNames: this.data.indexNames,
       uploads: this.storage.uploads,
+      renders: this.storage.renders,
       renderQueue: this.renderPipeline.queue,
       environment: { ...environment, RENDER_QUEUE_URL: this.renderPipeline.queue.queueUrl },
     });

@@ -4,6 +4,13 @@
  */
 import { z } from 'zod';
 import {
+  clientConfigSchema,
+  meSchema,
+  migrateRequestSchema,
+  migrateResponseSchema,
+  myUploadsSchema,
+} from './schemas/account';
+import {
   completeUploadResponseSchema,
   createUploadRequestSchema,
   createUploadResponseSchema,
@@ -23,7 +30,7 @@ import {
 export type Access = 'public' | 'caller' | 'owner' | 'user' | 'admin';
 
 /** Lambda that serves the route: one per route group. */
-export type RouteGroup = 'uploads' | 'system';
+export type RouteGroup = 'uploads' | 'account' | 'system';
 
 export type RouteDef = {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
@@ -42,6 +49,13 @@ export const routes = {
     access: 'public',
     group: 'system',
     response: z.object({ ok: z.literal(true), engine: z.string() }),
+  },
+  getClientConfig: {
+    method: 'GET',
+    path: '/api/config',
+    access: 'public',
+    group: 'system',
+    response: clientConfigSchema,
   },
   createUpload: {
     method: 'POST',
@@ -71,6 +85,42 @@ export const routes = {
     access: 'owner',
     group: 'uploads',
     body: saveEmailRequestSchema,
+    response: okResponseSchema,
+  },
+  deleteUpload: {
+    method: 'DELETE',
+    path: '/api/uploads/{uploadId}',
+    access: 'owner',
+    group: 'uploads',
+    response: okResponseSchema,
+  },
+  getMe: {
+    method: 'GET',
+    path: '/api/me',
+    access: 'user',
+    group: 'account',
+    response: meSchema,
+  },
+  migrateUploads: {
+    method: 'POST',
+    path: '/api/me/migrate',
+    access: 'user',
+    group: 'account',
+    body: migrateRequestSchema,
+    response: migrateResponseSchema,
+  },
+  listMyUploads: {
+    method: 'GET',
+    path: '/api/me/uploads',
+    access: 'user',
+    group: 'account',
+    response: myUploadsSchema,
+  },
+  deleteAccount: {
+    method: 'DELETE',
+    path: '/api/me',
+    access: 'user',
+    group: 'account',
     response: okResponseSchema,
   },
 } as const satisfies Record<string, RouteDef>;

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { startAuth } from './lib/auth/auth-store';
 import './index.css';
 
 createRoot(document.getElementById('root')!).render(
@@ -8,3 +9,6 @@ createRoot(document.getElementById('root')!).render(
     <App />
   </StrictMode>,
 );
+
+// A returning parent's sign-in is confirmed after the first paint; visitors load nothing more.
+startAuth();

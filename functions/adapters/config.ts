@@ -1,3 +1,5 @@
+import type { ClientConfig } from '@shared/schemas/account';
+
 /**
  * Runtime configuration from environment variables, read once per container. AWS clients also
  * honour the SDK's own AWS_ENDPOINT_URL / AWS_ENDPOINT_URL_<SERVICE> variables, which is how the
@@ -21,6 +23,8 @@ export type AppConfig = {
   userPoolClientId?: string;
   /** Issuer override for a local Cognito (http), else derived from the pool id. */
   cognitoIssuer?: string;
+  /** Cognito endpoint the browser uses on the site origin (the local stack's /cognito); unset in AWS. */
+  cognitoPublicEndpoint?: string;
 };
 
 function required(env: NodeJS.ProcessEnv, name: string): string {
@@ -47,5 +51,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     userPoolId: env.USER_POOL_ID || undefined,
     userPoolClientId: env.USER_POOL_CLIENT_ID || undefined,
     cognitoIssuer: env.COGNITO_ISSUER || undefined,
+    cognitoPublicEndpoint: env.COGNITO_PUBLIC_ENDPOINT || undefined,
+  };
+}
+
+/**
+ * What the browser needs to sign in. A public endpoint means the local Cognito, which has no SRP,
+ * so the browser signs in with USER_PASSWORD_AUTH there; in AWS it uses SRP.
+ */
+export function clientConfigOf(
+  config: Pick<AppConfig, 'region' | 'userPoolId' | 'userPoolClientId' | 'cognitoPublicEndpoint'>,
+): ClientConfig {
+  return {
+    region: config.region,
+    userPoolId: config.userPoolId ?? null,
+    userPoolClientId: config.userPoolClientId ?? null,
+    cognitoEndpoint: config.cognitoPublicEndpoint ?? null,
+    authFlow: config.cognitoPublicEndpoint ? 'USER_PASSWORD_AUTH' : 'USER_SRP_AUTH',
   };
 }

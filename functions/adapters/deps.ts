@@ -1,5 +1,6 @@
 /** Builds the Deps of the use cases from configuration: once per Lambda container or local stack. */
 import { Logger } from '@aws-lambda-powertools/logger';
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SQSClient } from '@aws-sdk/client-sqs';
@@ -7,7 +8,8 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Deps } from '../core/deps';
 import type { TokenVerifier } from '../core/ports';
 import { createJwtAuthorizer, issuerOf } from './auth/jwt-verifier';
-import { type AppConfig, loadConfig } from './config';
+import { createCognitoIdentity, unconfiguredIdentity } from './cognito/identity';
+import { type AppConfig, clientConfigOf, loadConfig } from './config';
 import { createDynamoUploadStore } from './dynamo/upload-store';
 import { createImageInspector, createOfflineRenderer } from './image';
 import { createS3BlobStore } from './s3/blob-store';
@@ -34,8 +36,12 @@ export function buildDeps(config: AppConfig = loadConfig()): Deps {
     renderer: createRenderer(config.imageAiProvider),
     clock: { now: () => new Date() },
     tokens: createTokenVerifier(config),
+    identity: config.userPoolId
+      ? createCognitoIdentity(new CognitoIdentityProviderClient({ region }), config.userPoolId)
+      : unconfiguredIdentity,
     logger: new Logger({ serviceName: 'little-futures' }),
     previewsBaseUrl: config.previewsBaseUrl,
+    clientConfig: clientConfigOf(config),
   };
 }
 

@@ -1,8 +1,10 @@
 /** Everything a use case may touch, passed in as one plain object built once per container. */
 import type { Logger } from '@aws-lambda-powertools/logger';
+import type { ClientConfig } from '@shared/schemas/account';
 import type {
   BlobStore,
   Clock,
+  Identity,
   ImageInspector,
   Renderer,
   RenderQueue,
@@ -18,7 +20,10 @@ export type Deps = {
   renderer: Renderer;
   clock: Clock;
   tokens: TokenVerifier;
+  identity: Identity;
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
   /** Public base of preview URLs ('' = same origin). */
   previewsBaseUrl: string;
+  /** What the browser needs to sign in (GET /api/config). */
+  clientConfig: ClientConfig;
 };

@@ -6,7 +6,15 @@ import type { JobStatus } from '@shared/schemas/uploads';
 export type Principal =
   | { kind: 'anonymous' }
   | { kind: 'visitor'; sessionId: string }
-  | { kind: 'user'; sub: string; email?: string; sessionId?: string; isAdmin: boolean };
+  | {
+      kind: 'user';
+      sub: string;
+      email?: string;
+      /** Cognito's username (`cognito:username` or `username` claim); the admin APIs take it. */
+      username?: string;
+      sessionId?: string;
+      isAdmin: boolean;
+    };
 
 /** Owner of an upload, as stored: "session:<id>" or "user:<sub>". */
 export type OwnerRef = `session:${string}` | `user:${string}`;
@@ -28,6 +36,8 @@ export type UploadRecord = {
   expiresAt?: number;
   /** Face found by the first render, reused by the others. */
   face?: FaceBox;
+  /** The visitor session the upload was migrated from (its temp/ copy may linger until the lifecycle rule). */
+  migratedFrom?: string;
 };
 
 export type RenderJobRecord = {
@@ -61,7 +71,36 @@ export interface UploadStore {
   ): Promise<boolean>;
   /** processing -> failed; false when the job was not processing. */
   failJob(uploadId: string, age: TargetAge, reason: string): Promise<boolean>;
+  /**
+   * Uploads of one owner through gsi1 (eventually consistent: re-read before acting on one).
+   * Newest first unless `oldestFirst`; every page when no `limit` is given.
+   */
+  listByOwner(owner: OwnerRef, opts?: { oldestFirst?: boolean; limit?: number }): Promise<UploadRecord[]>;
+  /**
+   * Moves uploads to a new owner in ONE transaction (at most 100 items: callers chunk with
+   * chunkMigrations). false when a condition failed (an upload was no longer the source's, or
+   * already migrated) and nothing was written.
+   */
+  migrate(plans: MigrationPlan[]): Promise<boolean>;
+  /**
+   * Deletes the upload and its jobs in one transaction, only if the jobs are still as read
+   * (a render that finished meanwhile recorded files the caller has not deleted); false otherwise.
+   */
+  deleteUpload(upload: UploadRecord, jobs: RenderJobRecord[]): Promise<boolean>;
+  /** Deletes every item of a user's own partition (USER#sub: drafts, credits...). */
+  deleteUserItems(sub: string): Promise<void>;
 }
+
+/** One upload's move from a visitor session to a signed-in user (items: the upload and each job). */
+export type MigrationPlan = {
+  upload: UploadRecord;
+  /** The upload's jobs as read; each job item's expiry is removed too. */
+  jobs: RenderJobRecord[];
+  from: OwnerRef;
+  to: OwnerRef;
+  /** Where the original now lives (users/<sub>/...). */
+  fileKey: string;
+};
 
 export type BlobBucket = 'uploads' | 'renders';
 
@@ -82,6 +121,20 @@ export interface BlobStore {
     opts: { contentType: string; cacheControl?: string; anonymous?: boolean },
   ): Promise<void>;
   delete(bucket: BlobBucket, keys: string[]): Promise<void>;
+  /** Server-side copy without the anonymous retention tag (migration to an account); idempotent. */
+  copy(bucket: BlobBucket, fromKey: string, toKey: string): Promise<void>;
+  /** Keys under a prefix (tests and operator tools). */
+  list(bucket: BlobBucket, prefix: string): Promise<string[]>;
+  /** Removes the anonymous retention tag so the lifecycle rule keeps the object; a missing object is fine. */
+  clearAnonymousTag(bucket: BlobBucket, key: string): Promise<void>;
+}
+
+/** The user directory (Cognito): account deletion and operator roles. */
+export interface Identity {
+  /** Deletes the user; one that no longer exists is not an error. */
+  deleteUser(username: string): Promise<void>;
+  /** Adds the user with this email to the `admins` group; throws when no user has that email. */
+  addToAdmins(email: string): Promise<{ username: string }>;
 }
 
 export type RenderMessage = { uploadId: string; age: TargetAge };

@@ -7,6 +7,7 @@ import type {
   SQSBatchResponse,
   SQSEvent,
 } from 'aws-lambda';
+import { handler as accountHandler } from './account';
 import { handler as renderWorkerHandler } from './render-worker';
 import { handler as systemHandler } from './system';
 import { handler as uploadsHandler } from './uploads';
@@ -18,6 +19,7 @@ type HttpHandler = (
 
 export const httpHandlers: Record<RouteGroup, HttpHandler> = {
   uploads: uploadsHandler as HttpHandler,
+  account: accountHandler as HttpHandler,
   system: systemHandler as HttpHandler,
 };
 

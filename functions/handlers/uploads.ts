@@ -1,8 +1,8 @@
-/** HTTP API: uploads (create, complete, status, notify email). */
-
+/** HTTP API: uploads (create, complete, status, notify email, delete). */
 import { getDeps } from '../adapters/deps';
 import { completeUpload } from '../core/uploads/complete-upload';
 import { createUpload } from '../core/uploads/create-upload';
+import { deleteUpload } from '../core/uploads/delete-upload';
 import { saveUploadEmail } from '../core/uploads/save-email';
 import { getUpload } from '../core/uploads/upload-view';
 import { pollable } from './http/responses';
@@ -17,6 +17,7 @@ export const handler = createHttpHandler(
       asResult(pollable(await getUpload(deps, principal, params.uploadId), event.headers['if-none-match'])),
     saveUploadEmail: (deps, { principal, params, body }) =>
       saveUploadEmail(deps, principal, params.uploadId, body.email),
+    deleteUpload: (deps, { principal, params }) => deleteUpload(deps, principal, params.uploadId),
   },
   getDeps,
 );

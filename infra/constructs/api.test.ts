@@ -87,7 +87,7 @@ describe('Api built from shared/api.ts', () => {
 });
 
 describe('Api with signed-in and admin routes', () => {
-  // shared/api.ts has no "user" or "admin" route yet; this table proves the authorizer wiring for them.
+  // shared/api.ts has no "admin" route yet; this table proves the authorizer wiring for both kinds.
   const response = z.object({});
   const table = {
     health: { method: 'GET', path: '/api/health', access: 'public', group: 'system', response },
@@ -120,6 +120,7 @@ describe('Api with signed-in and admin routes', () => {
       }),
       tableIndexNames: [],
       uploads: new s3.Bucket(stack, 'Uploads'),
+      renders: new s3.Bucket(stack, 'Renders'),
       renderQueue: new sqs.Queue(stack, 'Queue'),
       environment: {},
       routes: table as RouteTable,

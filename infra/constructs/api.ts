@@ -11,13 +11,13 @@ import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
-import * as iam from 'aws-cdk-lib/aws-iam';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { GROUP_GRANTS } from './api-grants';
 import { AppFunction } from './app-function';
-import { acknowledge, grantObjects, grantTableItems } from './grants';
+import { acknowledge } from './grants';
 
 /** Memory per route group; a group not listed gets the default. The uploads group runs sharp. */
 const GROUP_MEMORY_MB: Partial<Record<RouteGroup, number>> = { uploads: 1024, system: 256 };
@@ -31,6 +31,8 @@ export type ApiProps = {
   table: dynamodb.ITable;
   tableIndexNames: string[];
   uploads: s3.IBucket;
+  /** Uploads and account delete renders (and migration clears their retention tag). */
+  renders: s3.IBucket;
   renderQueue: sqs.IQueue;
   /** Runtime configuration (functions/adapters/config.ts), queue URL included. */
   environment: Record<string, string>;
@@ -96,7 +98,7 @@ export class Api extends Construct {
         // Upload validation decodes the stored image with sharp (a native module).
         nodeModules: ['sharp'],
       });
-      this.grantHandler(handler, props);
+      GROUP_GRANTS[group](handler.role, props);
       this.handlers.set(group, handler);
     }
 
@@ -126,25 +128,6 @@ export class Api extends Construct {
         );
       }
     }
-  }
-
-  /** Table items, presigned PUT plus read and delete of uploads, and enqueueing renders; nothing more. */
-  private grantHandler(handler: AppFunction, props: ApiProps): void {
-    const role = handler.role;
-    grantTableItems(role, props.table, props.tableIndexNames);
-    grantObjects(
-      role,
-      props.uploads,
-      ['s3:PutObject', 's3:PutObjectTagging', 's3:GetObject', 's3:DeleteObject'],
-      '*',
-      'Handlers presign the PUT of a new photo, verify what was stored and delete uploads; keys are ' +
-        '<owner>/<timestamp> or temp/<session>/<timestamp>, known only at run time.',
-    );
-    // Without ListBucket, S3 answers 403 instead of 404 for a photo that never arrived.
-    role.addToPrincipalPolicy(
-      new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [props.uploads.bucketArn] }),
-    );
-    props.renderQueue.grantSendMessages(role);
   }
 
   /** The stage's invoke URL, e.g. https://abc.execute-api.eu-west-1.amazonaws.com/ */

@@ -79,10 +79,11 @@ export class RenderPipeline extends Construct {
       grantObjects(
         role,
         props.renders,
-        // Tagging: renders of anonymous uploads carry the retention tag that the lifecycle rule expires.
-        ['s3:PutObject', 's3:PutObjectTagging'],
+        // Tagging: renders of anonymous uploads carry the retention tag that the lifecycle rule expires,
+        // and lose it when the upload joined an account meanwhile. Delete: files a lost race left behind.
+        ['s3:PutObject', 's3:PutObjectTagging', 's3:DeleteObjectTagging', 's3:DeleteObject'],
         `${prefix}*`,
-        `The worker writes render files under ${prefix} named by run-time upload ids; nothing else.`,
+        `The worker writes (and cleans up its own) render files under ${prefix} named by run-time upload ids; nothing else.`,
       );
     }
 

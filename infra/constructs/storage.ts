@@ -10,6 +10,8 @@ import { Construct } from 'constructs';
 
 /** Key prefixes the handlers and the CDN agree on. */
 export const UPLOADS_TEMP_PREFIX = 'temp/';
+/** Originals of signed-in parents (kept until they delete them). */
+export const UPLOADS_USERS_PREFIX = 'users/';
 /** Raw browser uploads, before complete keeps a metadata-free copy: never kept past a day. */
 export const UPLOADS_INCOMING_PREFIX = 'incoming/';
 export const RENDERS_PREVIEWS_PREFIX = 'previews/';

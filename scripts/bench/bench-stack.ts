@@ -16,6 +16,8 @@ export async function startBenchStack() {
   });
   return {
     url: stack.url,
+    /** The handlers' environment (endpoints, pool and client ids). */
+    env: stack.env,
     async stop() {
       await stack.stop();
       await rm(dataDir, { recursive: true, force: true });

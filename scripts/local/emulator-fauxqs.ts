@@ -1,6 +1,7 @@
 /**
- * fauxqs (S3 + SQS) in this process on 127.0.0.1, with CORS for the browser, S3 objects stored as
- * files (they survive a restart) and a snapshot of queued messages taken on a clean stop.
+ * fauxqs (S3 + SQS) in this process on 127.0.0.1, with CORS for the browser, object tagging
+ * (emulator-s3-tagging.ts), S3 objects stored as files (they survive a restart) and a snapshot of
+ * queued messages taken on a clean stop.
  *
  * fauxqs 2.4 imports `node:sqlite` (Node >= 22.5) for its optional SQLite persistence, which we do
  * not use; on Node 20 a loader hook answers that import with a stub. Its file-based S3 storage needs
@@ -16,6 +17,7 @@ import {
   SendMessageBatchCommand,
   SQSClient,
 } from '@aws-sdk/client-sqs';
+import { addS3Tagging } from './emulator-s3-tagging';
 import { LOOPBACK } from './ports';
 
 const SQLITE_STUB_HOOKS = `
@@ -124,6 +126,7 @@ export async function startFauxqsServer(opts: {
       return reply.code(204).send();
     }
   });
+  const tagging = addS3Tagging(app as never, s3Store, path.join(opts.dataDir, 's3-tags.json'));
   await app.listen({ host: LOOPBACK, port: opts.port });
 
   const endpoint = `http://${LOOPBACK}:${opts.port}`;
@@ -184,6 +187,7 @@ export async function startFauxqsServer(opts: {
       if (Object.keys(snapshot).length) writeFileSync(snapshotFile, JSON.stringify(snapshot));
       await app.close();
       s3Files.close();
+      tagging.save();
     },
   };
 }

@@ -9,17 +9,13 @@ import {
 import { type RouteDef, routes } from '@shared/api';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { useLocalEnv } from '../../functions/test-support/local-env';
 import { type Gateway, startGateway } from './gateway';
 import { freePort } from './ports';
 
 const env = useLocalEnv();
-// The product's routes plus one behind the JWT authorizer (the product has none yet).
-const routeTable: Record<string, RouteDef> = {
-  ...routes,
-  me: { method: 'GET', path: '/api/me', access: 'user', group: 'system', response: z.any() },
-};
+// The product's routes: GET /api/me (getMe) is behind the JWT authorizer.
+const routeTable: Record<string, RouteDef> = routes;
 const events: APIGatewayProxyEventV2[] = [];
 const lastEvent = () => events[events.length - 1];
 let gateway: Gateway;
@@ -36,7 +32,7 @@ beforeAll(async () => {
     frontend: 'none',
     routeTable,
     log: () => undefined,
-    handlers: { system: ok, uploads: ok },
+    handlers: { system: ok, uploads: ok, account: ok },
   });
   base = `http://127.0.0.1:${gateway.port}`;
 });

@@ -32,6 +32,7 @@ beforeAll(async () => {
     distDir,
     log: () => undefined,
     handlers: {
+      account: async () => ({ statusCode: 500, body: '' }),
       system: async (event) => {
         events.push(event);
         return {
@@ -107,9 +108,9 @@ describe('gateway: API Gateway payload v2', () => {
     const unknown = await fetch(`${base}/api/does-not-exist`);
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toMatchObject({ error: { code: 'not_found' } });
-    const wrong = await fetch(`${base}/api/uploads/${uploadId}`, { method: 'DELETE' });
+    const wrong = await fetch(`${base}/api/uploads/${uploadId}`, { method: 'PATCH' });
     expect(wrong.status).toBe(405);
-    expect(wrong.headers.get('allow')).toBe('GET');
+    expect(wrong.headers.get('allow')).toBe('GET, DELETE');
   });
 
   it('turns a throwing handler into a generic 500 without details', async () => {

@@ -14,9 +14,9 @@ describe('matchApiRoute', () => {
 
   it('tells an unknown path from a known path with the wrong method', () => {
     expect(matchApiRoute('GET', '/api/nothing-here')).toEqual({ kind: 'not_found' });
-    expect(matchApiRoute('DELETE', `/api/uploads/${uploadId}`)).toEqual({
+    expect(matchApiRoute('PATCH', `/api/uploads/${uploadId}`)).toEqual({
       kind: 'method_not_allowed',
-      allowed: ['GET'],
+      allowed: ['GET', 'DELETE'],
     });
   });
 });

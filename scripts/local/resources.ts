@@ -184,6 +184,8 @@ export function buildLocalEnv(
     USER_POOL_ID: ids.userPoolId,
     USER_POOL_CLIENT_ID: ids.userPoolClientId,
     COGNITO_ISSUER: `${endpoints.cognito}/${ids.userPoolId}`,
+    // The browser's Cognito endpoint: the gateway's same-origin proxy to cognito-local.
+    COGNITO_PUBLIC_ENDPOINT: '/cognito',
   };
 }
 

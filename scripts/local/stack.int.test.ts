@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -8,7 +8,7 @@ import {
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient, GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
-import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, GetObjectTaggingCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import {
   GetQueueUrlCommand,
   ReceiveMessageCommand,
@@ -51,7 +51,7 @@ function isAlive(pid: number): boolean {
 function fakeRegistry(delivered: string[]): HandlerRegistry {
   const ok = async () => ({ statusCode: 200, body: JSON.stringify({ ok: true, engine: 'fake' }) });
   return {
-    httpHandlers: { system: ok, uploads: ok },
+    httpHandlers: { system: ok, uploads: ok, account: ok },
     renderWorker: async (event) => {
       delivered.push(...event.Records.map((r) => r.body));
       return { batchItemFailures: [] };
@@ -87,6 +87,9 @@ describe('startLocalStack', () => {
     try {
       const health = await fetch(`http://127.0.0.1:${first.ports.app}/api/health`);
       expect(await health.json()).toEqual({ ok: true, engine: 'fake' });
+      // Operator tools (npm run admin:grant) find the running stack by this file.
+      const envFile = JSON.parse(readFileSync(path.join(dataDir, 'env.json'), 'utf8'));
+      expect(envFile.USER_POOL_ID).toBe(first.env.USER_POOL_ID);
       await c1.dynamo.send(
         new PutItemCommand({ TableName: first.env.TABLE_NAME, Item: { pk: { S: key }, sk: { S: 'META' } } }),
       );
@@ -96,6 +99,7 @@ describe('startLocalStack', () => {
           Key: `${key}.txt`,
           Body: 'kept',
           ContentType: 'text/plain',
+          Tagging: 'retention=anonymous',
         }),
       );
       await c1.cognito.send(
@@ -115,6 +119,7 @@ describe('startLocalStack', () => {
     await first.stop();
     expect(pids.filter(isAlive)).toEqual([]);
     expect(existsSync(path.join(dataDir, 'stack.pid'))).toBe(false);
+    expect(existsSync(path.join(dataDir, 'env.json'))).toBe(false);
 
     const secondDelivered: string[] = [];
     const second = await start(secondDelivered);
@@ -131,6 +136,10 @@ describe('startLocalStack', () => {
         new GetObjectCommand({ Bucket: second.env.UPLOADS_BUCKET, Key: `${key}.txt` }),
       );
       expect(await object.Body!.transformToString()).toBe('kept');
+      const tags = await c2.s3.send(
+        new GetObjectTaggingCommand({ Bucket: second.env.UPLOADS_BUCKET, Key: `${key}.txt` }),
+      );
+      expect(tags.TagSet).toEqual([{ Key: 'retention', Value: 'anonymous' }]);
       const user = await c2.cognito.send(
         new AdminGetUserCommand({ UserPoolId: second.env.USER_POOL_ID, Username: email }),
       );

@@ -3,9 +3,12 @@
  * render queue's poller. Handlers run in this process and build their AWS clients from process.env,
  * so the environment is set before the handler registry is imported.
  */
+import { rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { type Emulators, startEmulators } from './emulators';
 import { type Gateway, type HttpHandlers, startGateway } from './gateway';
+import { STACK_ENV_FILE } from './paths';
 import { claimDataDir } from './pid-file';
 import {
   assertPortsFree,
@@ -107,6 +110,10 @@ export async function startLocalStack(opts: {
     const restoredMessages = await emulators.restoreQueueMessages();
     const env = resources.env;
     Object.assign(process.env, env);
+    // Operator tools (npm run admin:grant) find the running stack here; gone again once it stops.
+    const envFile = path.join(opts.dataDir, STACK_ENV_FILE);
+    writeFileSync(envFile, `${JSON.stringify(env, null, 2)}\n`);
+    cleanups.push(async () => rmSync(envFile, { force: true }));
     const tResources = Date.now();
 
     const registry: HandlerRegistry =

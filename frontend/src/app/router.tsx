@@ -16,6 +16,13 @@ const ResultRoute = lazy(() => import('./routes/ResultRoute').then((m) => ({ def
 const NotFoundPage = lazy(() =>
   import('../features/not-found/NotFoundPage').then((m) => ({ default: m.NotFoundPage })),
 );
+const AuthPage = lazy(() => import('../features/auth/AuthPage').then((m) => ({ default: m.AuthPage })));
+const MyPhotosRoute = lazy(() =>
+  import('./routes/MyPhotosRoute').then((m) => ({ default: m.MyPhotosRoute })),
+);
+const CheckoutRoute = lazy(() =>
+  import('./routes/CheckoutRoute').then((m) => ({ default: m.CheckoutRoute })),
+);
 const ComingSoonPage = lazy(() =>
   import('../features/placeholder/ComingSoonPage').then((m) => ({ default: m.ComingSoonPage })),
 );
@@ -61,15 +68,9 @@ export const router = createBrowserRouter([
               />
             ),
           },
-          {
-            path: 'auth',
-            element: (
-              <ComingSoonPage
-                title="Accounts are coming soon"
-                body="Signing in is not available yet. You can already create free previews without an account."
-              />
-            ),
-          },
+          { path: 'auth', element: <AuthPage /> },
+          { path: 'my-photos', element: <MyPhotosRoute /> },
+          { path: 'checkout', element: <CheckoutRoute /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

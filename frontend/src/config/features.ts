@@ -2,6 +2,6 @@
 export const features = {
   /** Header auth buttons (Login and Try Free); false hides both. */
   authButtons: true,
-  /** Sign-in arrives in a later issue: until then the Login button stays hidden. */
-  signIn: false,
+  /** Sign-in (accounts): the Login button, the signed-in header and My photos. */
+  signIn: true,
 } as const;

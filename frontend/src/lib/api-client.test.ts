@@ -1,6 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, callApi, errorMessage } from './api-client';
+import { idToken } from './auth/auth-store';
 import { sessionId, setSessionStore } from './session';
+
+// The token source is the auth store; Amplify itself is never loaded in unit tests.
+vi.mock('./auth/auth-store', () => ({ idToken: vi.fn(async () => null) }));
 
 const UPLOAD_ID = '3f1c2a4e-8b7d-4c6e-9a1b-2d3e4f5a6b7c';
 
@@ -44,6 +48,38 @@ describe('callApi', () => {
     expect(init?.method).toBe('GET');
     expect(init?.body).toBeUndefined();
     expect((init!.headers as Record<string, string>)['x-session-id']).toBe(sessionId());
+  });
+
+  it('sends no Authorization header for a visitor', async () => {
+    fetchMock.mockResolvedValue(reply(200, view));
+    await callApi('getUpload', { params: { uploadId: UPLOAD_ID } });
+    expect((fetchMock.mock.calls[0][1]!.headers as Record<string, string>).authorization).toBeUndefined();
+  });
+
+  it('sends the ID token as a Bearer token when signed in, with the session id', async () => {
+    vi.mocked(idToken).mockResolvedValueOnce('id.token.value');
+    fetchMock.mockResolvedValue(reply(200, { migrated: [] }));
+    await callApi('migrateUploads', { body: { sessionId: sessionId() } });
+    const headers = fetchMock.mock.calls[0][1]!.headers as Record<string, string>;
+    expect(headers.authorization).toBe('Bearer id.token.value');
+    expect(headers['x-session-id']).toBe(sessionId());
+  });
+
+  it('never asks for a token on system routes (sign-in needs the client config first)', async () => {
+    vi.mocked(idToken).mockClear();
+    fetchMock.mockResolvedValue(
+      reply(200, {
+        region: 'local',
+        userPoolId: 'local_1',
+        userPoolClientId: 'c',
+        cognitoEndpoint: '/cognito',
+        authFlow: 'USER_PASSWORD_AUTH',
+      }),
+    );
+    const config = await callApi('getClientConfig');
+    expect(config.cognitoEndpoint).toBe('/cognito');
+    expect(idToken).not.toHaveBeenCalled();
+    expect((fetchMock.mock.calls[0][1]!.headers as Record<string, string>).authorization).toBeUndefined();
   });
 
   it('sends a JSON body', async () => {

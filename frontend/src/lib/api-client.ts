@@ -1,6 +1,7 @@
 /**
- * Typed client over the route table (shared/api.ts): fills the path, sends JSON and the visitor's
- * session id, parses the reply with the route's schema and turns error bodies into ApiError.
+ * Typed client over the route table (shared/api.ts): fills the path, sends JSON, the visitor's
+ * session id and, when signed in, the ID token; parses the reply with the route's schema and
+ * turns error bodies into ApiError.
  */
 import {
   fillPath,
@@ -11,6 +12,7 @@ import {
   routes,
   SESSION_HEADER,
 } from '@shared/api';
+import { idToken } from './auth/auth-store';
 import { sessionId } from './session';
 
 export class ApiError extends Error {
@@ -66,6 +68,9 @@ export async function callApi<R extends RouteId>(
   const opts = (options ?? {}) as { params?: Record<string, string>; body?: unknown; signal?: AbortSignal };
   const headers: Record<string, string> = { accept: 'application/json', [SESSION_HEADER]: sessionId() };
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  // System routes (health, the client config that sign-in itself needs) never carry identity.
+  const token = route.group === 'system' ? null : await idToken();
+  if (token) headers.authorization = `Bearer ${token}`;
 
   let response: Response;
   try {

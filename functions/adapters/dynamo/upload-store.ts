@@ -10,6 +10,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { TargetAge } from '@shared/catalog';
 import type { FaceBox, RenderJobRecord, UploadRecord, UploadStore } from '../../core/ports';
+import { deleteUploadItems, deleteUserPartition, migrateTransaction, queryOwnerIndex } from './account-items';
 import { keys } from './table-design';
 
 type Item = Record<string, unknown>;
@@ -30,6 +31,7 @@ function uploadFromItem(item: Item): UploadRecord {
     createdAt: item.createdAt as string,
     expiresAt: item.ttl as number | undefined,
     face: item.face as FaceBox | undefined,
+    migratedFrom: item.migratedFrom as string | undefined,
   };
 }
 
@@ -58,7 +60,7 @@ function jobItem(job: RenderJobRecord): Item {
 }
 
 /** A failed condition, not a conflict, throttle or validation error (those must surface). */
-const isConditionFailure = (error: unknown) =>
+export const isConditionFailure = (error: unknown) =>
   error instanceof ConditionalCheckFailedException ||
   (error instanceof TransactionCanceledException &&
     (error.CancellationReasons ?? []).some((reason) => reason.Code === 'ConditionalCheckFailed'));
@@ -236,6 +238,37 @@ export function createDynamoUploadStore(doc: DynamoDBDocumentClient, tableName: 
         ':failed': 'failed',
         ':reason': reason,
       }),
+
+    async listByOwner(owner, opts) {
+      return (await queryOwnerIndex(doc, tableName, owner, opts)).map(uploadFromItem);
+    },
+
+    async migrate(plans) {
+      if (plans.length === 0) return true;
+      try {
+        await doc.send(
+          new TransactWriteCommand({ TransactItems: migrateTransaction(tableName, plans, now()) }),
+        );
+        return true;
+      } catch (error) {
+        if (isConditionFailure(error)) return false;
+        throw error;
+      }
+    },
+
+    async deleteUpload(upload, jobs) {
+      try {
+        await doc.send(
+          new TransactWriteCommand({ TransactItems: deleteUploadItems(tableName, upload, jobs) }),
+        );
+        return true;
+      } catch (error) {
+        if (isConditionFailure(error)) return false;
+        throw error;
+      }
+    },
+
+    deleteUserItems: (sub) => deleteUserPartition(doc, tableName, sub),
   };
 }
 

@@ -1,8 +1,11 @@
 /** Private S3 buckets behind the BlobStore port. */
 import {
+  CopyObjectCommand,
   DeleteObjectsCommand,
+  DeleteObjectTaggingCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   NotFound,
   PutObjectCommand,
   type S3Client,
@@ -75,13 +78,54 @@ export function createS3BlobStore(
     },
 
     async delete(bucket, keys) {
-      if (keys.length === 0) return;
+      // DeleteObjects takes at most 1000 keys; it reports per-key failures instead of throwing.
+      for (let i = 0; i < keys.length; i += 1000) {
+        const result = await s3.send(
+          new DeleteObjectsCommand({
+            Bucket: bucketName(bucket),
+            Delete: { Objects: keys.slice(i, i + 1000).map((Key) => ({ Key })), Quiet: true },
+          }),
+        );
+        const failed = result.Errors ?? [];
+        if (failed.length) {
+          throw new Error(`S3 kept ${failed.length} object(s), e.g. ${failed[0].Key}: ${failed[0].Code}`);
+        }
+      }
+    },
+
+    async copy(bucket, fromKey, toKey) {
+      const name = bucketName(bucket);
       await s3.send(
-        new DeleteObjectsCommand({
-          Bucket: bucketName(bucket),
-          Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true },
+        new CopyObjectCommand({
+          Bucket: name,
+          Key: toKey,
+          CopySource: `${name}/${fromKey.split('/').map(encodeURIComponent).join('/')}`,
+          // REPLACE with no tags: the copy must not carry the anonymous retention tag.
+          TaggingDirective: 'REPLACE',
+          MetadataDirective: 'COPY',
         }),
       );
+    },
+
+    async list(bucket, prefix) {
+      const keys: string[] = [];
+      let token: string | undefined;
+      do {
+        const page = await s3.send(
+          new ListObjectsV2Command({ Bucket: bucketName(bucket), Prefix: prefix, ContinuationToken: token }),
+        );
+        keys.push(...(page.Contents ?? []).map((object) => object.Key!));
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+      return keys;
+    },
+
+    async clearAnonymousTag(bucket, key) {
+      try {
+        await s3.send(new DeleteObjectTaggingCommand({ Bucket: bucketName(bucket), Key: key }));
+      } catch (error) {
+        if ((error as { name?: string }).name !== 'NoSuchKey') throw error;
+      }
     },
   };
 }

@@ -74,8 +74,40 @@ export async function renderJob(
     deps.blobs.put('renders', hdKey, output.hd, { contentType: 'image/jpeg', anonymous }),
   ]);
   const completed = await deps.uploads.completeJob(uploadId, age, { previewKey, hdKey });
-  if (!completed) return { outcome: 'skipped', reason: 'not-processing' };
+  if (!completed) {
+    await discardUnrecorded(deps, message, [previewKey, hdKey]);
+    return { outcome: 'skipped', reason: 'not-processing' };
+  }
+  if (anonymous) await keepIfMigrated(deps, uploadId, [previewKey, hdKey]);
   return { outcome: 'done', face: output.face, timings: output.timings };
+}
+
+/**
+ * Another delivery won, or the upload was deleted while we rendered: files no job records would
+ * never be deleted with the upload, so remove them now (identical renders share names: keep those).
+ */
+async function discardUnrecorded(deps: Deps, { uploadId, age }: RenderMessage, keys: string[]) {
+  const found = await deps.uploads.getUploadWithJobs(uploadId);
+  const job = found?.jobs.find((j) => j.age === age);
+  const recorded = new Set([job?.previewKey, job?.hdKey]);
+  const orphans = keys.filter((key) => !recorded.has(key));
+  await deps.blobs.delete('renders', orphans).catch((error) => {
+    deps.logger.warn('could not delete unrecorded render files', { uploadId, age, error: String(error) });
+  });
+}
+
+/** The upload joined an account while we rendered: its files must not expire as anonymous ones. */
+async function keepIfMigrated(deps: Deps, uploadId: string, keys: string[]) {
+  const found = await deps.uploads.getUploadWithJobs(uploadId);
+  if (!found || found.upload.owner.startsWith('session:')) return;
+  await Promise.all(keys.map((key) => deps.blobs.clearAnonymousTag('renders', key))).catch((error) => {
+    // A retry would find the job done and skip: this needs an operator, hence an error.
+    deps.logger.error('could not clear the anonymous tag of a migrated render', {
+      uploadId,
+      keys,
+      error: String(error),
+    });
+  });
 }
 
 /** Called when an attempt threw: on the last attempt the job is marked failed for the page. */

@@ -35,3 +35,12 @@ describe('groupsOf', () => {
     expect(groupsOf({})).toEqual([]);
   });
 });
+
+describe('username', () => {
+  it('comes from cognito:username (ID token) or username (access token)', () => {
+    const id = resolvePrincipal(event({}, { sub: 'u-1', 'cognito:username': 'name-1', email: 'a@b.c' }));
+    expect(id).toMatchObject({ kind: 'user', username: 'name-1', email: 'a@b.c', isAdmin: false });
+    const access = resolvePrincipal(event({}, { sub: 'u-1', username: 'name-2' }));
+    expect(access).toMatchObject({ kind: 'user', username: 'name-2' });
+  });
+});

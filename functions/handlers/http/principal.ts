@@ -33,10 +33,13 @@ export function resolvePrincipal(event: APIGatewayProxyEventV2, verifiedClaims?:
   const sessionId = isUuid(header) ? header.toLowerCase() : undefined;
   const claims = verifiedClaims ?? claimsOf(event);
   if (claims && typeof claims.sub === 'string') {
+    // ID tokens name the user in cognito:username, access tokens in username.
+    const username = claims['cognito:username'] ?? claims.username;
     return {
       kind: 'user',
       sub: claims.sub,
       email: typeof claims.email === 'string' ? claims.email : undefined,
+      username: typeof username === 'string' ? username : undefined,
       sessionId,
       isAdmin: groupsOf(claims).includes('admins'),
     };

@@ -4,3 +4,6 @@ export const NAV_ITEMS = [
   { to: '/moments/drafts', label: 'My Drafts', end: true },
   { to: '/pricing', label: 'Pricing', end: true },
 ] as const;
+
+/** Shown in the navigation only while a parent is signed in. */
+export const SIGNED_IN_NAV_ITEMS = [{ to: '/my-photos', label: 'My photos', end: true }] as const;

@@ -13,8 +13,10 @@ import { errorMessage } from '../../lib/api-client';
 import { anyJobProcessing, uploadQueryOptions } from '../../lib/upload-query';
 import { AgeCard } from './components/AgeCard';
 import { NotifyDialog } from './components/NotifyDialog';
+import { UpgradePanel } from './components/UpgradePanel';
+import { useHdAction } from './hooks/use-hd-action';
 import { useNotifyPrompt } from './hooks/use-notify-prompt';
-import { resultsHeading } from './results-copy';
+import { resultsHeading, upgradeOffers } from './results-copy';
 
 type ResultsPageProps = {
   /** Slot for the share action (the share feature is composed in by the app). */
@@ -45,6 +47,7 @@ function ResultsView({ uploadId, renderShare }: { uploadId: string } & ResultsPa
   });
   const upload = query.data;
   const notify = useNotifyPrompt(upload, params.get('paid') === 'true');
+  const hd = useHdAction(uploadId);
 
   if (query.isPending) {
     return (
@@ -103,6 +106,8 @@ function ResultsView({ uploadId, renderShare }: { uploadId: string } & ResultsPa
           {messages.offlineEngineNotice}
         </p>
       )}
+
+      <UpgradePanel offers={upgradeOffers(upload.jobs)} pending={hd.pending} onChoose={hd.choose} />
 
       {renderShare && <div className="mt-8 flex justify-center">{renderShare(upload)}</div>}
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardCaption, resultsHeading } from './results-copy';
+import { cardCaption, resultsHeading, upgradeOffers } from './results-copy';
 
 const jobs = (unlocked: number[]) => [10, 16, 21].map((age) => ({ age, hdUnlocked: unlocked.includes(age) }));
 
@@ -37,5 +37,23 @@ describe('cardCaption', () => {
 
   it('shows the unlock for any age', () => {
     expect(cardCaption(16, true)).toBe('HD Unlocked ✓');
+  });
+});
+
+describe('upgradeOffers', () => {
+  it('offers HD age 10 and the bundle while nothing is unlocked', () => {
+    expect(upgradeOffers(jobs([]))).toEqual(['age10_hd', 'all3_hd']);
+  });
+
+  it('drops HD age 10 once age 10 is unlocked', () => {
+    expect(upgradeOffers(jobs([10]))).toEqual(['all3_hd']);
+  });
+
+  it('keeps HD age 10 while only other ages are unlocked', () => {
+    expect(upgradeOffers(jobs([16, 21]))).toEqual(['age10_hd', 'all3_hd']);
+  });
+
+  it('hides the panel once all three are unlocked', () => {
+    expect(upgradeOffers(jobs([10, 16, 21]))).toEqual([]);
   });
 });

@@ -53,7 +53,9 @@ export function UploadPage() {
     if (!file) return;
     try {
       const view = await upload(file);
-      navigate(`/progress?tempUploadId=${encodeURIComponent(view.uploadId)}`);
+      // A signed-in parent's upload is theirs (uploadId); a visitor's is held by the session.
+      const param = view.ownedByUser ? 'uploadId' : 'tempUploadId';
+      navigate(`/progress?${param}=${encodeURIComponent(view.uploadId)}`);
     } catch (error) {
       // The chosen photo stays on screen, so the parent can simply try again.
       toast.error(errorMessage(error, messages.uploadFailed));

@@ -36,7 +36,8 @@ export function useUploadPhoto() {
       return view;
     },
     onSuccess: (view) => {
-      setLastTempUploadId(view.uploadId);
+      // Only a visitor's upload can be "already processing" for this browser session (spec §2).
+      if (!view.ownedByUser) setLastTempUploadId(view.uploadId);
       // The progress page starts from what we already know instead of an empty bar.
       queryClient.setQueryData(uploadQueryKey(view.uploadId), view);
     },

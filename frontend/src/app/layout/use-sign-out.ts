@@ -1,0 +1,23 @@
+/** Header sign-out: leaves for home, ends the session, resets the visitor values, and says so. */
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { toast } from 'sonner';
+import { signOut } from '../../lib/auth/auth-store';
+
+export const SIGNED_OUT_MESSAGE = 'You are signed out. See you soon!';
+
+export function useSignOut() {
+  const navigate = useNavigate();
+  const [pending, setPending] = useState(false);
+  const run = async () => {
+    setPending(true);
+    // Leave first (synchronously), so a signed-in-only page does not see the sign-out and send
+    // the parent to /auth instead of home.
+    navigate('/', { flushSync: true });
+    // signOut() always clears this browser's session; only the token revocation can fail.
+    await signOut().catch(() => undefined);
+    setPending(false);
+    toast.success(SIGNED_OUT_MESSAGE, { id: 'signed-out' });
+  };
+  return { signOut: run, pending };
+}

@@ -1,0 +1,114 @@
+/** Email and password for sign-in or sign-up, checked by the shared rule; one message at a time. */
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type AuthFormInput,
+  type AuthFormValues,
+  authFormSchema,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '@shared/rules/auth-form';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '../../../components/ui/Button';
+import { cn } from '../../../lib/cn';
+
+export type AuthMode = 'signIn' | 'signUp';
+
+type CredentialsFormProps = {
+  mode: AuthMode;
+  initialEmail: string;
+  busy: boolean;
+  onSubmit: (values: AuthFormValues) => Promise<void> | void;
+};
+
+export const inputClass =
+  'min-h-12 w-full rounded-2xl border-2 border-slate-300 bg-white px-4 text-lg text-slate-900 placeholder:text-slate-500 focus:border-violet-600 focus:outline-none focus:ring-4 focus:ring-violet-200 aria-[invalid=true]:border-rose-600';
+
+export function CredentialsForm({ mode, initialEmail, busy, onSubmit }: CredentialsFormProps) {
+  const ids = { email: useId(), password: useId(), error: useId(), hint: useId() };
+  const [showPassword, setShowPassword] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<AuthFormInput, unknown, AuthFormValues>({
+    resolver: zodResolver(authFormSchema),
+    defaultValues: { email: initialEmail, password: '' },
+  });
+  // Spec §5: only the first failing message shows, and the email is checked first.
+  const error = errors.email
+    ? { field: 'email' as const, message: errors.email.message }
+    : errors.password
+      ? { field: 'password' as const, message: errors.password.message }
+      : null;
+  const pending = busy || isSubmitting;
+  const signUp = mode === 'signUp';
+
+  const errorText = (field: 'email' | 'password') =>
+    error?.field === field && (
+      <p id={ids.error} role="alert" className="text-sm font-semibold text-rose-700">
+        {error.message}
+      </p>
+    );
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-5">
+      <div className="flex flex-col gap-2">
+        <label htmlFor={ids.email} className="font-semibold text-slate-900">
+          Email
+        </label>
+        <input
+          id={ids.email}
+          type="email"
+          autoComplete={signUp ? 'email' : 'username'}
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder="you@example.com"
+          aria-invalid={error?.field === 'email'}
+          aria-describedby={error?.field === 'email' ? ids.error : undefined}
+          className={inputClass}
+          {...register('email')}
+        />
+        {errorText('email')}
+      </div>
+
+      <div className="flex flex-col gap-2">
+        <label htmlFor={ids.password} className="font-semibold text-slate-900">
+          Password
+        </label>
+        <div className="relative">
+          <input
+            id={ids.password}
+            type={showPassword ? 'text' : 'password'}
+            autoComplete={signUp ? 'new-password' : 'current-password'}
+            aria-invalid={error?.field === 'password'}
+            aria-describedby={cn(error?.field === 'password' && ids.error, signUp && ids.hint) || undefined}
+            className={cn(inputClass, 'pr-20')}
+            {...register('password')}
+          />
+          <button
+            type="button"
+            className="absolute inset-y-1 right-1 rounded-xl px-3 text-sm font-semibold text-violet-800 hover:bg-violet-50 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-violet-300"
+            aria-pressed={showPassword}
+            aria-controls={ids.password}
+            onClick={() => setShowPassword((shown) => !shown)}
+          >
+            {showPassword ? 'Hide' : 'Show'}
+            <span className="sr-only"> password</span>
+          </button>
+        </div>
+        {signUp && (
+          <p id={ids.hint} className="text-sm text-slate-600">
+            {PASSWORD_MIN_LENGTH} to {PASSWORD_MAX_LENGTH} characters.
+          </p>
+        )}
+        {errorText('password')}
+      </div>
+
+      <Button type="submit" size="lg" className="w-full" disabled={pending}>
+        {pending ? (signUp ? 'Creating account...' : 'Signing in...') : signUp ? 'Create Account' : 'Sign In'}
+      </Button>
+    </form>
+  );
+}

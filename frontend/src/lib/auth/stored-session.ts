@@ -1,0 +1,26 @@
+/**
+ * Whether this browser may hold a sign-in, read without loading Amplify: Amplify v6 keeps
+ * `CognitoIdentityServiceProvider.<clientId>.LastAuthUser` in localStorage while a user is signed
+ * in. Visitors without it never download the auth library on the landing page.
+ */
+const PREFIX = 'CognitoIdentityServiceProvider.';
+const SUFFIX = '.LastAuthUser';
+
+type KeyList = Pick<Storage, 'length' | 'key' | 'getItem'>;
+
+export function hasStoredSignIn(storage: KeyList | undefined = browserStorage()): boolean {
+  if (!storage) return false;
+  for (let i = 0; i < storage.length; i++) {
+    const key = storage.key(i);
+    if (key?.startsWith(PREFIX) && key.endsWith(SUFFIX) && storage.getItem(key)) return true;
+  }
+  return false;
+}
+
+function browserStorage(): KeyList | undefined {
+  try {
+    return globalThis.localStorage;
+  } catch {
+    return undefined; // storage disabled: Amplify cannot have kept a session either
+  }
+}

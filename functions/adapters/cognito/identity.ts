@@ -1,0 +1,61 @@
+/** The Identity port on a Cognito user pool (the local cognito-local or AWS). */
+import {
+  AdminAddUserToGroupCommand,
+  AdminDeleteUserCommand,
+  type CognitoIdentityProviderClient,
+  ListUsersCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import type { Identity } from '../../core/ports';
+
+export const ADMINS_GROUP = 'admins';
+
+const isNamed = (error: unknown, name: string) => (error as { name?: string }).name === name;
+
+/** A ListUsers filter value: quotes and backslashes escaped. */
+export function filterValue(text: string): string {
+  return `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+}
+
+export function createCognitoIdentity(cognito: CognitoIdentityProviderClient, userPoolId: string): Identity {
+  return {
+    async deleteUser(username) {
+      try {
+        await cognito.send(new AdminDeleteUserCommand({ UserPoolId: userPoolId, Username: username }));
+      } catch (error) {
+        // Deleting twice (a retried request) is done, not an error.
+        if (!isNamed(error, 'UserNotFoundException')) throw error;
+      }
+    },
+
+    async addToAdmins(email) {
+      const normalised = email.trim().toLowerCase();
+      const found = await cognito.send(
+        new ListUsersCommand({
+          UserPoolId: userPoolId,
+          Filter: `email = ${filterValue(normalised)}`,
+          Limit: 2,
+        }),
+      );
+      const username = found.Users?.[0]?.Username;
+      if (!username) throw new Error(`No user with the email ${normalised} in pool ${userPoolId}`);
+      await cognito.send(
+        new AdminAddUserToGroupCommand({
+          UserPoolId: userPoolId,
+          Username: username,
+          GroupName: ADMINS_GROUP,
+        }),
+      );
+      return { username };
+    },
+  };
+}
+
+/** Without a configured pool nothing can be deleted or granted: say so instead of failing obscurely. */
+export const unconfiguredIdentity: Identity = {
+  deleteUser: async () => {
+    throw new Error('USER_POOL_ID is not configured');
+  },
+  addToAdmins: async () => {
+    throw new Error('USER_POOL_ID is not configured');
+  },
+};

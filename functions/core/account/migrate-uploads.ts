@@ -1,0 +1,117 @@
+/**
+ * After sign-in: the visitor session's unmigrated uploads join the account. Originals are copied
+ * from temp/ (which expires) to users/<sub>/, then ONE transaction moves the items (owner, gsi1,
+ * migrated, the new file key, no expiry on the upload and its jobs). The temp/ copies and the
+ * renders' anonymous retention tag are cleaned up afterwards, best effort: the lifecycle rule is the
+ * backstop for the first, and a render finishing meanwhile clears its own tags (render-job.ts).
+ */
+import type { MigrateResponse } from '@shared/schemas/account';
+import { mapLimit } from '../concurrency';
+import type { Deps } from '../deps';
+import { DomainError } from '../errors';
+import type { MigrationPlan, OwnerRef, Principal } from '../ports';
+import { renderKeysOf } from '../uploads/upload-objects';
+import { chunkMigrations, isMigratable, oldestFirst, planMigration } from './migration-plan';
+
+/** Rounds against a concurrent migration of the same session (a double click, two tabs). */
+const MIGRATE_ATTEMPTS = 3;
+const PARALLEL_S3_CALLS = 20;
+
+export async function migrateSessionUploads(
+  deps: Deps,
+  principal: Principal,
+  sessionId: string,
+): Promise<MigrateResponse> {
+  if (principal.kind !== 'user') throw new DomainError('unauthenticated', 'sessionMissing');
+  const from: OwnerRef = `session:${sessionId.toLowerCase()}`;
+  const to: OwnerRef = `user:${principal.sub}`;
+  const started = Date.now();
+
+  const moved: MigrationPlan[] = [];
+  const copied = new Map<string, MigrationPlan>();
+  const ms: Record<string, number> = { read: 0, copy: 0, transaction: 0 };
+  const timed = async <T>(phase: string, work: Promise<T>) => {
+    const t0 = Date.now();
+    const result = await work;
+    ms[phase] = (ms[phase] ?? 0) + Date.now() - t0;
+    return result;
+  };
+  for (let attempt = 1; attempt <= MIGRATE_ATTEMPTS; attempt++) {
+    const plans = await timed('read', migratablePlans(deps, from, to));
+    if (plans.length === 0) break;
+    await timed(
+      'copy',
+      mapLimit(plans, PARALLEL_S3_CALLS, async (plan) => {
+        await deps.blobs.copy('uploads', plan.upload.fileKey!, plan.fileKey);
+        copied.set(plan.upload.id, plan);
+      }),
+    );
+    let lostRace = false;
+    for (const chunk of chunkMigrations(plans)) {
+      if (await timed('transaction', deps.uploads.migrate(chunk))) moved.push(...chunk);
+      else lostRace = true;
+    }
+    if (!lostRace) break;
+  }
+  const movedIds = new Set(moved.map((plan) => plan.upload.id));
+  const cleanupStarted = Date.now();
+  await Promise.all([
+    discardLostCopies(
+      deps,
+      [...copied.values()].filter((plan) => !movedIds.has(plan.upload.id)),
+      to,
+    ),
+    cleanUpAfter(deps, moved),
+  ]);
+  ms.cleanup = Date.now() - cleanupStarted;
+  deps.logger.info('migrated uploads', { count: moved.length, totalMs: Date.now() - started, ms });
+  return { migrated: oldestFirst(moved).map((plan) => ({ upload_id: plan.upload.id })) };
+}
+
+/**
+ * The session's uploads from gsi1, each re-read consistently (the index lags): only those still
+ * the session's, unmigrated and complete move. A foreign or empty session yields nothing.
+ */
+async function migratablePlans(deps: Deps, from: OwnerRef, to: OwnerRef): Promise<MigrationPlan[]> {
+  const listed = await deps.uploads.listByOwner(from, { oldestFirst: true });
+  const fresh = await mapLimit(listed, PARALLEL_S3_CALLS, (upload) =>
+    deps.uploads.getUploadWithJobs(upload.id),
+  );
+  return oldestFirst(
+    fresh
+      .filter((found) => found !== null && isMigratable(found.upload, from))
+      .map((found) => planMigration(found!.upload, found!.jobs, from, to)),
+  );
+}
+
+/** Copies made for uploads that someone else migrated first are not ours to keep. */
+async function discardLostCopies(deps: Deps, plans: MigrationPlan[], to: OwnerRef) {
+  await mapLimit(plans, PARALLEL_S3_CALLS, async (plan) => {
+    const found = await deps.uploads.getUploadWithJobs(plan.upload.id);
+    if (found?.upload.owner === to) return; // moved by a concurrent call of the same user: it is live
+    await deps.blobs.delete('uploads', [plan.fileKey]).catch((error) => {
+      deps.logger.warn('could not delete an unused copy', { key: plan.fileKey, error: String(error) });
+    });
+  });
+}
+
+async function cleanUpAfter(deps: Deps, moved: MigrationPlan[]) {
+  const warn = (what: string) => (error: unknown) =>
+    deps.logger.warn(`after migration: could not ${what}`, { error: String(error) });
+  await Promise.all([
+    deps.blobs
+      .delete(
+        'uploads',
+        moved.map((plan) => plan.upload.fileKey!),
+      )
+      .catch(warn('delete temp copies')),
+    mapLimit(moved, PARALLEL_S3_CALLS, async (plan) => {
+      // A job still rendering when we read may have recorded its files before the transaction
+      // (later ones clear their own tags): re-read those. Finished jobs never change their files.
+      const jobs = plan.jobs.some((job) => job.status === 'processing')
+        ? ((await deps.uploads.getUploadWithJobs(plan.upload.id))?.jobs ?? [])
+        : plan.jobs;
+      await Promise.all(renderKeysOf(jobs).map((key) => deps.blobs.clearAnonymousTag('renders', key)));
+    }).catch(warn('clear the anonymous tag of renders')),
+  ]);
+}

@@ -1,0 +1,261 @@
+/**
+ * Who may call what, for EVERY route of shared/api.ts: anonymous, another session, the owning
+ * session, another user, the owning user and an admin (a user in the `admins` group), with real
+ * local-Cognito tokens. Routes behind the JWT authorizer get the claims API Gateway would pass;
+ * the others get the Authorization header their handler verifies itself. Each call gets fresh
+ * fixtures, and every 200 is checked for what it must not reveal or change. A route added to the
+ * table without an expectation here fails this test (and the type check).
+ */
+import { PurgeQueueCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { needsJwtAuthorizer, type RouteId, routes } from '@shared/api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Parent } from '../test-support/cognito';
+import { useLocalEnv } from '../test-support/local-env';
+
+const env = useLocalEnv();
+const { callRoute } = await import('../test-support/invoke');
+const images = await import('../test-support/images');
+const { getDeps } = await import('../adapters/deps');
+const { claimsOf, newParent } = await import('../test-support/cognito');
+const { bearer, uploadPhoto } = await import('../test-support/uploads');
+
+type Caller = 'anonymous' | 'otherSession' | 'owningSession' | 'otherUser' | 'owningUser' | 'admin';
+const CALLERS: Caller[] = ['anonymous', 'otherSession', 'owningSession', 'otherUser', 'owningUser', 'admin'];
+type Who = { sessionId?: string; user?: Parent };
+
+/** Whose upload a call with {uploadId} names: the owning session's, the owning user's, or none. */
+type Target = 'sessionUpload' | 'userUpload' | 'missing';
+type Call = { params?: Record<string, string>; body?: unknown };
+type Context = { caller: Caller; who: Who; target?: Target; uploadId?: string };
+type Result = Awaited<ReturnType<typeof callRoute>>;
+
+type Case = {
+  /** Status per caller on an existing resource. */
+  status: Record<Caller, number>;
+  /** Status per caller when the path names an upload that does not exist. */
+  missing?: Record<Caller, number>;
+  /** Extra arguments, made fresh for each call. */
+  prepare?: (ctx: Context) => Promise<Call>;
+  /** What a call must not have revealed or changed, given its status. */
+  verify?: (result: Result, ctx: Context) => Promise<void>;
+};
+
+const everyone = (status: number): Record<Caller, number> => ({
+  anonymous: status,
+  otherSession: status,
+  owningSession: status,
+  otherUser: status,
+  owningUser: status,
+  admin: status,
+});
+const ownerOnly = { ...everyone(403), anonymous: 401, owningSession: 200, owningUser: 200 };
+const ownerMissing = { ...everyone(404), anonymous: 401 };
+const signedIn = { ...everyone(200), anonymous: 401, otherSession: 401, owningSession: 401 };
+
+let photo: Buffer;
+const world = {} as Record<Caller, Who>;
+const isUser = (caller: Caller) => ['otherUser', 'owningUser', 'admin'].includes(caller);
+const owns = (ctx: Context) =>
+  (ctx.caller === 'owningSession' && ctx.target === 'sessionUpload') ||
+  (ctx.caller === 'owningUser' && ctx.target === 'userUpload');
+const stored = async (uploadId: string) => (await getDeps().uploads.getUploadWithJobs(uploadId))?.upload;
+
+/** A fresh upload with its file stored (not completed) of the owning session or the owning user. */
+async function fixture(target: Target, opts: { complete?: boolean } = {}): Promise<string> {
+  if (target === 'missing') return crypto.randomUUID();
+  const owner = target === 'sessionUpload' ? { sessionId: world.owningSession.sessionId } : ownerUser();
+  return uploadPhoto(owner, photo, { complete: opts.complete ?? false });
+}
+const ownerUser = () => ({
+  sessionId: world.owningUser.sessionId,
+  headers: bearer(world.owningUser.user!.idToken),
+});
+
+const cases: Record<RouteId, Case> = {
+  health: { status: everyone(200) },
+  getClientConfig: {
+    status: everyone(200),
+    verify: async (result) => expect(result.json.userPoolId).toBe(env.USER_POOL_ID),
+  },
+  createUpload: {
+    status: { ...everyone(200), anonymous: 401 },
+    prepare: async () => ({ body: { contentType: 'image/jpeg', size: 1000 } }),
+    verify: async (result, { who }) => {
+      if (result.status !== 200) return;
+      const upload = await stored(result.json.uploadId);
+      expect(upload?.owner).toBe(who.user ? `user:${who.user.sub}` : `session:${who.sessionId}`);
+    },
+  },
+  completeUpload: {
+    status: ownerOnly,
+    missing: ownerMissing,
+    verify: async (result, ctx) => {
+      if (ctx.target === 'missing') return;
+      expect((await stored(ctx.uploadId!))?.status).toBe(result.status === 200 ? 'ready' : 'awaiting_file');
+    },
+  },
+  getUpload: {
+    status: everyone(200),
+    missing: everyone(404),
+    verify: async (result, ctx) => {
+      if (result.status !== 200) return;
+      // Public previews for anyone with the link; owner-only fields for the owner only.
+      expect(result.json.viewerIsOwner).toBe(owns(ctx));
+      expect(result.json.hasEmail).toBe(owns(ctx) ? false : null);
+    },
+  },
+  saveUploadEmail: {
+    status: ownerOnly,
+    missing: ownerMissing,
+    prepare: async () => ({ body: { email: 'parent@example.com' } }),
+    verify: async (result, ctx) => {
+      if (ctx.target === 'missing') return;
+      expect((await stored(ctx.uploadId!))?.email).toBe(
+        result.status === 200 ? 'parent@example.com' : undefined,
+      );
+    },
+  },
+  deleteUpload: {
+    status: ownerOnly,
+    missing: ownerMissing,
+    verify: async (result, ctx) => {
+      if (ctx.target === 'missing') return;
+      expect(Boolean(await stored(ctx.uploadId!))).toBe(result.status !== 200);
+    },
+  },
+  getMe: {
+    status: signedIn,
+    verify: async (result, { who }) => {
+      if (result.status !== 200) return;
+      expect(result.json).toEqual({
+        sub: who.user!.sub,
+        email: who.user!.email,
+        isAdmin: who === world.admin,
+      });
+    },
+  },
+  migrateUploads: {
+    status: signedIn,
+    // The owning session has a finished photo; each caller names its own session.
+    prepare: async (ctx) => {
+      ctx.uploadId = await fixture('sessionUpload', { complete: true });
+      return { body: { sessionId: ctx.who.sessionId ?? crypto.randomUUID() } };
+    },
+    verify: async (result, ctx) => {
+      const owner = (await stored(ctx.uploadId!))?.owner;
+      if (ctx.caller === 'owningUser') {
+        expect(result.json.migrated).toContainEqual({ upload_id: ctx.uploadId });
+        expect(owner).toBe(`user:${world.owningUser.user!.sub}`);
+      } else {
+        if (result.status === 200) expect(result.json).toEqual({ migrated: [] });
+        expect(owner).toBe(`session:${world.owningSession.sessionId}`);
+      }
+    },
+  },
+  listMyUploads: {
+    status: signedIn,
+    prepare: async (ctx) => {
+      ctx.uploadId = await fixture('userUpload', { complete: true });
+      return {};
+    },
+    verify: async (result, ctx) => {
+      if (result.status !== 200) return;
+      const ids = result.json.uploads.map((u: { uploadId: string }) => u.uploadId);
+      expect(ids.includes(ctx.uploadId)).toBe(ctx.caller === 'owningUser');
+      for (const id of ids) expect((await stored(id))?.owner).toBe(`user:${ctx.who.user!.sub}`);
+    },
+  },
+  deleteAccount: {
+    status: signedIn,
+    // Each signed-in caller deletes a throwaway account of its kind; the owning user's photo must
+    // survive every other caller.
+    prepare: async (ctx) => {
+      ctx.uploadId = await fixture('userUpload');
+      if (ctx.who.user) {
+        const user = await newParent({ admin: ctx.caller === 'admin' });
+        ctx.who = { sessionId: crypto.randomUUID(), user };
+        if (ctx.caller === 'owningUser') {
+          ctx.uploadId = await uploadPhoto({ headers: bearer(user.idToken) }, photo, { complete: false });
+        }
+      }
+      return {};
+    },
+    verify: async (result, ctx) => {
+      expect(Boolean(await stored(ctx.uploadId!))).toBe(
+        !(ctx.caller === 'owningUser' && result.status === 200),
+      );
+    },
+  },
+};
+
+/** The call as the caller makes it: the authorizer's claims, or the Authorization header. */
+async function callAs(id: RouteId, who: Who, call: Call) {
+  const options = { sessionId: who.sessionId, ...call };
+  if (!who.user) return callRoute(id, options);
+  if (needsJwtAuthorizer(routes[id]))
+    return callRoute(id, { ...options, claims: await claimsOf(who.user.idToken) });
+  return callRoute(id, { ...options, headers: bearer(who.user.idToken) });
+}
+
+function targetsOf(caller: Caller): Target[] {
+  if (caller === 'owningSession') return ['sessionUpload', 'missing'];
+  if (caller === 'owningUser') return ['userUpload', 'missing'];
+  return ['sessionUpload', 'userUpload', 'missing'];
+}
+
+beforeAll(async () => {
+  photo = await images.landscapeJpeg(400, 300);
+  const [otherUser, owningUser, admin] = await Promise.all([
+    newParent(),
+    newParent(),
+    newParent({ admin: true }),
+  ]);
+  const owningSession = crypto.randomUUID();
+  Object.assign(world, {
+    anonymous: {},
+    otherSession: { sessionId: crypto.randomUUID() },
+    owningSession: { sessionId: owningSession },
+    otherUser: { sessionId: crypto.randomUUID(), user: otherUser },
+    // The parent who made the session's photos, now signed in, still holds that session.
+    owningUser: { sessionId: owningSession, user: owningUser },
+    admin: { sessionId: crypto.randomUUID(), user: admin },
+  });
+});
+
+afterAll(async () => {
+  // Completed fixtures queued renders nobody needs.
+  await new SQSClient({ region: env.AWS_REGION }).send(
+    new PurgeQueueCommand({ QueueUrl: env.RENDER_QUEUE_URL }),
+  );
+});
+
+describe('route access, by caller', () => {
+  it('has an expectation for every route of shared/api.ts', () => {
+    expect(Object.keys(cases).sort()).toEqual(Object.keys(routes).sort());
+  });
+
+  for (const [id, route] of Object.entries(routes) as [RouteId, (typeof routes)[RouteId]][]) {
+    describe(`${route.method} ${route.path} (${route.access})`, () => {
+      it.each(CALLERS)('as %s', async (caller) => {
+        const expected = cases[id];
+        expect(expected, `no expectation for route ${id}`).toBeDefined();
+        const hasUpload = route.path.includes('{uploadId}');
+        for (const target of hasUpload ? targetsOf(caller) : [undefined]) {
+          const ctx: Context = { caller, who: world[caller], target };
+          if (target) ctx.uploadId = await fixture(target);
+          const call = { ...(await expected.prepare?.(ctx)) };
+          if (target) call.params = { uploadId: ctx.uploadId! };
+          const result = await callAs(id, ctx.who, call);
+          const want = target === 'missing' ? expected.missing![caller] : expected.status[caller];
+          expect(
+            result.status,
+            `${id} as ${caller} on ${target ?? 'no upload'}: ${JSON.stringify(result.json)}`,
+          ).toBe(want);
+          if (result.status >= 400) expect(result.json.error.message).toEqual(expect.any(String));
+          await expected.verify?.(result, ctx);
+        }
+        if (isUser(caller)) expect(world[caller].user).toBeDefined();
+      });
+    });
+  }
+});

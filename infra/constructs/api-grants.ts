@@ -1,0 +1,103 @@
+/**
+ * What each route group's Lambda may do, and nothing more. The keys hold upload ids made at run
+ * time, so object grants name a prefix with a wildcard (acknowledged one by one with the reason).
+ */
+import type { RouteGroup } from '@shared/api';
+import type * as cognito from 'aws-cdk-lib/aws-cognito';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
+import { grantObjects, grantTableItems } from './grants';
+import {
+  RENDERS_HD_PREFIX,
+  RENDERS_PREVIEWS_PREFIX,
+  UPLOADS_TEMP_PREFIX,
+  UPLOADS_USERS_PREFIX,
+} from './storage';
+
+export type ApiResources = {
+  userPool: cognito.IUserPool;
+  table: dynamodb.ITable;
+  tableIndexNames: string[];
+  uploads: s3.IBucket;
+  renders: s3.IBucket;
+  renderQueue: sqs.IQueue;
+};
+
+type Grant = (role: iam.Role, r: ApiResources) => void;
+
+/** Deleting an upload removes its preview and HD files (keys recorded on its jobs). */
+function deleteRenders(role: iam.Role, r: ApiResources, who: string, actions = ['s3:DeleteObject']) {
+  for (const prefix of [RENDERS_PREVIEWS_PREFIX, RENDERS_HD_PREFIX]) {
+    grantObjects(
+      role,
+      r.renders,
+      actions,
+      `${prefix}*`,
+      `The ${who} deletes (${actions.join(', ')}) render files under ${prefix} of one upload, named by ` +
+        'run-time upload ids; it never reads or writes them.',
+    );
+  }
+}
+
+export const GROUP_GRANTS: Record<RouteGroup, Grant> = {
+  /** Health and the sign-in configuration come from the environment: no AWS access at all. */
+  system: () => undefined,
+
+  uploads: (role, r) => {
+    grantTableItems(role, r.table, r.tableIndexNames);
+    grantObjects(
+      role,
+      r.uploads,
+      ['s3:PutObject', 's3:PutObjectTagging', 's3:GetObject', 's3:DeleteObject'],
+      '*',
+      'Handlers presign the PUT of a new photo, verify what was stored and delete uploads; keys are ' +
+        '<owner>/<timestamp> or temp/<session>/<timestamp>, known only at run time.',
+    );
+    // Without ListBucket, S3 answers 403 instead of 404 for a photo that never arrived.
+    role.addToPrincipalPolicy(
+      new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [r.uploads.bucketArn] }),
+    );
+    r.renderQueue.grantSendMessages(role);
+    deleteRenders(role, r, 'uploads API (DELETE /api/uploads/{id})');
+  },
+
+  account: (role, r) => {
+    // Migration queries gsi1 (OWNER#...) and moves items in one transaction; deletion removes them.
+    grantTableItems(role, r.table, r.tableIndexNames);
+    grantObjects(
+      role,
+      r.uploads,
+      ['s3:GetObject'],
+      `${UPLOADS_TEMP_PREFIX}*`,
+      'Migration copies a visitor original from temp/<session>/<upload>/ (the copy source is read).',
+    );
+    grantObjects(
+      role,
+      r.uploads,
+      ['s3:PutObject'],
+      `${UPLOADS_USERS_PREFIX}*`,
+      "Migration writes the copy to users/<sub>/<upload>/original.jpg, the signed-in parent's folder.",
+    );
+    grantObjects(
+      role,
+      r.uploads,
+      ['s3:DeleteObject'],
+      '*',
+      'Migration removes temp/ copies; account deletion removes incoming/, temp/ and users/ files of ' +
+        "the parent's uploads, whose keys hold run-time ids.",
+    );
+    // Migrated renders lose the anonymous retention tag; deleted uploads lose their renders.
+    deleteRenders(role, r, 'account API (migration and account deletion)', [
+      's3:DeleteObject',
+      's3:DeleteObjectTagging',
+    ]);
+    role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['cognito-idp:AdminDeleteUser'],
+        resources: [r.userPool.userPoolArn],
+      }),
+    );
+  },
+};

@@ -1,0 +1,33 @@
+/** Wire shapes of the signed-in parent's account: identity, migration, their photos. */
+import { z } from 'zod';
+import { jobStatusSchema } from './uploads';
+
+export const clientConfigSchema = z.object({
+  region: z.string(),
+  userPoolId: z.string().nullable(),
+  userPoolClientId: z.string().nullable(),
+  /** A Cognito endpoint on the site origin (the local stack's /cognito proxy); null in AWS. */
+  cognitoEndpoint: z.string().nullable(),
+  /** The local Cognito accepts only USER_PASSWORD_AUTH (no SRP). */
+  authFlow: z.enum(['USER_SRP_AUTH', 'USER_PASSWORD_AUTH']),
+});
+export type ClientConfig = z.infer<typeof clientConfigSchema>;
+
+export const meSchema = z.object({ sub: z.string(), email: z.string().nullable(), isAdmin: z.boolean() });
+export type Me = z.infer<typeof meSchema>;
+
+export const migrateRequestSchema = z.object({ sessionId: z.uuid() });
+/** The spec's reply: `migrated`, a list of items each with upload_id, oldest first. */
+export const migrateResponseSchema = z.object({ migrated: z.array(z.object({ upload_id: z.uuid() })) });
+export type MigrateResponse = z.infer<typeof migrateResponseSchema>;
+
+export const myUploadSchema = z.object({
+  uploadId: z.uuid(),
+  createdAt: z.string(),
+  status: z.enum(['awaiting_file', 'ready']),
+  /** The first finished preview, for a thumbnail; null while none is done. */
+  thumbnailUrl: z.string().nullable(),
+  jobs: z.array(z.object({ age: z.number().int(), status: jobStatusSchema })),
+});
+export type MyUpload = z.infer<typeof myUploadSchema>;
+export const myUploadsSchema = z.object({ uploads: z.array(myUploadSchema) });
