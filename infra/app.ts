@@ -1,6 +1,7 @@
 /**
  * CDK entry (cdk.json: `npx tsx infra/app.ts`). Environment-agnostic, so `cdk synth` needs no AWS account.
- * Context: stage=<name> (default dev; prod keeps data on delete), threatProtection=true, nag=false.
+ * Context: stage=<name> (default dev; prod keeps data on delete), threatProtection=true, nag=false,
+ * mailFrom=<sender address> (default no-reply@example.com).
  */
 import { join } from 'node:path';
 import { App, Validations } from 'aws-cdk-lib';
@@ -20,6 +21,7 @@ new LittleFuturesStack(app, `LittleFutures-${stage}`, {
   prodLike: stage === 'prod',
   threatProtection: flag('threatProtection', false),
   siteAssetDir: join(REPO_ROOT, 'dist/site'),
+  mailFrom: app.node.tryGetContext('mailFrom'),
   tags: { app: 'little-futures', stage },
 });
 

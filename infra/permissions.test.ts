@@ -1,3 +1,4 @@
+import type { RouteGroup } from '@shared/api';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { synthTestStack, type TestStack } from './testing/synth-test-stack';
 import {
@@ -45,20 +46,21 @@ describe('Least privilege', () => {
     }
     return grants;
   }
-  const handler = (group: 'uploads' | 'account' | 'system') => t.stack.api.handlers.get(group)!;
-  const actions = (group: 'uploads' | 'account' | 'system') =>
-    roleStatements(t.template, handler(group).role).flatMap(actionsOf);
+  const handler = (group: RouteGroup) => t.stack.api.handlers.get(group)!;
+  const actions = (group: RouteGroup) => roleStatements(t.template, handler(group).role).flatMap(actionsOf);
+  const secretId = () => logicalId(t.stack.payments.stripeSecret);
 
   it('system (health, client config): nothing but its own log group', () => {
     expect(actions('system').sort()).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents']);
   });
 
-  it('uploads: table items, uploads objects, send to the render queue, delete renders of previews/ and hd/', () => {
+  it('uploads: table items, uploads objects, send to the render queue, delete renders, presign HD reads', () => {
     expect(objectGrants(handler('uploads').role)).toEqual({
       'uploads/*': ['s3:DeleteObject', 's3:GetObject', 's3:PutObject', 's3:PutObjectTagging'],
       uploads: ['s3:ListBucket'],
       'renders/previews/*': ['s3:DeleteObject'],
-      'renders/hd/*': ['s3:DeleteObject'],
+      // GetObject: POST /api/uploads/{id}/hd presigns GETs of the private HD files with this role.
+      'renders/hd/*': ['s3:DeleteObject', 's3:GetObject'],
     });
     const statements = roleStatements(t.template, handler('uploads').role);
     const sqs = statements.filter((s) => actionsOf(s).some((a) => a.startsWith('sqs:')));
@@ -85,6 +87,62 @@ describe('Least privilege', () => {
     expect(text(cognito[0].Resource)).toContain(logicalId(t.stack.auth.userPool));
   });
 
+  /** The role's SQS statements: fulfilment may only send, and only to the render queue. */
+  const sendOnly = () => [
+    {
+      Effect: 'Allow',
+      Action: 'sqs:SendMessage',
+      Resource: { 'Fn::GetAtt': [logicalId(t.stack.renderPipeline.queue), 'Arn'] },
+    },
+  ];
+  const sqsStatements = (group: RouteGroup) =>
+    roleStatements(t.template, handler(group).role).filter((s) =>
+      actionsOf(s).some((a) => a.startsWith('sqs:')),
+    );
+
+  it('payments (checkout, confirm, cancel): table items, the Stripe secret, send to the render queue; no S3', () => {
+    const statements = roleStatements(t.template, handler('payments').role);
+    expect(objectGrants(handler('payments').role)).toEqual({});
+    // Confirm fulfils an order that beats its webhook, and fulfilment queues the bought renders.
+    expect(sqsStatements('payments')).toEqual(sendOnly());
+    const table = statements.find((s) => actionsOf(s).includes('dynamodb:PutItem'))!;
+    expect(text(table.Resource)).toContain(tableId());
+    expect([...new Set(actions('payments').map((a) => a.split(':')[0]))].sort()).toEqual([
+      'dynamodb',
+      'logs',
+      'secretsmanager',
+      'sqs',
+    ]);
+    expect(statements.filter((s) => text(s).includes(secretId()))).toEqual([
+      { Effect: 'Allow', Action: 'secretsmanager:GetSecretValue', Resource: { Ref: secretId() } },
+    ]);
+  });
+
+  it('webhooks (fulfilment): table items, send (only) to the render queue, the Stripe secret; no S3', () => {
+    const statements = roleStatements(t.template, handler('webhooks').role);
+    expect(objectGrants(handler('webhooks').role)).toEqual({});
+    expect(sqsStatements('webhooks')).toEqual(sendOnly());
+    const table = statements.find((s) => actionsOf(s).includes('dynamodb:PutItem'))!;
+    expect(text(table.Resource)).toContain(tableId());
+    expect([...new Set(actions('webhooks').map((a) => a.split(':')[0]))].sort()).toEqual([
+      'dynamodb',
+      'logs',
+      'secretsmanager',
+      'sqs',
+    ]);
+    expect(statements.filter((s) => text(s).includes(secretId()))).toEqual([
+      { Effect: 'Allow', Action: 'secretsmanager:GetSecretValue', Resource: { Ref: secretId() } },
+    ]);
+  });
+
+  it('of the API roles only uploads, payments and webhooks may send to the render queue', () => {
+    const senders = [...t.stack.api.handlers]
+      .filter(([, fn]) => roleStatements(t.template, fn.role).flatMap(actionsOf).includes('sqs:SendMessage'))
+      .map(([group]) => group)
+      .sort();
+    expect(senders).toEqual(['payments', 'uploads', 'webhooks']);
+  });
+
   it('worker: reads uploads, writes only previews/ and hd/ of renders, consumes the queue', () => {
     const statements = roleStatements(t.template, t.stack.renderPipeline.worker.role);
     const onRenders = statements.filter((s) => text(s.Resource).includes(bucketId('renders')));
@@ -103,6 +161,46 @@ describe('Least privilege', () => {
     expect(onUploads.flatMap(actionsOf)).toEqual(['s3:GetObject']);
     expect(statements.flatMap(actionsOf)).toContain('sqs:ReceiveMessage');
     expect(statements.flatMap(actionsOf)).not.toContain('sqs:SendMessage');
+  });
+
+  it('worker: may send email (SES v2) from the sender address only, and gained nothing else', () => {
+    const statements = roleStatements(t.template, t.stack.renderPipeline.worker.role);
+    expect([...new Set(statements.flatMap(actionsOf))].sort()).toEqual([
+      'dynamodb:BatchGetItem',
+      'dynamodb:BatchWriteItem',
+      'dynamodb:ConditionCheckItem',
+      'dynamodb:DeleteItem',
+      'dynamodb:GetItem',
+      'dynamodb:PutItem',
+      'dynamodb:Query',
+      'dynamodb:UpdateItem',
+      'logs:CreateLogStream',
+      'logs:PutLogEvents',
+      's3:DeleteObject',
+      's3:DeleteObjectTagging',
+      's3:GetObject',
+      's3:PutObject',
+      's3:PutObjectTagging',
+      'ses:SendEmail',
+      'sqs:ChangeMessageVisibility',
+      'sqs:DeleteMessage',
+      'sqs:GetQueueAttributes',
+      'sqs:GetQueueUrl',
+      'sqs:ReceiveMessage',
+    ]);
+    const ses = statements.filter((s) => actionsOf(s).some((a) => a.startsWith('ses:')));
+    expect(ses).toHaveLength(1);
+    expect(actionsOf(ses[0])).toEqual(['ses:SendEmail']);
+    expect(ses[0].Condition).toEqual({ StringEquals: { 'ses:FromAddress': 'no-reply@example.com' } });
+    // The sender's identities (the address, or its verified domain), never identity/*.
+    expect(resourcesOf(ses[0]).map(text)).toEqual([
+      expect.stringMatching(/:ses:eu-west-1:123456789012:identity\/no-reply@example\.com"/),
+      expect.stringMatching(/:ses:eu-west-1:123456789012:identity\/example\.com"/),
+    ]);
+    const apiActions = [...t.stack.api.handlers.values()].flatMap((fn) =>
+      roleStatements(t.template, fn.role).flatMap(actionsOf),
+    );
+    expect(apiActions.filter((a) => a.startsWith('ses:'))).toEqual([]);
   });
 
   it('the renders bucket lets CloudFront read previews/ only, so hd/ is never public', () => {

@@ -4,6 +4,8 @@ import type { Construct } from 'constructs';
 import { Api } from './constructs/api';
 import { Auth } from './constructs/auth';
 import { Data } from './constructs/data';
+import { DEFAULT_MAIL_FROM } from './constructs/mail';
+import { Payments, STRIPE_WEBHOOK_EVENTS, STRIPE_WEBHOOK_PATH } from './constructs/payments';
 import { RenderPipeline } from './constructs/render-pipeline';
 import { Site } from './constructs/site';
 import { Storage } from './constructs/storage';
@@ -15,12 +17,15 @@ export type LittleFuturesStackProps = StackProps & {
   threatProtection?: boolean;
   /** Built frontend to upload to the site bucket (dist/site); skipped when missing. */
   siteAssetDir?: string;
+  /** Sender of the app's emails (verified in SES by the operator); default no-reply@example.com. */
+  mailFrom?: string;
 };
 
 export class LittleFuturesStack extends Stack {
   readonly auth: Auth;
   readonly data: Data;
   readonly storage: Storage;
+  readonly payments: Payments;
   readonly renderPipeline: RenderPipeline;
   readonly api: Api;
   readonly site: Site;
@@ -32,6 +37,8 @@ export class LittleFuturesStack extends Stack {
     this.auth = new Auth(this, 'Auth', { removalPolicy, threatProtection: props.threatProtection ?? false });
     this.data = new Data(this, 'Data', { removalPolicy });
     this.storage = new Storage(this, 'Storage', { removalPolicy });
+    this.payments = new Payments(this, 'Payments', { removalPolicy });
+    const mailFrom = props.mailFrom ?? DEFAULT_MAIL_FROM;
 
     // functions/adapters/config.ts reads these; previews are served from the site origin (/previews/...).
     const environment: Record<string, string> = {
@@ -51,6 +58,7 @@ export class LittleFuturesStack extends Stack {
       uploads: this.storage.uploads,
       renders: this.storage.renders,
       environment,
+      mailFrom,
     });
 
     this.api = new Api(this, 'Api', {
@@ -61,6 +69,7 @@ export class LittleFuturesStack extends Stack {
       uploads: this.storage.uploads,
       renders: this.storage.renders,
       renderQueue: this.renderPipeline.queue,
+      stripeSecret: this.payments.stripeSecret,
       environment: { ...environment, RENDER_QUEUE_URL: this.renderPipeline.queue.queueUrl },
     });
 
@@ -83,6 +92,19 @@ export class LittleFuturesStack extends Stack {
       RendersBucketName: [this.storage.renders.bucketName, 'Renders bucket (previews via CloudFront)'],
       SiteBucketName: [this.site.bucket.bucketName, 'SPA bucket'],
       RenderQueueUrl: [this.renderPipeline.queue.queueUrl, 'SQS render queue'],
+      StripeSecretArn: [
+        this.payments.stripeSecret.secretArn,
+        'After deploy, put the Stripe keys in this secret as JSON {"secretKey": "sk_...", "webhookSecret": ' +
+          '"whsec_..."}, and point a Stripe webhook endpoint at https://<site>' +
+          `${STRIPE_WEBHOOK_PATH} (see StripeWebhookUrl) for the events ${STRIPE_WEBHOOK_EVENTS.join(', ')}. ` +
+          'Its signing secret is the webhookSecret. New keys apply at the next cold start of the Lambdas.',
+      ],
+      StripeWebhookUrl: [`${this.site.url}${STRIPE_WEBHOOK_PATH}`, 'The endpoint URL to register in Stripe'],
+      MailFrom: [
+        mailFrom,
+        'Sender of the "age 19 is ready" email (CDK context mailFrom): verify it or its domain in SES, ' +
+          'and move the account out of the SES sandbox',
+      ],
     };
     for (const [name, [value, description]] of Object.entries(outputs)) {
       new CfnOutput(this, name, { value, description });

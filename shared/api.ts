@@ -11,6 +11,16 @@ import {
   myUploadsSchema,
 } from './schemas/account';
 import {
+  confirmCheckoutRequestSchema,
+  confirmCheckoutResponseSchema,
+  createCheckoutRequestSchema,
+  createCheckoutResponseSchema,
+  creditsViewSchema,
+  hdDownloadRequestSchema,
+  hdDownloadResponseSchema,
+  webhookResponseSchema,
+} from './schemas/payments';
+import {
   completeUploadResponseSchema,
   createUploadRequestSchema,
   createUploadResponseSchema,
@@ -30,7 +40,7 @@ import {
 export type Access = 'public' | 'caller' | 'owner' | 'user' | 'admin';
 
 /** Lambda that serves the route: one per route group. */
-export type RouteGroup = 'uploads' | 'account' | 'system';
+export type RouteGroup = 'uploads' | 'account' | 'payments' | 'webhooks' | 'system';
 
 export type RouteDef = {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
@@ -39,6 +49,8 @@ export type RouteDef = {
   access: Access;
   group: RouteGroup;
   body?: z.ZodType;
+  /** The handler reads the raw body itself (a signed webhook): no JSON parsing or schema. */
+  rawBody?: true;
   response: z.ZodType;
 };
 
@@ -122,6 +134,52 @@ export const routes = {
     access: 'user',
     group: 'account',
     response: okResponseSchema,
+  },
+  getCredits: {
+    method: 'GET',
+    path: '/api/me/credits',
+    access: 'user',
+    group: 'account',
+    response: creditsViewSchema,
+  },
+  downloadHd: {
+    method: 'POST',
+    path: '/api/uploads/{uploadId}/hd',
+    access: 'user',
+    group: 'uploads',
+    body: hdDownloadRequestSchema,
+    response: hdDownloadResponseSchema,
+  },
+  createCheckout: {
+    method: 'POST',
+    path: '/api/checkout',
+    access: 'user',
+    group: 'payments',
+    body: createCheckoutRequestSchema,
+    response: createCheckoutResponseSchema,
+  },
+  confirmCheckout: {
+    method: 'POST',
+    path: '/api/checkout/confirm',
+    access: 'user',
+    group: 'payments',
+    body: confirmCheckoutRequestSchema,
+    response: confirmCheckoutResponseSchema,
+  },
+  cancelSubscription: {
+    method: 'POST',
+    path: '/api/me/subscription/cancel',
+    access: 'user',
+    group: 'payments',
+    response: okResponseSchema,
+  },
+  stripeWebhook: {
+    method: 'POST',
+    path: '/api/stripe/webhook',
+    access: 'public',
+    group: 'webhooks',
+    rawBody: true,
+    response: webhookResponseSchema,
   },
 } as const satisfies Record<string, RouteDef>;
 

@@ -59,6 +59,18 @@ export const messages = {
   renderFailed: 'We could not create this preview. Please try another photo.',
   offlineEngineNotice:
     'Previews made without an AI provider are a growth simulation: an approximation, not a prediction.',
+  // Payments (product messages; the spec's checkout and download messages are above).
+  productNeedsPhoto: 'Please choose which photo to unlock first.',
+  productTakesNoPhoto: 'This plan is not tied to a photo.',
+  photoNotReady: 'Your previews are still being created. Please try again in a moment.',
+  alreadyUnlocked: 'These HD photos are already unlocked.',
+  alreadySubscribed: 'You already have an active subscription.',
+  noSubscription: 'You do not have an active subscription.',
+  paymentsUnavailable: 'Payments are not available right now. Please try again later.',
+  checkoutNotFound: 'We could not find this checkout.',
+  notEnoughCredits: 'You do not have enough credits. Buy a pack to continue.',
+  webhookSignatureInvalid: 'The webhook signature is not valid.',
+  subscriptionCancelled: 'Your subscription will end at the close of this period.',
   aiProviderRequired: 'This needs an AI provider. Configure one to use it.',
 } as const;
 

@@ -25,6 +25,19 @@ export type AppConfig = {
   cognitoIssuer?: string;
   /** Cognito endpoint the browser uses on the site origin (the local stack's /cognito); unset in AWS. */
   cognitoPublicEndpoint?: string;
+  /** Stripe keys given directly (local stack, tests)... */
+  stripeSecretKey?: string;
+  stripeWebhookSecret?: string;
+  /** ...or a Secrets Manager secret {"secretKey","webhookSecret"} read at cold start (AWS). */
+  stripeSecretArn?: string;
+  /** Another Stripe API host (the local fake, e.g. http://127.0.0.1:4242); unset = Stripe. */
+  stripeApiBase?: string;
+  /** Sender of transactional email (SES). */
+  mailFrom?: string;
+  /** Local stack: write emails as files here instead of sending them. */
+  mailOutboxDir?: string;
+  /** The site's origin when a request carries no Origin header. */
+  siteUrl?: string;
 };
 
 function required(env: NodeJS.ProcessEnv, name: string): string {
@@ -52,6 +65,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     userPoolClientId: env.USER_POOL_CLIENT_ID || undefined,
     cognitoIssuer: env.COGNITO_ISSUER || undefined,
     cognitoPublicEndpoint: env.COGNITO_PUBLIC_ENDPOINT || undefined,
+    stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
+    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+    stripeSecretArn: env.STRIPE_SECRET_ARN || undefined,
+    stripeApiBase: env.STRIPE_API_BASE || undefined,
+    mailFrom: env.MAIL_FROM || undefined,
+    mailOutboxDir: env.MAIL_OUTBOX_DIR || undefined,
+    siteUrl: env.SITE_URL || undefined,
   };
 }
 

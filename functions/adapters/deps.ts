@@ -3,6 +3,7 @@ import { Logger } from '@aws-lambda-powertools/logger';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
+import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Deps } from '../core/deps';
@@ -10,10 +11,13 @@ import type { TokenVerifier } from '../core/ports';
 import { createJwtAuthorizer, issuerOf } from './auth/jwt-verifier';
 import { createCognitoIdentity, unconfiguredIdentity } from './cognito/identity';
 import { type AppConfig, clientConfigOf, loadConfig } from './config';
+import { createDynamoPaymentStore } from './dynamo/payment-store';
 import { createDynamoUploadStore } from './dynamo/upload-store';
 import { createImageInspector, createOfflineRenderer } from './image';
+import { createLogOnlyMailer, createOutboxMailer, createSesMailer } from './mail/mailers';
 import { createS3BlobStore } from './s3/blob-store';
 import { createSqsRenderQueue } from './sqs/render-queue';
+import { paymentsFromConfig } from './stripe/payments-from-config';
 
 export function buildDeps(config: AppConfig = loadConfig()): Deps {
   const region = config.region;
@@ -24,8 +28,12 @@ export function buildDeps(config: AppConfig = loadConfig()): Deps {
   const publicSigner = config.s3PublicEndpoint
     ? new S3Client({ region, forcePathStyle: config.s3ForcePathStyle, endpoint: config.s3PublicEndpoint })
     : s3;
+  const logger = new Logger({ serviceName: 'little-futures' });
   return {
     uploads: createDynamoUploadStore(doc, config.tableName),
+    paymentStore: createDynamoPaymentStore(doc, config.tableName),
+    payments: paymentsFromConfig(config),
+    mailer: createMailer(config, logger),
     blobs: createS3BlobStore(
       s3,
       { uploads: config.uploadsBucket, renders: config.rendersBucket },
@@ -39,8 +47,9 @@ export function buildDeps(config: AppConfig = loadConfig()): Deps {
     identity: config.userPoolId
       ? createCognitoIdentity(new CognitoIdentityProviderClient({ region }), config.userPoolId)
       : unconfiguredIdentity,
-    logger: new Logger({ serviceName: 'little-futures' }),
+    logger,
     previewsBaseUrl: config.previewsBaseUrl,
+    siteUrl: config.siteUrl,
     clientConfig: clientConfigOf(config),
   };
 }
@@ -51,6 +60,13 @@ function createTokenVerifier(config: AppConfig): TokenVerifier {
   if (!issuer || !config.userPoolClientId) return { verify: async () => null };
   const authorize = createJwtAuthorizer({ issuer, clientId: config.userPoolClientId });
   return { verify: (authorization) => authorize(authorization) };
+}
+
+function createMailer(config: AppConfig, logger: Logger) {
+  if (config.mailOutboxDir)
+    return createOutboxMailer(config.mailOutboxDir, config.mailFrom ?? 'local@localhost');
+  if (config.mailFrom) return createSesMailer(new SESv2Client({ region: config.region }), config.mailFrom);
+  return createLogOnlyMailer((message, extra) => logger.warn(message, { ...extra }));
 }
 
 function createRenderer(provider: AppConfig['imageAiProvider']) {

@@ -1,11 +1,13 @@
 /** Everything a use case may touch, passed in as one plain object built once per container. */
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type { ClientConfig } from '@shared/schemas/account';
+import type { PaymentStore, Payments } from './payments/payment-ports';
 import type {
   BlobStore,
   Clock,
   Identity,
   ImageInspector,
+  Mailer,
   Renderer,
   RenderQueue,
   TokenVerifier,
@@ -21,9 +23,14 @@ export type Deps = {
   clock: Clock;
   tokens: TokenVerifier;
   identity: Identity;
+  payments: Payments;
+  paymentStore: PaymentStore;
+  mailer: Mailer;
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
   /** Public base of preview URLs ('' = same origin). */
   previewsBaseUrl: string;
+  /** The site's origin when a request does not say it (checkout URLs); optional. */
+  siteUrl?: string;
   /** What the browser needs to sign in (GET /api/config). */
   clientConfig: ClientConfig;
 };

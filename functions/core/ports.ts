@@ -48,6 +48,10 @@ export type RenderJobRecord = {
   hdKey?: string;
   hdUnlocked: boolean;
   failureReason?: string;
+  /** Bought renders (age 19): whom to email when done, and the results link to send. */
+  notify?: { email: string; link: string };
+  /** The order (checkout session) that unlocked or created this job. */
+  unlockedBy?: string;
   updatedAt: string;
   expiresAt?: number;
 };
@@ -110,6 +114,12 @@ export interface BlobStore {
     key: string,
     opts: { contentType: string; contentLength: number; expiresInSeconds: number },
   ): Promise<{ url: string; headers: Record<string, string> }>;
+  /** A short-lived GET for the browser; `attachment` makes it save as `fileName`. */
+  presignGet(
+    bucket: BlobBucket,
+    key: string,
+    opts: { expiresInSeconds: number; fileName: string; disposition: 'attachment' | 'inline' },
+  ): Promise<string>;
   head(bucket: BlobBucket, key: string): Promise<{ size: number; contentType?: string } | null>;
   /** The first bytes of an object (for magic-byte checks). */
   readHead(bucket: BlobBucket, key: string, bytes: number): Promise<Uint8Array>;
@@ -138,6 +148,13 @@ export interface Identity {
 }
 
 export type RenderMessage = { uploadId: string; age: TargetAge };
+
+export type Email = { to: string; subject: string; text: string; html: string };
+
+/** Sends transactional email (SES in AWS, a file outbox on the local stack). */
+export interface Mailer {
+  send(email: Email): Promise<void>;
+}
 
 export interface RenderQueue {
   enqueue(messages: RenderMessage[]): Promise<void>;

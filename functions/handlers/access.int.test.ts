@@ -25,7 +25,12 @@ type Who = { sessionId?: string; user?: Parent };
 
 /** Whose upload a call with {uploadId} names: the owning session's, the owning user's, or none. */
 type Target = 'sessionUpload' | 'userUpload' | 'missing';
-type Call = { params?: Record<string, string>; body?: unknown };
+type Call = {
+  params?: Record<string, string>;
+  body?: unknown;
+  headers?: Record<string, string>;
+  rawBody?: string;
+};
 type Context = { caller: Caller; who: Who; target?: Target; uploadId?: string };
 type Result = Awaited<ReturnType<typeof callRoute>>;
 
@@ -51,6 +56,14 @@ const everyone = (status: number): Record<Caller, number> => ({
 const ownerOnly = { ...everyone(403), anonymous: 401, owningSession: 200, owningUser: 200 };
 const ownerMissing = { ...everyone(404), anonymous: 401 };
 const signedIn = { ...everyone(200), anonymous: 401, otherSession: 401, owningSession: 401 };
+const signedInOnly = (status: number) => ({
+  ...everyone(status),
+  anonymous: 401,
+  otherSession: 401,
+  owningSession: 401,
+});
+/** Checkout builds its return URLs from the page's origin, as the browser sends it. */
+const SITE = { origin: 'http://localhost:3000' };
 
 let photo: Buffer;
 const world = {} as Record<Caller, Who>;
@@ -184,6 +197,62 @@ const cases: Record<RouteId, Case> = {
       expect(Boolean(await stored(ctx.uploadId!))).toBe(
         !(ctx.caller === 'owningUser' && result.status === 200),
       );
+    },
+  },
+  getCredits: {
+    status: signedIn,
+    verify: async (result) => {
+      if (result.status === 200) expect(result.json).toEqual({ balance: 0, subscription: null, ledger: [] });
+    },
+  },
+  downloadHd: {
+    // HD needs a signed-in owner; these fixtures have nothing unlocked, so the owner hears that.
+    status: { ...signedInOnly(403), owningUser: 404 },
+    missing: signedInOnly(404),
+    prepare: async () => ({ body: { disposition: 'attachment' } }),
+    verify: async (result, ctx) => {
+      if (ctx.caller === 'owningUser' && ctx.target === 'userUpload') {
+        expect(result.json.error.message).toBe('No HD images available to download');
+      }
+    },
+  },
+  createCheckout: {
+    status: signedIn,
+    prepare: async () => ({ body: { productId: 'credits_10' }, headers: SITE }),
+    verify: async (result, { who }) => {
+      if (result.status !== 200) return;
+      const order = await getDeps().paymentStore.getOrder(result.json.sessionId);
+      expect(order).toMatchObject({ userSub: who.user!.sub, productId: 'credits_10', status: 'pending' });
+    },
+  },
+  confirmCheckout: {
+    // The owning user's checkout: only they may ask about it; anyone else learns nothing.
+    status: { ...signedInOnly(404), owningUser: 200 },
+    prepare: async () => {
+      const started = await callAs('createCheckout', world.owningUser, {
+        body: { productId: 'credits_1' },
+        headers: SITE,
+      });
+      return { body: { sessionId: started.json.sessionId } };
+    },
+    verify: async (result, ctx) => {
+      if (result.status === 200)
+        expect(result.json).toMatchObject({ status: 'pending', productId: 'credits_1' });
+      if (ctx.caller !== 'owningUser') expect(result.json.productId).toBeUndefined();
+    },
+  },
+  cancelSubscription: {
+    status: signedInOnly(409),
+  },
+  stripeWebhook: {
+    // Public, so Stripe can call it; without a valid signature it changes nothing for anyone.
+    status: everyone(400),
+    prepare: async () => ({
+      rawBody: JSON.stringify({ id: 'evt_forged', type: 'checkout.session.completed' }),
+    }),
+    verify: async (result) => {
+      expect(result.json.error.message).toBe('The webhook signature is not valid.');
+      expect(await getDeps().paymentStore.hasProcessedEvent('evt_forged')).toBe(false);
     },
   },
 };

@@ -3,6 +3,7 @@ import { getDeps } from '../adapters/deps';
 import { deleteAccount, getMe } from '../core/account/account';
 import { migrateSessionUploads } from '../core/account/migrate-uploads';
 import { listMyUploads } from '../core/account/my-uploads';
+import { getCreditsView } from '../core/payments/credits';
 import { createHttpHandler } from './http/router';
 
 export const handler = createHttpHandler(
@@ -12,6 +13,7 @@ export const handler = createHttpHandler(
     migrateUploads: (deps, { principal, body }) => migrateSessionUploads(deps, principal, body.sessionId),
     listMyUploads: (deps, { principal }) => listMyUploads(deps, principal),
     deleteAccount: (deps, { principal }) => deleteAccount(deps, principal),
+    getCredits: (deps, { principal }) => getCreditsView(deps, principal),
   },
   getDeps,
 );

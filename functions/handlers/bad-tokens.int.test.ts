@@ -158,7 +158,11 @@ describe('bad tokens', () => {
         });
         expect([id, response.status]).toEqual([id, 401]);
         // Without the authorizer's claims the handler verifies the header itself.
-        const direct = await callRoute(id, { headers: { authorization: `Bearer ${bad[kind]}` }, body: {} });
+        const direct = await callRoute(id, {
+          headers: { authorization: `Bearer ${bad[kind]}` },
+          params: { uploadId },
+          body: {},
+        });
         expect([id, direct.status]).toEqual([id, 401]);
       }
     },

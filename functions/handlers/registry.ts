@@ -8,9 +8,11 @@ import type {
   SQSEvent,
 } from 'aws-lambda';
 import { handler as accountHandler } from './account';
+import { handler as paymentsHandler } from './payments';
 import { handler as renderWorkerHandler } from './render-worker';
 import { handler as systemHandler } from './system';
 import { handler as uploadsHandler } from './uploads';
+import { handler as webhooksHandler } from './webhooks';
 
 type HttpHandler = (
   event: APIGatewayProxyEventV2,
@@ -20,6 +22,8 @@ type HttpHandler = (
 export const httpHandlers: Record<RouteGroup, HttpHandler> = {
   uploads: uploadsHandler as HttpHandler,
   account: accountHandler as HttpHandler,
+  payments: paymentsHandler as HttpHandler,
+  webhooks: webhooksHandler as HttpHandler,
   system: systemHandler as HttpHandler,
 };
 

@@ -3,6 +3,7 @@ import { getDeps } from '../adapters/deps';
 import { completeUpload } from '../core/uploads/complete-upload';
 import { createUpload } from '../core/uploads/create-upload';
 import { deleteUpload } from '../core/uploads/delete-upload';
+import { downloadHd } from '../core/uploads/hd-download';
 import { saveUploadEmail } from '../core/uploads/save-email';
 import { getUpload } from '../core/uploads/upload-view';
 import { pollable } from './http/responses';
@@ -18,6 +19,7 @@ export const handler = createHttpHandler(
     saveUploadEmail: (deps, { principal, params, body }) =>
       saveUploadEmail(deps, principal, params.uploadId, body.email),
     deleteUpload: (deps, { principal, params }) => deleteUpload(deps, principal, params.uploadId),
+    downloadHd: (deps, { principal, params, body }) => downloadHd(deps, principal, params.uploadId, body),
   },
   getDeps,
 );

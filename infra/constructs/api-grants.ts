@@ -7,8 +7,9 @@ import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
-import { grantObjects, grantTableItems } from './grants';
+import { grantObjects, grantSecretValue, grantSendMessage, grantTableItems } from './grants';
 import {
   RENDERS_HD_PREFIX,
   RENDERS_PREVIEWS_PREFIX,
@@ -23,9 +24,17 @@ export type ApiResources = {
   uploads: s3.IBucket;
   renders: s3.IBucket;
   renderQueue: sqs.IQueue;
+  /** Stripe keys (JSON); only the payments and webhooks groups may read it. */
+  stripeSecret: secretsmanager.ISecret;
 };
 
 type Grant = (role: iam.Role, r: ApiResources) => void;
+
+/** Variables a group needs beyond the shared configuration; each goes with a grant below. */
+export const GROUP_ENVIRONMENT: Partial<Record<RouteGroup, (r: ApiResources) => Record<string, string>>> = {
+  payments: (r) => ({ STRIPE_SECRET_ARN: r.stripeSecret.secretArn }),
+  webhooks: (r) => ({ STRIPE_SECRET_ARN: r.stripeSecret.secretArn }),
+};
 
 /** Deleting an upload removes its preview and HD files (keys recorded on its jobs). */
 function deleteRenders(role: iam.Role, r: ApiResources, who: string, actions = ['s3:DeleteObject']) {
@@ -61,10 +70,20 @@ export const GROUP_GRANTS: Record<RouteGroup, Grant> = {
     );
     r.renderQueue.grantSendMessages(role);
     deleteRenders(role, r, 'uploads API (DELETE /api/uploads/{id})');
+    // A presigned URL carries the signer's permissions: POST /api/uploads/{id}/hd signs with this role.
+    grantObjects(
+      role,
+      r.renders,
+      ['s3:GetObject'],
+      `${RENDERS_HD_PREFIX}*`,
+      'POST /api/uploads/{id}/hd presigns short-lived GETs of the unlocked HD files, keyed ' +
+        'hd/<upload>/<age>-<hash>.jpg by run-time ids; previews/ stays out of reach.',
+    );
   },
 
   account: (role, r) => {
     // Migration queries gsi1 (OWNER#...) and moves items in one transaction; deletion removes them.
+    // Credits and their ledger (GET /api/me/credits) are items of the same table: no extra grant.
     grantTableItems(role, r.table, r.tableIndexNames);
     grantObjects(
       role,
@@ -99,5 +118,21 @@ export const GROUP_GRANTS: Record<RouteGroup, Grant> = {
         resources: [r.userPool.userPoolArn],
       }),
     );
+  },
+
+  /** Checkout, its confirmation and cancelling the plan: orders and credits in the table, Stripe's API. */
+  payments: (role, r) => {
+    grantTableItems(role, r.table, r.tableIndexNames);
+    // The success page's confirm fulfils the order when it beats the webhook (functions/core/payments/
+    // fulfil.ts), and fulfilment queues the renders a purchase adds: send only, like the webhook.
+    grantSendMessage(role, r.renderQueue);
+    grantSecretValue(role, r.stripeSecret);
+  },
+
+  /** Fulfilment: unlocks jobs and adds credits in the table, and queues the renders a purchase adds (2, 5, 19). */
+  webhooks: (role, r) => {
+    grantTableItems(role, r.table, r.tableIndexNames);
+    grantSendMessage(role, r.renderQueue);
+    grantSecretValue(role, r.stripeSecret);
   },
 };

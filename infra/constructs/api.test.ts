@@ -4,13 +4,14 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { loadConfig } from '../../functions/adapters/config';
 import { synthTestStack, type TestStack, withCfnValidation } from '../testing/synth-test-stack';
-import { logicalId, resourceOf, resources } from '../testing/template-queries';
+import { logicalId, resourceOf, resources, text } from '../testing/template-queries';
 import { Api, type RouteTable, routeGroups } from './api';
 
 let t: TestStack;
@@ -41,6 +42,29 @@ describe('Api built from shared/api.ts', () => {
       .map((r) => ({ key: r.Properties?.RouteKey as string, jwt: r.Properties?.AuthorizationType === 'JWT' }))
       .sort((a, b) => a.key.localeCompare(b.key));
     expect(actual).toEqual(expected);
+  });
+
+  it('leaves the Stripe webhook to its signature check (no authorizer) and guards checkout with the JWT', () => {
+    const authorizerId = Object.keys(resources(t.template, 'AWS::ApiGatewayV2::Authorizer'))[0];
+    const route = (key: string) =>
+      Object.values(resources(t.template, 'AWS::ApiGatewayV2::Route')).find(
+        (r) => r.Properties?.RouteKey === key,
+      )!.Properties!;
+    expect(route('POST /api/stripe/webhook').AuthorizationType).toBe('NONE');
+    expect(route('POST /api/stripe/webhook').AuthorizerId).toBeUndefined();
+    for (const key of [
+      'POST /api/checkout',
+      'POST /api/checkout/confirm',
+      'POST /api/me/subscription/cancel',
+    ]) {
+      expect(route(key), key).toMatchObject({
+        AuthorizationType: 'JWT',
+        AuthorizerId: { Ref: authorizerId },
+      });
+    }
+    // Its "no authorizer" acknowledgement says why: Stripe signs the raw body.
+    const webhookRoute = t.stack.api.node.findAll().find((c) => c.node.id === 'POST--api--stripe--webhook')!;
+    expect(text(webhookRoute.node.metadata.map((m) => m.data))).toMatch(/signature over the raw body/);
   });
 
   it('sends each route to the Lambda of its group', () => {
@@ -122,6 +146,7 @@ describe('Api with signed-in and admin routes', () => {
       uploads: new s3.Bucket(stack, 'Uploads'),
       renders: new s3.Bucket(stack, 'Renders'),
       renderQueue: new sqs.Queue(stack, 'Queue'),
+      stripeSecret: new secretsmanager.Secret(stack, 'StripeSecret'),
       environment: {},
       routes: table as RouteTable,
     });

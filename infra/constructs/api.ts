@@ -13,9 +13,10 @@ import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { GROUP_GRANTS } from './api-grants';
+import { GROUP_ENVIRONMENT, GROUP_GRANTS } from './api-grants';
 import { AppFunction } from './app-function';
 import { acknowledge } from './grants';
 
@@ -34,6 +35,8 @@ export type ApiProps = {
   /** Uploads and account delete renders (and migration clears their retention tag). */
   renders: s3.IBucket;
   renderQueue: sqs.IQueue;
+  /** Stripe keys; its ARN goes to the payments and webhooks groups only (GROUP_ENVIRONMENT). */
+  stripeSecret: secretsmanager.ISecret;
   /** Runtime configuration (functions/adapters/config.ts), queue URL included. */
   environment: Record<string, string>;
   throttle?: apigwv2.ThrottleSettings;
@@ -94,7 +97,7 @@ export class Api extends Construct {
         description: `HTTP routes of the ${group} group`,
         memorySize: GROUP_MEMORY_MB[group] ?? DEFAULT_MEMORY_MB,
         timeout: HANDLER_TIMEOUT,
-        environment: props.environment,
+        environment: { ...props.environment, ...GROUP_ENVIRONMENT[group]?.(props) },
         // Upload validation decodes the stored image with sharp (a native module).
         nodeModules: ['sharp'],
       });
@@ -119,14 +122,7 @@ export class Api extends Construct {
         integration: integrations.get(route.group)!,
         authorizer: guarded ? authorizer : undefined,
       });
-      if (!guarded) {
-        acknowledge(
-          httpRoute,
-          'AwsSolutions-APIG4',
-          `Route ${routeId} is "${route.access}" in shared/api.ts: visitors without an account call it with ` +
-            'their x-session-id header, and the handler verifies an optional Cognito token itself.',
-        );
-      }
+      if (!guarded) acknowledge(httpRoute, 'AwsSolutions-APIG4', unguardedReason(routeId, route));
     }
   }
 
@@ -134,6 +130,20 @@ export class Api extends Construct {
   get url(): string {
     return this.stage.url;
   }
+}
+
+/** Why a route may go without the JWT authorizer; the reason names the route, so each one is its own. */
+function unguardedReason(routeId: string, route: RouteDef): string {
+  if (route.rawBody) {
+    return (
+      `Route ${routeId} is a signed webhook ("${route.access}" in shared/api.ts): its sender (Stripe) has no ` +
+      "user token; the handler verifies the sender's signature over the raw body before it acts."
+    );
+  }
+  return (
+    `Route ${routeId} is "${route.access}" in shared/api.ts: visitors without an account call it with ` +
+    'their x-session-id header, and the handler verifies an optional Cognito token itself.'
+  );
 }
 
 function pascal(text: string): string {

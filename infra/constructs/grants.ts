@@ -6,6 +6,8 @@ import { Stack, Validations } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { IConstruct } from 'constructs';
 
 /** Item reads and writes, transactions included (they are authorised per item action). No Scan. */
@@ -26,6 +28,20 @@ export function grantTableItems(role: iam.IRole, table: dynamodb.ITable, indexNa
       actions: TABLE_ITEM_ACTIONS,
       resources: [table.tableArn, ...indexNames.map((name) => `${table.tableArn}/index/${name}`)],
     }),
+  );
+}
+
+/** Send only: `grantSendMessages` adds GetQueueAttributes and GetQueueUrl, which the URL in env makes moot. */
+export function grantSendMessage(role: iam.IRole, queue: sqs.IQueue): void {
+  role.addToPrincipalPolicy(
+    new iam.PolicyStatement({ actions: ['sqs:SendMessage'], resources: [queue.queueArn] }),
+  );
+}
+
+/** Read the value only: `grantRead` adds DescribeSecret, which the runtime never calls. */
+export function grantSecretValue(role: iam.IRole, secret: secretsmanager.ISecret): void {
+  role.addToPrincipalPolicy(
+    new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [secret.secretArn] }),
   );
 }
 

@@ -1,4 +1,7 @@
-/** The render queue, its dead-letter queue and alarm, and the worker that turns uploads into previews. */
+/**
+ * The render queue, its dead-letter queue and alarm, and the worker that turns uploads into previews
+ * (and emails the buyer when a purchased age-19 render is done).
+ */
 import { Duration } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
@@ -8,6 +11,7 @@ import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { AppFunction } from './app-function';
 import { grantObjects, grantTableItems } from './grants';
+import { grantSendEmailFrom } from './mail';
 import { RENDERS_HD_PREFIX, RENDERS_PREVIEWS_PREFIX } from './storage';
 
 export const WORKER_TIMEOUT = Duration.seconds(60);
@@ -25,6 +29,8 @@ export type RenderPipelineProps = {
   renders: s3.IBucket;
   /** Runtime configuration shared with the API (functions/adapters/config.ts), without the queue URL. */
   environment: Record<string, string>;
+  /** Sender of the "your age-19 render is ready" email (a bare address, verified in SES). */
+  mailFrom: string;
 };
 
 export class RenderPipeline extends Construct {
@@ -53,7 +59,7 @@ export class RenderPipeline extends Construct {
       description: 'Renders the age previews (watermarked) and HD files of an upload',
       memorySize: WORKER_MEMORY_MB,
       timeout: WORKER_TIMEOUT,
-      environment: { ...props.environment, RENDER_QUEUE_URL: this.queue.queueUrl },
+      environment: { ...props.environment, RENDER_QUEUE_URL: this.queue.queueUrl, MAIL_FROM: props.mailFrom },
       // Native sharp and the face model files cannot live inside an esbuild bundle.
       nodeModules: ['sharp', '@vladmandic/face-api', '@tensorflow/tfjs', '@tensorflow/tfjs-backend-wasm'],
     });
@@ -86,6 +92,8 @@ export class RenderPipeline extends Construct {
         `The worker writes (and cleans up its own) render files under ${prefix} named by run-time upload ids; nothing else.`,
       );
     }
+    // A purchased age-19 render is queued after checkout; the buyer hears by email when it is done.
+    grantSendEmailFrom(role, props.mailFrom);
 
     this.deadLetterAlarm = new cloudwatch.Alarm(this, 'RenderDeadLetterAlarm', {
       alarmDescription: 'A render failed three times and reached the dead-letter queue',

@@ -53,6 +53,8 @@ async function endToEnd(photo: Buffer) {
   }
 }
 
+const DEJAVU = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
+
 async function sharpVersusImageMagick(normalisedPath: string, dir: string) {
   const size = 640;
   const svg = Buffer.from(watermarkSvg(size, size));
@@ -77,6 +79,8 @@ async function sharpVersusImageMagick(normalisedPath: string, dir: string) {
         'center',
         '-extent',
         `${size}x${size}`,
+        // Without an explicit font ImageMagick looks for Helvetica, which Debian does not ship.
+        ...(existsSync(DEJAVU) ? ['-font', DEJAVU] : []),
         '-fill',
         'rgba(255,255,255,0.35)',
         '-pointsize',

@@ -91,6 +91,12 @@ export type RunningFauxqs = {
   stop(): Promise<void>;
 };
 
+const RESPONSE_OVERRIDES = [
+  ['response-content-disposition', 'content-disposition'],
+  ['response-content-type', 'content-type'],
+  ['response-cache-control', 'cache-control'],
+] as const;
+
 export async function startFauxqsServer(opts: {
   port: number;
   /** S3 objects as files under `<dir>/s3`, the queue snapshot in `<dir>/queues.json`. */
@@ -125,6 +131,17 @@ export async function startFauxqsServer(opts: {
       reply.header('access-control-max-age', '600');
       return reply.code(204).send();
     }
+  });
+  // S3 lets a presigned GET override response headers (response-content-disposition, ...);
+  // fauxqs ignores them, so HD downloads would open instead of saving. Apply them here.
+  app.addHook('onSend', async (request: { method: string; url: string }, reply: CorsReply, payload: unknown) => {
+    if (request.method !== 'GET') return payload;
+    const query = new URL(request.url, 'http://local').searchParams;
+    for (const [param, header] of RESPONSE_OVERRIDES) {
+      const value = query.get(param);
+      if (value) reply.header(header, value);
+    }
+    return payload;
   });
   const tagging = addS3Tagging(app as never, s3Store, path.join(opts.dataDir, 's3-tags.json'));
   await app.listen({ host: LOOPBACK, port: opts.port });

@@ -33,6 +33,8 @@ beforeAll(async () => {
     log: () => undefined,
     handlers: {
       account: async () => ({ statusCode: 500, body: '' }),
+      payments: async () => ({ statusCode: 500, body: '' }),
+      webhooks: async () => ({ statusCode: 500, body: '' }),
       system: async (event) => {
         events.push(event);
         return {

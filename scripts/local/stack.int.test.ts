@@ -51,7 +51,7 @@ function isAlive(pid: number): boolean {
 function fakeRegistry(delivered: string[]): HandlerRegistry {
   const ok = async () => ({ statusCode: 200, body: JSON.stringify({ ok: true, engine: 'fake' }) });
   return {
-    httpHandlers: { system: ok, uploads: ok, account: ok },
+    httpHandlers: { system: ok, uploads: ok, account: ok, payments: ok, webhooks: ok },
     renderWorker: async (event) => {
       delivered.push(...event.Records.map((r) => r.body));
       return { batchItemFailures: [] };

@@ -25,6 +25,7 @@ import {
   type LocalResources,
 } from './resources';
 import { type SqsPoller, type SqsWorker, startSqsPoller } from './sqs-poller';
+import { type StripeFake, startStripeFake } from './stripe-fake';
 
 export type HandlerRegistry = { httpHandlers: HttpHandlers; renderWorker: SqsWorker };
 
@@ -36,9 +37,16 @@ export type StackTimings = {
   total: number;
 };
 
+/** Keys of the local Stripe fake: test-mode shaped, valid nowhere else. */
+export const LOCAL_STRIPE = { secretKey: 'sk_test_local_little_futures', webhookSecret: 'whsec_local_little_futures' };
+
 export type LocalStack = {
   /** The app's origin, e.g. http://localhost:3000. */
   url: string;
+  /** The local stand-in for Stripe (its test checkout pages). */
+  stripe: StripeFake;
+  /** Emails the app "sends" land here as JSON files. */
+  outboxDir: string;
   env: LocalEnv;
   ports: StackPorts;
   emulators: Emulators;
@@ -108,7 +116,23 @@ export async function startLocalStack(opts: {
 
     const resources = await ensureResources({ dataDir: opts.dataDir, endpoints: emulators.endpoints });
     const restoredMessages = await emulators.restoreQueueMessages();
-    const env = resources.env;
+    // Payments: a local fake of Stripe's API whose test checkout posts signed events to our webhook.
+    let appUrl = '';
+    const stripe = await startStripeFake({
+      ...LOCAL_STRIPE,
+      webhookUrl: () => `${appUrl}/api/stripe/webhook`,
+      log,
+    });
+    cleanups.push(() => stripe.stop());
+    const outboxDir = path.join(opts.dataDir, 'outbox');
+    const env: LocalEnv = {
+      ...resources.env,
+      STRIPE_SECRET_KEY: LOCAL_STRIPE.secretKey,
+      STRIPE_WEBHOOK_SECRET: LOCAL_STRIPE.webhookSecret,
+      STRIPE_API_BASE: stripe.url,
+      MAIL_OUTBOX_DIR: outboxDir,
+      MAIL_FROM: 'Little Futures <hello@localhost>',
+    };
     Object.assign(process.env, env);
     // Operator tools (npm run admin:grant) find the running stack here; gone again once it stops.
     const envFile = path.join(opts.dataDir, STACK_ENV_FILE);
@@ -129,6 +153,7 @@ export async function startLocalStack(opts: {
       log,
     });
     cleanups.push(() => gateway.stop());
+    appUrl = gateway.url;
     const tGateway = Date.now();
 
     const sqs = new SQSClient({
@@ -154,6 +179,8 @@ export async function startLocalStack(opts: {
     const done = Date.now();
     return {
       url: gateway.url,
+      stripe,
+      outboxDir,
       env,
       ports: { ...emulators.ports, app: gateway.port },
       emulators,

@@ -21,6 +21,8 @@ function summary(stack: LocalStack): string {
     `  fauxqs S3 + SQS  ${emulators.endpoints.s3}  buckets ${env.UPLOADS_BUCKET}, ${env.RENDERS_BUCKET}; queue render + render-dlq   (data ${rel(emulators.paths.s3)}/)`,
     `  cognito-local    ${emulators.endpoints.cognito}  pool ${env.USER_POOL_ID}, client ${env.USER_POOL_CLIENT_ID}   (pid ${emulators.pids.cognito}, data ${rel(emulators.paths.cognito)}/)`,
     `  gateway          ${stack.url}  /api, /previews, frontend (${frontend}) on 127.0.0.1:${ports.app}`,
+    `  Stripe (fake)    ${stack.stripe.url}  test checkout pages, signed events to /api/stripe/webhook (no real payments)`,
+    `  Email outbox     ${rel(stack.outboxDir)}/  (one JSON file per email the app sends)`,
     '',
     `  Sign-up confirmation code: always ${emulators.confirmationCode} (also printed below and logged in ${rel(emulators.paths.cognitoLog)})`,
     `  Logs: ${rel(emulators.paths.logs)}/    Data: .local/ (wipe it with: npm run local:wipe, while stopped)`,

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startEmulatorsOnly } from './stack';
+import { startStripeFake } from './stripe-fake';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,8 +24,19 @@ export default async function setup(project: TestProject): Promise<() => Promise
     `[int] emulators + resources ready in ${Date.now() - started} ms ` +
       `(DynamoDB ${stack.emulators.ports.dynamodb}, fauxqs ${stack.emulators.ports.fauxqs}, cognito ${stack.emulators.ports.cognito})`,
   );
-  project.provide('localEnv', stack.env);
+  // Checkout calls a local fake of Stripe's API; its webhook deliveries go nowhere here (tests that
+  // pay start their own fake with a webhook of their own).
+  const stripe = { secretKey: 'sk_test_int', webhookSecret: 'whsec_int' };
+  const fake = await startStripeFake({ ...stripe, webhookUrl: 'http://127.0.0.1:9/', log: () => undefined });
+  project.provide('localEnv', {
+    ...stack.env,
+    STRIPE_SECRET_KEY: stripe.secretKey,
+    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+    STRIPE_API_BASE: fake.url,
+    MAIL_OUTBOX_DIR: path.join(dataDir, 'outbox'),
+  });
   return async () => {
+    await fake.stop();
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };

@@ -11,6 +11,7 @@ import {
 import type { TargetAge } from '@shared/catalog';
 import type { FaceBox, RenderJobRecord, UploadRecord, UploadStore } from '../../core/ports';
 import { deleteUploadItems, deleteUserPartition, migrateTransaction, queryOwnerIndex } from './account-items';
+import { jobFromItem, jobItem } from './job-item';
 import { keys } from './table-design';
 
 type Item = Record<string, unknown>;
@@ -32,30 +33,6 @@ function uploadFromItem(item: Item): UploadRecord {
     expiresAt: item.ttl as number | undefined,
     face: item.face as FaceBox | undefined,
     migratedFrom: item.migratedFrom as string | undefined,
-  };
-}
-
-function jobFromItem(item: Item): RenderJobRecord {
-  return {
-    uploadId: item.uploadId as string,
-    age: item.age as TargetAge,
-    status: item.status as RenderJobRecord['status'],
-    previewKey: item.previewKey as string | undefined,
-    hdKey: item.hdKey as string | undefined,
-    hdUnlocked: Boolean(item.hdUnlocked),
-    failureReason: item.failureReason as string | undefined,
-    updatedAt: item.updatedAt as string,
-    expiresAt: item.ttl as number | undefined,
-  };
-}
-
-function jobItem(job: RenderJobRecord): Item {
-  const { expiresAt, ...rest } = job;
-  return {
-    ...keys.job(job.uploadId, job.age),
-    type: 'job',
-    ...rest,
-    ...(expiresAt ? { ttl: expiresAt } : {}),
   };
 }
 

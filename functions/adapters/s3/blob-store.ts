@@ -40,6 +40,15 @@ export function createS3BlobStore(
       return { url, headers: { 'Content-Type': contentType } };
     },
 
+    async presignGet(bucket, key, { expiresInSeconds, fileName, disposition }) {
+      const command = new GetObjectCommand({
+        Bucket: bucketName(bucket),
+        Key: key,
+        ResponseContentDisposition: `${disposition}; filename="${fileName.replace(/["\\\r\n]/g, '')}"`,
+      });
+      return getSignedUrl(publicSigner, command, { expiresIn: expiresInSeconds });
+    },
+
     async head(bucket, key) {
       try {
         const result = await s3.send(new HeadObjectCommand({ Bucket: bucketName(bucket), Key: key }));

@@ -3,6 +3,7 @@ import type { Me } from '@shared/schemas/account';
 import { mapLimit } from '../concurrency';
 import type { Deps } from '../deps';
 import { DomainError } from '../errors';
+import { subscriptionIsActive } from '../payments/subscription';
 import type { Principal } from '../ports';
 import { eraseUpload } from '../uploads/delete-upload';
 
@@ -35,8 +36,21 @@ export async function deleteAccount(deps: Deps, principal: Principal) {
       erased.add(upload.id);
     });
   }
+  await endSubscription(deps, user.sub);
   await deps.uploads.deleteUserItems(user.sub);
   await deps.identity.deleteUser(user.username ?? user.sub);
   deps.logger.info('deleted an account', { sub: user.sub });
   return { ok: true as const };
+}
+
+/** A deleted account must not go on being billed: the plan ends with the period already paid. */
+async function endSubscription(deps: Deps, sub: string) {
+  const { subscription } = await deps.paymentStore.getCredits(sub);
+  if (
+    !subscription ||
+    subscription.cancelAtPeriodEnd ||
+    !subscriptionIsActive(subscription, deps.clock.now())
+  )
+    return;
+  await deps.payments.cancelAtPeriodEnd(subscription.id);
 }

@@ -8,6 +8,7 @@ import { messages } from '@shared/messages';
 import type { Deps } from '../deps';
 import { PermanentRenderError } from '../errors';
 import type { FaceBox, RenderMessage, RenderTimings } from '../ports';
+import { notifyRenderDone } from './notify-done';
 
 /** Attempts after which a failing job is given up (the queue's maxReceiveCount). */
 export const MAX_RENDER_ATTEMPTS = 3;
@@ -79,6 +80,8 @@ export async function renderJob(
     return { outcome: 'skipped', reason: 'not-processing' };
   }
   if (anonymous) await keepIfMigrated(deps, uploadId, [previewKey, hdKey]);
+  // Only the delivery that completed the job gets here, so the email goes out once.
+  await notifyRenderDone(deps, job);
   return { outcome: 'done', face: output.face, timings: output.timings };
 }
 

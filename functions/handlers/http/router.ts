@@ -49,7 +49,7 @@ function checkAccess(route: RouteDef, principal: Principal) {
 }
 
 function parseBody(route: RouteDef, event: APIGatewayProxyEventV2): unknown {
-  if (!route.body) return undefined;
+  if (route.rawBody || !route.body) return undefined;
   let raw: unknown;
   try {
     const text = event.isBase64Encoded

@@ -3,6 +3,8 @@
  * to come back to after an unauthenticated checkout, and `authReturnTo`, where the parent was
  * when sent to /auth. Both live in sessionStorage and are cleared once used.
  */
+import { isSafeReturnPath } from '@shared/rules/return-path';
+
 export const CHECKOUT_REDIRECT_KEY = 'checkout_redirect';
 export const AUTH_RETURN_TO_KEY = 'authReturnTo';
 
@@ -27,10 +29,7 @@ export function setRedirectStore(next: KeyValueStore): void {
   store = next;
 }
 
-/** Same-origin paths only: "/result/x?temp=true" yes, "//evil.example" or "https://..." no. */
-export function isSafeReturnPath(path: unknown): path is string {
-  return typeof path === 'string' && path.startsWith('/') && !path.startsWith('//') && !path.includes('\\');
-}
+export { isSafeReturnPath };
 
 /** Before sending a visitor to /auth: remember where they were (and, for checkout, to come back). */
 export function rememberAuthReturn(path: string, { checkout = false } = {}): void {

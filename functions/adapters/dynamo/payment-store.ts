@@ -1,0 +1,290 @@
+/**
+ * Orders, credit balances with their ledger, and processed provider events as items of the single
+ * table. Balances change only inside transactions, each with its ledger entry.
+ */
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import {
+  type DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  type TransactWriteCommandInput,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import type { ProductId } from '@shared/catalog';
+import { ConcurrentChangeError } from '../../core/payments/payment-errors';
+import type {
+  CreditAccount,
+  LedgerEntry,
+  OrderRecord,
+  PaymentStore,
+  SubscriptionState,
+} from '../../core/payments/payment-ports';
+import { jobItem } from './job-item';
+import { keys } from './table-design';
+import { isConditionFailure } from './upload-store';
+
+type Item = Record<string, unknown>;
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** Processed-event records only need to outlive Stripe's retry window (3 days). */
+const EVENT_TTL_SECONDS = 30 * 86_400;
+/** Contended balance updates retry this often before giving up (50 buyers on one balance settle well within). */
+const MAX_BALANCE_ATTEMPTS = 60;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const jitter = (attempt: number) => Math.random() * Math.min(200, 5 * 2 ** Math.min(attempt, 6));
+
+/** Which item of a cancelled transaction failed its condition (index in TransactItems). */
+function failedConditionIndexes(error: unknown): number[] {
+  if (!(error instanceof TransactionCanceledException)) return [];
+  return (error.CancellationReasons ?? []).flatMap((reason, index) =>
+    reason.Code === 'ConditionalCheckFailed' ? [index] : [],
+  );
+}
+
+const isTransactionConflict = (error: unknown) =>
+  error instanceof TransactionCanceledException &&
+  (error.CancellationReasons ?? []).some((reason) => reason.Code === 'TransactionConflict');
+
+function orderFromItem(item: Item): OrderRecord {
+  return {
+    sessionId: item.sessionId as string,
+    userSub: item.userSub as string,
+    email: item.email as string | undefined,
+    productId: item.productId as ProductId,
+    uploadId: item.uploadId as string | undefined,
+    amountCents: item.amountCents as number,
+    status: item.status as OrderRecord['status'],
+    createdAt: item.createdAt as string,
+    fulfilledAt: item.fulfilledAt as string | undefined,
+  };
+}
+
+export function createDynamoPaymentStore(doc: DynamoDBDocumentClient, tableName: string): PaymentStore {
+  const readCredits = async (userSub: string): Promise<CreditAccount & { exists: boolean }> => {
+    const { Item } = await doc.send(
+      new GetCommand({ TableName: tableName, Key: keys.credits(userSub), ConsistentRead: true }),
+    );
+    return {
+      exists: Boolean(Item),
+      balance: (Item?.balance as number | undefined) ?? 0,
+      subscription: (Item?.subscription as CreditAccount['subscription']) ?? null,
+    };
+  };
+
+  /** The balance update (checked against what was read) and its ledger entry. */
+  const balanceChange = (
+    userSub: string,
+    read: { exists: boolean; balance: number },
+    delta: number,
+    reason: string,
+    ref: string,
+  ): TransactItem[] => {
+    const at = new Date().toISOString();
+    const balanceAfter = read.balance + delta;
+    return [
+      {
+        Update: {
+          TableName: tableName,
+          Key: keys.credits(userSub),
+          UpdateExpression: 'SET balance = :after, updatedAt = :at',
+          ConditionExpression: read.exists ? 'balance = :before' : 'attribute_not_exists(pk)',
+          ExpressionAttributeValues: {
+            ':after': balanceAfter,
+            ':at': at,
+            ...(read.exists ? { ':before': read.balance } : {}),
+          },
+        },
+      },
+      {
+        Put: {
+          TableName: tableName,
+          Item: {
+            ...keys.ledger(userSub, at, crypto.randomUUID()),
+            type: 'ledger',
+            at,
+            delta,
+            reason,
+            ref,
+            balanceAfter,
+          },
+        },
+      },
+    ];
+  };
+
+  return {
+    async createOrder(order) {
+      await doc.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: {
+            ...keys.order(order.sessionId),
+            ...keys.orderOwnerIndex(order.userSub, order.createdAt),
+            type: 'order',
+            ...order,
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
+    },
+
+    async getOrder(sessionId) {
+      const { Item } = await doc.send(
+        new GetCommand({ TableName: tableName, Key: keys.order(sessionId), ConsistentRead: true }),
+      );
+      return Item ? orderFromItem(Item) : null;
+    },
+
+    async fulfil({ order, unlockAges, newJobs, credits }) {
+      const now = new Date().toISOString();
+      const items: TransactItem[] = [
+        {
+          Update: {
+            TableName: tableName,
+            Key: keys.order(order.sessionId),
+            UpdateExpression: 'SET #status = :fulfilled, fulfilledAt = :now',
+            ConditionExpression: '#status = :pending',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':fulfilled': 'fulfilled', ':pending': 'pending', ':now': now },
+          },
+        },
+        ...unlockAges.map(
+          (age): TransactItem => ({
+            Update: {
+              TableName: tableName,
+              Key: keys.job(order.uploadId!, age),
+              UpdateExpression: 'SET hdUnlocked = :true, unlockedBy = :order, updatedAt = :now',
+              ConditionExpression: 'attribute_exists(pk)',
+              ExpressionAttributeValues: { ':true': true, ':order': order.sessionId, ':now': now },
+            },
+          }),
+        ),
+        ...newJobs.map(
+          (job): TransactItem => ({
+            Put: {
+              TableName: tableName,
+              Item: { ...jobItem(job), unlockedBy: order.sessionId },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          }),
+        ),
+      ];
+      const read = credits > 0 ? await readCredits(order.userSub) : undefined;
+      if (read) items.push(...balanceChange(order.userSub, read, credits, order.productId, order.sessionId));
+      try {
+        await doc.send(new TransactWriteCommand({ TransactItems: items }));
+        return true;
+      } catch (error) {
+        const failed = failedConditionIndexes(error);
+        if (failed.includes(0)) return false; // already fulfilled: a replay changes nothing
+        if (failed.length > 0 || isTransactionConflict(error)) throw new ConcurrentChangeError();
+        throw error;
+      }
+    },
+
+    async hasProcessedEvent(eventId) {
+      const { Item } = await doc.send(
+        new GetCommand({ TableName: tableName, Key: keys.paymentEvent(eventId), ProjectionExpression: 'pk' }),
+      );
+      return Boolean(Item);
+    },
+
+    async recordEvent(eventId, type) {
+      await doc
+        .send(
+          new PutCommand({
+            TableName: tableName,
+            Item: {
+              ...keys.paymentEvent(eventId),
+              type: 'payment_event',
+              eventType: type,
+              processedAt: new Date().toISOString(),
+              ttl: Math.floor(Date.now() / 1000) + EVENT_TTL_SECONDS,
+            },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          }),
+        )
+        .catch((error) => {
+          if (!isConditionFailure(error)) throw error;
+        });
+    },
+
+    async getCredits(userSub) {
+      const { exists: _exists, ...account } = await readCredits(userSub);
+      return account;
+    },
+
+    async listLedger(userSub, limit) {
+      const { Items = [] } = await doc.send(
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+          ExpressionAttributeValues: { ':pk': keys.credits(userSub).pk, ':prefix': 'LEDGER#' },
+          ScanIndexForward: false,
+          Limit: limit,
+        }),
+      );
+      return Items.map(
+        (item): LedgerEntry => ({
+          at: item.at as string,
+          delta: item.delta as number,
+          reason: item.reason as string,
+          ref: item.ref as string,
+          balanceAfter: item.balanceAfter as number,
+        }),
+      );
+    },
+
+    async debit(userSub, amount, reason, ref) {
+      for (let attempt = 1; attempt <= MAX_BALANCE_ATTEMPTS; attempt++) {
+        const read = await readCredits(userSub);
+        if (read.balance < amount) return null;
+        try {
+          await doc.send(
+            new TransactWriteCommand({ TransactItems: balanceChange(userSub, read, -amount, reason, ref) }),
+          );
+          return read.balance - amount;
+        } catch (error) {
+          if (failedConditionIndexes(error).length === 0 && !isTransactionConflict(error)) throw error;
+          // Someone else changed the balance first: read it again and retry.
+          await sleep(jitter(attempt));
+        }
+      }
+      throw new ConcurrentChangeError();
+    },
+
+    async applySubscription(userSub, state: SubscriptionState, eventCreated) {
+      const subscription = {
+        id: state.id,
+        status: state.status,
+        currentPeriodEnd: state.currentPeriodEnd,
+        cancelAtPeriodEnd: state.cancelAtPeriodEnd,
+        eventCreated,
+      };
+      try {
+        await doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.credits(userSub),
+            UpdateExpression: 'SET subscription = :subscription, balance = if_not_exists(balance, :zero)',
+            // Events arrive in any order: an older one never overwrites a newer state.
+            ConditionExpression:
+              'attribute_not_exists(subscription) OR subscription.eventCreated <= :created',
+            ExpressionAttributeValues: {
+              ':subscription': subscription,
+              ':created': eventCreated,
+              ':zero': 0,
+            },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (isConditionFailure(error)) return false;
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,52 @@
+/**
+ * The Payments the config asks for: keys given directly (local stack, tests), keys in a Secrets
+ * Manager secret loaded once on first use (AWS), or none (checkout answers "unavailable").
+ */
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { DomainError } from '../../core/errors';
+import type { Payments } from '../../core/payments/payment-ports';
+import type { AppConfig } from '../config';
+import { createStripePayments, unconfiguredPayments } from './stripe-payments';
+
+type StripeKeys = { secretKey: string; webhookSecret: string };
+
+export function paymentsFromConfig(config: AppConfig): Payments {
+  if (config.stripeSecretKey && config.stripeWebhookSecret) {
+    return createStripePayments({
+      secretKey: config.stripeSecretKey,
+      webhookSecret: config.stripeWebhookSecret,
+      apiBase: config.stripeApiBase,
+    });
+  }
+  if (config.stripeSecretArn) {
+    const arn = config.stripeSecretArn;
+    return lazyPayments(async () => {
+      const client = new SecretsManagerClient({ region: config.region });
+      const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: arn }));
+      const keys = JSON.parse(SecretString ?? '{}') as Partial<StripeKeys>;
+      // The stack creates the secret empty; until an operator fills it in, payments are unavailable.
+      if (!keys.secretKey || !keys.webhookSecret) throw new DomainError('unavailable', 'paymentsUnavailable');
+      return createStripePayments({ secretKey: keys.secretKey, webhookSecret: keys.webhookSecret });
+    });
+  }
+  return unconfiguredPayments;
+}
+
+/** Loads the real Payments once, on the first call; a failed load is retried on the next call. */
+function lazyPayments(load: () => Promise<Payments>): Payments {
+  let loading: Promise<Payments> | undefined;
+  const get = () => {
+    loading ??= load().catch((error) => {
+      loading = undefined;
+      throw error;
+    });
+    return loading;
+  };
+  return {
+    configured: true,
+    createCheckoutSession: async (request) => (await get()).createCheckoutSession(request),
+    retrieveCheckoutSession: async (id) => (await get()).retrieveCheckoutSession(id),
+    parseWebhook: async (body, signature) => (await get()).parseWebhook(body, signature),
+    cancelAtPeriodEnd: async (id) => (await get()).cancelAtPeriodEnd(id),
+  };
+}

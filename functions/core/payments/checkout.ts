@@ -1,0 +1,133 @@
+/**
+ * Starting a checkout (signed-in parents only) and the success page's confirmation. Everything a
+ * session sells comes from the catalog; what it unlocks is checked against the photo first.
+ */
+import { getProduct, type Product } from '@shared/catalog';
+import type { ConfirmCheckoutResponse, CreateCheckoutRequest } from '@shared/schemas/payments';
+import type { Deps } from '../deps';
+import { DomainError } from '../errors';
+import type { Principal } from '../ports';
+import { assertOwner } from '../uploads/ownership';
+import { fulfilCheckout } from './fulfil';
+import { isPaid } from './fulfilment-plan';
+import { subscriptionIsActive } from './subscription';
+
+type User = Extract<Principal, { kind: 'user' }>;
+
+/** Placeholder Stripe fills in on the success URL. */
+const SESSION_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';
+/** Checkout session ids are "cs_" + letters, digits and underscores. */
+const SESSION_ID = /^cs_[A-Za-z0-9_]{1,250}$/;
+
+export function requireUser(principal: Principal): User {
+  if (principal.kind !== 'user') throw new DomainError('unauthenticated', 'sessionMissing');
+  return principal;
+}
+
+/** The site's origin from the browser's Origin header (CloudFront forwards it), else configuration. */
+export function siteOrigin(originHeader: string | undefined, configured: string | undefined): string {
+  for (const candidate of [originHeader, configured]) {
+    if (!candidate) continue;
+    try {
+      const url = new URL(candidate);
+      if (url.protocol === 'https:' || url.protocol === 'http:') return url.origin;
+    } catch {
+      // not a URL: try the next
+    }
+  }
+  throw new DomainError('invalid', 'invalidRequest');
+}
+
+export async function startCheckout(
+  deps: Deps,
+  principal: Principal,
+  request: CreateCheckoutRequest,
+  originHeader: string | undefined,
+) {
+  const user = requireUser(principal);
+  if (!deps.payments.configured) throw new DomainError('unavailable', 'paymentsUnavailable');
+  const product = getProduct(request.productId);
+  const origin = siteOrigin(originHeader, deps.siteUrl);
+  const needsPhoto = product.unlocksAges.length > 0;
+  if (needsPhoto && !request.uploadId) throw new DomainError('invalid', 'productNeedsPhoto');
+  if (!needsPhoto && request.uploadId) throw new DomainError('invalid', 'productTakesNoPhoto');
+  if (request.uploadId) await assertCanUnlock(deps, user, product, request.uploadId);
+  if (product.mode === 'subscription') {
+    const { subscription } = await deps.paymentStore.getCredits(user.sub);
+    if (subscriptionIsActive(subscription, deps.clock.now())) {
+      throw new DomainError('conflict', 'alreadySubscribed');
+    }
+  }
+
+  const successPath = request.uploadId ? `/result/${request.uploadId}` : '/my-photos';
+  const cancelPath = request.returnPath ?? (request.uploadId ? `/result/${request.uploadId}` : '/pricing');
+  const metadata: Record<string, string> = {
+    userSub: user.sub,
+    productId: product.id,
+    ...(request.uploadId ? { uploadId: request.uploadId } : {}),
+    ...(user.email ? { email: user.email } : {}),
+  };
+  const session = await deps.payments.createCheckoutSession({
+    productId: product.id,
+    mode: product.mode,
+    name: product.name,
+    priceCents: product.priceCents,
+    interval: product.interval,
+    successUrl: `${origin}${successPath}?paid=true&session_id=${SESSION_PLACEHOLDER}`,
+    cancelUrl: `${origin}${cancelPath}`,
+    customerEmail: user.email,
+    clientReferenceId: user.sub,
+    metadata,
+  });
+  await deps.paymentStore.createOrder({
+    sessionId: session.id,
+    userSub: user.sub,
+    email: user.email,
+    productId: product.id,
+    uploadId: request.uploadId,
+    amountCents: product.priceCents,
+    status: 'pending',
+    createdAt: deps.clock.now().toISOString(),
+  });
+  return { url: session.url, sessionId: session.id };
+}
+
+/** The photo is the buyer's, its previews exist, and the product still unlocks something. */
+async function assertCanUnlock(deps: Deps, user: User, product: Product, uploadId: string) {
+  const found = await deps.uploads.getUploadWithJobs(uploadId);
+  if (!found) throw new DomainError('not_found', 'uploadNotFound');
+  assertOwner(user, found.upload);
+  const { upload, jobs } = found;
+  // Ages 2, 5 and 19 are rendered from the face the previews found: one preview must be done.
+  if (upload.status !== 'ready' || !jobs.some((job) => job.status === 'done')) {
+    throw new DomainError('conflict', 'photoNotReady');
+  }
+  const unlocked = (age: number) => jobs.some((job) => job.age === age && job.hdUnlocked);
+  if (product.unlocksAges.every(unlocked)) throw new DomainError('conflict', 'alreadyUnlocked');
+  const failed = jobs.filter((job) => job.status === 'failed' && product.unlocksAges.includes(job.age));
+  if (failed.length > 0) throw new DomainError('conflict', 'renderFailed');
+}
+
+/**
+ * The success page asks: the webhook may not have arrived yet, so the session is checked with the
+ * provider and fulfilled here if it is paid (fulfilment is idempotent, whoever comes first).
+ */
+export async function confirmCheckout(
+  deps: Deps,
+  principal: Principal,
+  sessionId: string,
+): Promise<ConfirmCheckoutResponse> {
+  const user = requireUser(principal);
+  if (!deps.payments.configured) throw new DomainError('unavailable', 'paymentsUnavailable');
+  const session = SESSION_ID.test(sessionId) ? await deps.payments.retrieveCheckoutSession(sessionId) : null;
+  // Another user's session is as unknown to this caller as a made-up one.
+  if (!session || session.metadata.userSub !== user.sub)
+    throw new DomainError('not_found', 'checkoutNotFound');
+  const outcome = isPaid(session) ? await fulfilCheckout(deps, session) : 'pending';
+  if (outcome === 'not-ours') throw new DomainError('not_found', 'checkoutNotFound');
+  return {
+    status: outcome === 'pending' ? 'pending' : 'fulfilled',
+    productId: session.metadata.productId as ConfirmCheckoutResponse['productId'],
+    uploadId: session.metadata.uploadId ?? null,
+  };
+}

@@ -1,0 +1,147 @@
+/**
+ * Ports of payments: the payment provider (Stripe, or the local fake of its API) and the store of
+ * orders, credits and processed events. Adapters: functions/adapters/stripe, functions/adapters/dynamo.
+ */
+import type { CheckoutMode, ProductId, TargetAge } from '@shared/catalog';
+import type { RenderJobRecord } from '../ports';
+
+/** What the provider needs to open a hosted checkout for one catalog product. */
+export type CheckoutRequest = {
+  productId: ProductId;
+  mode: CheckoutMode;
+  name: string;
+  priceCents: number;
+  interval?: 'month';
+  successUrl: string;
+  cancelUrl: string;
+  customerEmail?: string;
+  /** Our order reference (the buyer's sub), also in metadata. */
+  clientReferenceId: string;
+  /** userSub, email, productId, uploadId (when any); copied onto the subscription in subscription mode. */
+  metadata: Record<string, string>;
+};
+
+export type CheckoutSession = {
+  id: string;
+  /** The hosted page to send the buyer to (null once complete). */
+  url: string | null;
+  status: 'open' | 'complete' | 'expired';
+  paymentStatus: 'paid' | 'unpaid' | 'no_payment_required';
+  mode: CheckoutMode;
+  amountTotal: number | null;
+  subscriptionId: string | null;
+  /** Where the provider sends the buyer after paying (its origin is the site's). */
+  successUrl: string | null;
+  metadata: Record<string, string>;
+};
+
+export type SubscriptionState = {
+  id: string;
+  /** Stripe's status: active, trialing, past_due, canceled, unpaid, incomplete... */
+  status: string;
+  /** Epoch seconds. */
+  currentPeriodEnd: number;
+  cancelAtPeriodEnd: boolean;
+  /** From the subscription's metadata (set at checkout). */
+  userSub: string | null;
+};
+
+/** A verified provider event, in our terms. `created` is epoch seconds (orders events). */
+export type PaymentEvent =
+  | {
+      kind: 'checkout_completed';
+      id: string;
+      type: string;
+      created: number;
+      session: CheckoutSession;
+    }
+  | {
+      kind: 'subscription_changed';
+      id: string;
+      type: string;
+      created: number;
+      subscription: SubscriptionState;
+    }
+  | { kind: 'ignored'; id: string; type: string; created: number };
+
+export class WebhookSignatureError extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'WebhookSignatureError';
+  }
+}
+
+export interface Payments {
+  /** false when no provider is configured (then checkout says payments are unavailable). */
+  readonly configured: boolean;
+  createCheckoutSession(request: CheckoutRequest): Promise<{ id: string; url: string }>;
+  /** null when the provider does not know the id. */
+  retrieveCheckoutSession(id: string): Promise<CheckoutSession | null>;
+  /** Verifies the signature over the raw body; throws WebhookSignatureError (forged, stale, malformed). */
+  parseWebhook(rawBody: string, signature: string | undefined): Promise<PaymentEvent>;
+  cancelAtPeriodEnd(subscriptionId: string): Promise<SubscriptionState>;
+}
+
+export type OrderRecord = {
+  /** The provider's checkout session id. */
+  sessionId: string;
+  userSub: string;
+  email?: string;
+  productId: ProductId;
+  uploadId?: string;
+  amountCents: number;
+  status: 'pending' | 'fulfilled';
+  createdAt: string;
+  fulfilledAt?: string;
+};
+
+export type CreditAccount = {
+  balance: number;
+  subscription: {
+    id: string;
+    status: string;
+    currentPeriodEnd: number;
+    cancelAtPeriodEnd: boolean;
+    /** `created` of the last event applied: older events change nothing (out-of-order delivery). */
+    eventCreated: number;
+  } | null;
+};
+
+export type LedgerEntry = {
+  at: string;
+  delta: number;
+  reason: string;
+  /** The order (session id) or use (e.g. a Moments export id) behind the change. */
+  ref: string;
+  balanceAfter: number;
+};
+
+/** Everything one fulfilment writes, in ONE transaction. */
+export type FulfilmentPlan = {
+  order: OrderRecord;
+  /** Existing jobs of the upload to unlock. */
+  unlockAges: TargetAge[];
+  /** Jobs the product adds (ages 2, 5, 19): created processing and unlocked; queued after commit. */
+  newJobs: RenderJobRecord[];
+  /** Credits to add (with a ledger entry). */
+  credits: number;
+};
+
+export interface PaymentStore {
+  createOrder(order: OrderRecord): Promise<void>;
+  getOrder(sessionId: string): Promise<OrderRecord | null>;
+  /** pending -> fulfilled with all its effects; false when the order was already fulfilled. */
+  fulfil(plan: FulfilmentPlan): Promise<boolean>;
+  hasProcessedEvent(eventId: string): Promise<boolean>;
+  recordEvent(eventId: string, type: string): Promise<void>;
+  getCredits(userSub: string): Promise<CreditAccount>;
+  /** Newest first. */
+  listLedger(userSub: string, limit: number): Promise<LedgerEntry[]>;
+  /**
+   * Takes `amount` credits in one transaction with a ledger entry; never below zero. Returns the
+   * new balance, or null when the balance is too low.
+   */
+  debit(userSub: string, amount: number, reason: string, ref: string): Promise<number | null>;
+  /** Applies a subscription state unless a newer event was applied already; false when ignored. */
+  applySubscription(userSub: string, state: SubscriptionState, eventCreated: number): Promise<boolean>;
+}

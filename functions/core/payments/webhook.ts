@@ -1,0 +1,50 @@
+/**
+ * The provider's webhook: verify the signature on the raw body, apply the event once, record it.
+ * The record is written after the effect, so a crash in between makes the provider retry and the
+ * (idempotent) effect runs again instead of being lost.
+ */
+import type { Deps } from '../deps';
+import { DomainError } from '../errors';
+import { fulfilCheckout } from './fulfil';
+import { isPaid } from './fulfilment-plan';
+import { WebhookSignatureError } from './payment-ports';
+
+export async function handlePaymentWebhook(deps: Deps, rawBody: string, signature: string | undefined) {
+  if (!deps.payments.configured) throw new DomainError('unavailable', 'paymentsUnavailable');
+  let event: Awaited<ReturnType<Deps['payments']['parseWebhook']>>;
+  try {
+    event = await deps.payments.parseWebhook(rawBody, signature);
+  } catch (error) {
+    if (error instanceof WebhookSignatureError) {
+      deps.logger.warn('refused a webhook', { reason: error.message });
+      throw new DomainError('invalid', 'webhookSignatureInvalid');
+    }
+    throw error;
+  }
+  if (await deps.paymentStore.hasProcessedEvent(event.id)) return { received: true as const };
+
+  switch (event.kind) {
+    case 'checkout_completed':
+      // An unpaid session (a delayed payment method) is fulfilled by async_payment_succeeded.
+      if (isPaid(event.session)) await fulfilCheckout(deps, event.session);
+      break;
+    case 'subscription_changed': {
+      const { subscription } = event;
+      if (!subscription.userSub) {
+        deps.logger.warn('subscription without our metadata: ignored', { id: subscription.id });
+        break;
+      }
+      const applied = await deps.paymentStore.applySubscription(
+        subscription.userSub,
+        subscription,
+        event.created,
+      );
+      if (!applied) deps.logger.info('older subscription event ignored', { eventId: event.id });
+      break;
+    }
+    case 'ignored':
+      break;
+  }
+  await deps.paymentStore.recordEvent(event.id, event.type);
+  return { received: true as const };
+}
