@@ -134,15 +134,18 @@ export async function startFauxqsServer(opts: {
   });
   // S3 lets a presigned GET override response headers (response-content-disposition, ...);
   // fauxqs ignores them, so HD downloads would open instead of saving. Apply them here.
-  app.addHook('onSend', async (request: { method: string; url: string }, reply: CorsReply, payload: unknown) => {
-    if (request.method !== 'GET') return payload;
-    const query = new URL(request.url, 'http://local').searchParams;
-    for (const [param, header] of RESPONSE_OVERRIDES) {
-      const value = query.get(param);
-      if (value) reply.header(header, value);
-    }
-    return payload;
-  });
+  app.addHook(
+    'onSend',
+    async (request: { method: string; url: string }, reply: CorsReply, payload: unknown) => {
+      if (request.method !== 'GET') return payload;
+      const query = new URL(request.url, 'http://local').searchParams;
+      for (const [param, header] of RESPONSE_OVERRIDES) {
+        const value = query.get(param);
+        if (value) reply.header(header, value);
+      }
+      return payload;
+    },
+  );
   const tagging = addS3Tagging(app as never, s3Store, path.join(opts.dataDir, 's3-tags.json'));
   await app.listen({ host: LOOPBACK, port: opts.port });
 

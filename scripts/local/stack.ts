@@ -38,7 +38,10 @@ export type StackTimings = {
 };
 
 /** Keys of the local Stripe fake: test-mode shaped, valid nowhere else. */
-export const LOCAL_STRIPE = { secretKey: 'sk_test_local_little_futures', webhookSecret: 'whsec_local_little_futures' };
+export const LOCAL_STRIPE = {
+  secretKey: 'sk_test_local_little_futures',
+  webhookSecret: 'whsec_local_little_futures',
+};
 
 export type LocalStack = {
   /** The app's origin, e.g. http://localhost:3000. */

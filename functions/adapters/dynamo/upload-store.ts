@@ -9,7 +9,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { TargetAge } from '@shared/catalog';
-import type { FaceBox, RenderJobRecord, UploadRecord, UploadStore } from '../../core/ports';
+import type { FaceBox, UploadRecord, UploadStore } from '../../core/ports';
 import { deleteUploadItems, deleteUserPartition, migrateTransaction, queryOwnerIndex } from './account-items';
 import { jobFromItem, jobItem } from './job-item';
 import { keys } from './table-design';

@@ -5,7 +5,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
-import type { Email, Mailer } from '../../core/ports';
+import type { Mailer } from '../../core/ports';
 
 export function createSesMailer(ses: SESv2Client, from: string): Mailer {
   return {
