@@ -71,6 +71,10 @@ export const messages = {
   notEnoughCredits: 'You do not have enough credits. Buy a pack to continue.',
   webhookSignatureInvalid: 'The webhook signature is not valid.',
   subscriptionCancelled: 'Your subscription will end at the close of this period.',
+  subscriptionCancelFailed: 'We could not cancel your subscription. Please try again.',
+  paymentConfirmFailed: 'We could not confirm your payment.',
+  // Mobile HD download (spec §8: a 5-second hint to hold the image and tap Save to Photos).
+  saveToPhotosHint: 'Press and hold the image, then tap “Save to Photos” to keep it in your camera roll.',
   aiProviderRequired: 'This needs an AI provider. Configure one to use it.',
 } as const;
 

@@ -1,6 +1,6 @@
 /**
  * Accounts on the real local stack: a visitor's HD action → sign-up → code → sign-in → back on the
- * results with the upload now theirs; checkout placeholder; My photos (refresh of expired tokens,
+ * results with the upload now theirs; the checkout tab; My photos (refresh of expired tokens,
  * a signed-in upload, deleting a photo); deleting the account.
  */
 import { expect, type Page, test } from '@playwright/test';
@@ -80,12 +80,30 @@ test('a visitor who asks for HD signs up, signs in and lands on the results, now
   expect(await page.evaluate(() => Object.keys(sessionStorage))).not.toContain('checkout_redirect');
   await expectSignedInHeader(page, email, isMobile);
 
-  // Signed in, an HD action leads to the (not yet open) checkout, and back.
+  // Signed in, an HD action opens the checkout page in a new tab. Here the API refuses (payments
+  // are covered by payments.spec.ts), so the tab stays to show the server's message and a way back.
+  await page.context().route('**/api/checkout', (route) =>
+    route.fulfill({
+      status: 503,
+      json: { error: { code: 'payments_unavailable', message: messages.paymentsUnavailable } },
+    }),
+  );
+  const opening = page.waitForEvent('popup');
   await page.getByRole('button', { name: /All 3 Ages HD/ }).click();
-  await expect(page).toHaveURL(new RegExp(`/checkout\\?uploadId=${uploadId}&product=all3_hd$`));
-  await expect(page.getByRole('heading', { name: 'Checkout is coming soon' })).toBeVisible();
-  await expect(page.getByText('You chose All 3 Ages HD for $12.95.')).toBeVisible();
-  await page.getByRole('link', { name: 'Back to your results' }).click();
+  const checkout = await opening;
+  const opened = new URL(checkout.url());
+  expect(opened.pathname).toBe('/checkout');
+  expect(Object.fromEntries(opened.searchParams)).toEqual({
+    product: 'all3_hd',
+    uploadId,
+    returnPath: `/result/${uploadId}`,
+  });
+  await expect(checkout.getByRole('alert')).toContainText(messages.paymentsUnavailable);
+  await expectNoSeriousA11yViolations(checkout);
+  await checkout.getByRole('link', { name: 'Back to your results' }).click();
+  await expect(checkout).toHaveURL(new RegExp(`/result/${uploadId}$`));
+  await checkout.close();
+  await page.context().unroute('**/api/checkout');
   await expect(page).toHaveURL(new RegExp(`/result/${uploadId}$`));
 
   // My photos shows the upload as the parent's own.

@@ -54,7 +54,9 @@ test('header navigation works on every screen size', async ({ page, isMobile }) 
   await expect(page).toHaveURL(/\/upload$/);
 });
 
-test('pricing page lists every plan and sends plan buttons to the upload', async ({ page }) => {
+test('pricing page lists every plan; the free plan goes to the upload, a paid one to sign-in first', async ({
+  page,
+}) => {
   await page.goto('/pricing');
   for (const text of ['Free Preview', 'Single HD', '10-Pack', '20-Pack', '50-Pack', 'Subscription']) {
     await expect(page.getByRole('heading', { name: text, exact: true })).toBeVisible();
@@ -63,8 +65,13 @@ test('pricing page lists every plan and sends plan buttons to the upload', async
   await expect(page.getByText('saves $35')).toBeVisible();
   await expect(page.getByText('per month')).toBeVisible();
   await expect(page.getByText('Credits never expire; packs are one-time purchases')).toBeVisible();
-  await page.getByRole('link', { name: 'Choose 20-Pack' }).click();
+  await page.getByRole('link', { name: 'Start free preview' }).click();
   await expect(page).toHaveURL(/\/upload$/);
+  await page.goBack();
+  // Buying needs an account: a visitor goes to /auth and is brought back to the pricing page.
+  await page.getByRole('button', { name: 'Choose 20-Pack' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  expect(await page.evaluate(() => sessionStorage.getItem('checkout_redirect'))).toBe('/pricing');
   await page.goBack();
   await page.getByRole('link', { name: /Back to Home/ }).click();
   await expect(page).toHaveURL(/\/$/);

@@ -17,7 +17,12 @@ const fakeApi = process.argv.includes('--fake-api');
 const ID = '3f1c2a4e-8b7d-4c6e-9a1b-2d3e4f5a6b7c';
 const SAMPLE = 'node_modules/@vladmandic/face-api/demo/sample2.jpg';
 
-type Job = { age: number; status: 'processing' | 'done' | 'failed'; failureReason?: string | null };
+type Job = {
+  age: number;
+  status: 'processing' | 'done' | 'failed';
+  failureReason?: string | null;
+  hdUnlocked?: boolean;
+};
 
 function view(jobs: Job[]) {
   return {
@@ -33,7 +38,7 @@ function view(jobs: Job[]) {
       age: j.age,
       status: j.status,
       previewUrl: j.status === 'done' ? `/previews/${ID}/${j.age}.jpg` : null,
-      hdUnlocked: false,
+      hdUnlocked: j.hdUnlocked ?? false,
       failureReason: j.failureReason ?? null,
     })),
   };
@@ -58,7 +63,10 @@ async function fake(page: Page, jobs: Job[]) {
           .url()
           .match(/(\d+)\.jpg$/)?.[1],
       );
-      return route.fulfill({ contentType: 'image/jpeg', body: tiles[[10, 16, 21].indexOf(age)] ?? tiles[0] });
+      return route.fulfill({
+        contentType: 'image/jpeg',
+        body: tiles[[10, 16, 21, 2, 5, 19].indexOf(age) % 3] ?? tiles[0],
+      });
     },
   );
   await page.route(
@@ -107,6 +115,39 @@ const PAGES: { name: string; path: string; jobs?: Job[]; wait?: number; lastUplo
         status: 'failed',
         failureReason: 'We could not find a face in this photo. Try a clear, front-facing photo.',
       },
+    ],
+  },
+  {
+    name: 'results-hd-full',
+    path: `/result/${ID}`,
+    jobs: [
+      ...[10, 16, 21].map((age) => ({ age, status: 'done' as const, hdUnlocked: true })),
+      { age: 2, status: 'done', hdUnlocked: true },
+      { age: 5, status: 'done', hdUnlocked: true },
+      { age: 19, status: 'processing', hdUnlocked: true },
+    ],
+  },
+  {
+    name: 'results-age10-full',
+    path: `/result/${ID}?paid=true`,
+    jobs: [
+      { age: 10, status: 'done', hdUnlocked: true },
+      { age: 16, status: 'done' },
+      { age: 21, status: 'done' },
+    ],
+  },
+  {
+    name: 'upsell-full',
+    path: `/upsell?uploadId=${ID}`,
+    jobs: [10, 16, 21].map((age) => ({ age, status: 'done' as const })),
+  },
+  {
+    name: 'upsell-age-19-full',
+    path: `/upsell/age-19?uploadId=${ID}`,
+    jobs: [
+      ...[10, 16, 21].map((age) => ({ age, status: 'done' as const })),
+      { age: 2, status: 'done', hdUnlocked: true },
+      { age: 5, status: 'done', hdUnlocked: true },
     ],
   },
 ];

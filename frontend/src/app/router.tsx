@@ -23,6 +23,10 @@ const MyPhotosRoute = lazy(() =>
 const CheckoutRoute = lazy(() =>
   import('./routes/CheckoutRoute').then((m) => ({ default: m.CheckoutRoute })),
 );
+const UpsellRoute = lazy(() => import('./routes/UpsellRoute').then((m) => ({ default: m.UpsellRoute })));
+const Age19UpsellRoute = lazy(() =>
+  import('./routes/Age19UpsellRoute').then((m) => ({ default: m.Age19UpsellRoute })),
+);
 const ComingSoonPage = lazy(() =>
   import('../features/placeholder/ComingSoonPage').then((m) => ({ default: m.ComingSoonPage })),
 );
@@ -71,6 +75,8 @@ export const router = createBrowserRouter([
           { path: 'auth', element: <AuthPage /> },
           { path: 'my-photos', element: <MyPhotosRoute /> },
           { path: 'checkout', element: <CheckoutRoute /> },
+          { path: 'upsell', element: <UpsellRoute /> },
+          { path: 'upsell/age-19', element: <Age19UpsellRoute /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

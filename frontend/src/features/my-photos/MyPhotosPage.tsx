@@ -1,4 +1,4 @@
-/** /my-photos: the signed-in parent's uploads, newest first, with delete and account deletion. */
+/** /my-photos: the signed-in parent's uploads, newest first, HD credits, delete and account deletion. */
 import type { MyUpload } from '@shared/schemas/account';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { callApi, errorMessage } from '../../lib/api-client';
 import type { AuthUser } from '../../lib/auth/auth-store';
 import { useRequireSignIn } from '../../lib/auth/use-require-sign-in';
+import { AccountPanel } from './components/AccountPanel';
 import { DeleteAccountSection } from './components/DeleteAccountSection';
 import { PhotoCard } from './components/PhotoCard';
 import { anyPhotoProcessing, formatPhotoDate, newestFirst } from './my-photos-copy';
@@ -72,6 +73,8 @@ function MyPhotos({ user }: { user: AuthUser }) {
           </ButtonLink>
         )}
       </header>
+
+      <AccountPanel userSub={user.sub} />
 
       <div className="mt-8">
         {query.isPending ? (

@@ -1,9 +1,16 @@
-import { formatPrice, formatSavings, PLANS, type Plan } from '@shared/catalog';
+/**
+ * /pricing (spec §2, §9). The free plan goes to /upload; a paid plan starts checkout for its
+ * product in a new tab (signed out: via /auth and back), as ARCHITECTURE.md §9 decides.
+ */
+import { formatPrice, formatSavings, PLANS, type Plan, type ProductId } from '@shared/catalog';
 import { Badge } from '../../components/ui/Badge';
+import { Button } from '../../components/ui/Button';
 import { ButtonLink } from '../../components/ui/ButtonLink';
+import { useStartCheckout } from '../../lib/checkout/use-start-checkout';
 import { cn } from '../../lib/cn';
 
 export function PricingPage() {
+  const startCheckout = useStartCheckout();
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
       <ButtonLink to="/" variant="ghost" size="sm" className="-ml-2">
@@ -17,7 +24,7 @@ export function PricingPage() {
       </header>
       <ul className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
         {PLANS.map((plan) => (
-          <PlanCard key={plan.key} plan={plan} />
+          <PlanCard key={plan.key} plan={plan} onBuy={startCheckout} />
         ))}
       </ul>
       <p className="mt-10 text-center font-medium text-slate-700">
@@ -27,7 +34,8 @@ export function PricingPage() {
   );
 }
 
-function PlanCard({ plan }: { plan: Plan }) {
+function PlanCard({ plan, onBuy }: { plan: Plan; onBuy: (productId: ProductId) => void }) {
+  const { productId } = plan;
   const headingId = `plan-${plan.key}`;
   return (
     <li
@@ -55,14 +63,20 @@ function PlanCard({ plan }: { plan: Plan }) {
         </p>
       )}
       <div className="mt-auto pt-6">
-        <ButtonLink
-          to="/upload"
-          variant={plan.highlight ? 'primary' : 'outline'}
-          className="w-full"
-          aria-label={plan.priceCents === 0 ? 'Start free preview' : `Choose ${plan.name}`}
-        >
-          {plan.priceCents === 0 ? 'Start Free' : 'Get Started'}
-        </ButtonLink>
+        {productId ? (
+          <Button
+            variant={plan.highlight ? 'primary' : 'outline'}
+            className="w-full"
+            aria-label={`Choose ${plan.name}`}
+            onClick={() => onBuy(productId)}
+          >
+            Get Started
+          </Button>
+        ) : (
+          <ButtonLink to="/upload" variant="outline" className="w-full" aria-label="Start free preview">
+            Start Free
+          </ButtonLink>
+        )}
       </div>
     </li>
   );

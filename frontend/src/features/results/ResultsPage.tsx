@@ -4,19 +4,24 @@ import { isUuid } from '@shared/rules/ids';
 import { PROGRESS_POLL_MS } from '@shared/rules/progress';
 import type { UploadView } from '@shared/schemas/uploads';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
+import { PaymentStatus } from '../../components/payment/PaymentStatus';
 import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { errorMessage } from '../../lib/api-client';
+import { returnedSessionId } from '../../lib/checkout/payment-phase';
+import { useCheckoutConfirmation } from '../../lib/checkout/use-checkout-confirmation';
+import { useStartCheckout } from '../../lib/checkout/use-start-checkout';
 import { anyJobProcessing, uploadQueryOptions } from '../../lib/upload-query';
 import { AgeCard } from './components/AgeCard';
+import { MoreAges } from './components/MoreAges';
 import { NotifyDialog } from './components/NotifyDialog';
+import { SaveToCameraRoll } from './components/SaveToCameraRoll';
 import { UpgradePanel } from './components/UpgradePanel';
-import { useHdAction } from './hooks/use-hd-action';
 import { useNotifyPrompt } from './hooks/use-notify-prompt';
-import { resultsHeading, upgradeOffers } from './results-copy';
+import { canSaveHd, resultsHeading, upgradeOffers, uploadShowsPurchase } from './results-copy';
 
 type ResultsPageProps = {
   /** Slot for the share action (the share feature is composed in by the app). */
@@ -41,13 +46,25 @@ export function ResultsPage({ renderShare }: ResultsPageProps) {
 
 function ResultsView({ uploadId, renderShare }: { uploadId: string } & ResultsPageProps) {
   const [params] = useSearchParams();
+  // Back from a checkout: poll until the bought ages show as unlocked (read by the refetch timer).
+  const awaitingPayment = useRef(returnedSessionId(params) !== null);
   const query = useQuery({
     ...uploadQueryOptions(uploadId),
-    refetchInterval: (q) => (anyJobProcessing(q.state.data) ? PROGRESS_POLL_MS : false),
+    refetchInterval: (q) =>
+      anyJobProcessing(q.state.data) || awaitingPayment.current ? PROGRESS_POLL_MS : false,
+    // Checkout runs in another tab: coming back to this one shows what was bought there.
+    refetchOnWindowFocus: true,
   });
   const upload = query.data;
+  const payment = useCheckoutConfirmation((confirm) =>
+    // A checkout for another photo has nothing to wait for on this page.
+    confirm?.uploadId && confirm.uploadId !== uploadId
+      ? true
+      : uploadShowsPurchase(confirm?.productId, upload?.jobs ?? []),
+  );
+  awaitingPayment.current = payment.phase === 'confirming';
   const notify = useNotifyPrompt(upload, params.get('paid') === 'true');
-  const hd = useHdAction(uploadId);
+  const startCheckout = useStartCheckout();
 
   if (query.isPending) {
     return (
@@ -86,6 +103,7 @@ function ResultsView({ uploadId, renderShare }: { uploadId: string } & ResultsPa
   const heading = resultsHeading(upload.jobs);
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
+      <PaymentStatus phase={payment.phase} error={payment.error} className="mx-auto mb-8 max-w-2xl" />
       <header className="text-center">
         <h1 className="text-balance text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">
           {heading.title}
@@ -107,9 +125,17 @@ function ResultsView({ uploadId, renderShare }: { uploadId: string } & ResultsPa
         </p>
       )}
 
-      <UpgradePanel offers={upgradeOffers(upload.jobs)} pending={hd.pending} onChoose={hd.choose} />
+      <div className="mx-auto mt-8 flex max-w-sm flex-col items-stretch gap-3 sm:max-w-none sm:flex-row sm:justify-center">
+        {canSaveHd(upload.jobs) && <SaveToCameraRoll uploadId={uploadId} />}
+        {renderShare?.(upload)}
+      </div>
 
-      {renderShare && <div className="mt-8 flex justify-center">{renderShare(upload)}</div>}
+      <UpgradePanel
+        offers={upgradeOffers(upload.jobs)}
+        onChoose={(productId) => startCheckout(productId, { uploadId })}
+      />
+
+      <MoreAges uploadId={uploadId} jobs={upload.jobs} />
 
       <p className="mt-8 text-center">
         <Link

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { cardCaption, resultsHeading, upgradeOffers } from './results-copy';
+import {
+  canSaveHd,
+  cardCaption,
+  MORE_AGES_LINK,
+  moreAges,
+  resultsHeading,
+  upgradeOffers,
+  uploadShowsPurchase,
+} from './results-copy';
 
 const jobs = (unlocked: number[]) => [10, 16, 21].map((age) => ({ age, hdUnlocked: unlocked.includes(age) }));
 
@@ -55,5 +63,84 @@ describe('upgradeOffers', () => {
 
   it('hides the panel once all three are unlocked', () => {
     expect(upgradeOffers(jobs([10, 16, 21]))).toEqual([]);
+  });
+});
+
+const withExtra = (unlocked: number[], extra: { age: number; hdUnlocked: boolean }[]) => [
+  ...jobs(unlocked),
+  ...extra,
+];
+
+describe('canSaveHd', () => {
+  it('offers the camera roll once age 10 HD is unlocked', () => {
+    expect(canSaveHd(jobs([]))).toBe(false);
+    expect(canSaveHd(jobs([16, 21]))).toBe(false);
+    expect(canSaveHd(jobs([10]))).toBe(true);
+  });
+});
+
+describe('moreAges', () => {
+  it('links to the upsell while no extra age is bought', () => {
+    expect(moreAges(jobs([10]))).toEqual({
+      jobs: [],
+      offer: { page: 'upsell', label: 'See them at 2, 5 and 19' },
+    });
+    expect(MORE_AGES_LINK).toBe('See them at 2, 5 and 19');
+  });
+
+  it('shows bought ages in order and offers age 19 once 2 and 5 are bought', () => {
+    const result = moreAges(
+      withExtra(
+        [],
+        [
+          { age: 5, hdUnlocked: true },
+          { age: 2, hdUnlocked: true },
+        ],
+      ),
+    );
+    expect(result.jobs.map((job) => job.age)).toEqual([2, 5]);
+    expect(result.offer).toEqual({ page: 'age-19', label: 'Add age 19 in HD' });
+  });
+
+  it('offers ages 2 and 5 when only age 19 was bought', () => {
+    expect(moreAges(withExtra([], [{ age: 19, hdUnlocked: true }])).offer).toEqual({
+      page: 'upsell',
+      label: 'Add ages 2 and 5 in HD',
+    });
+  });
+
+  it('offers nothing more once all three are there', () => {
+    const all = withExtra(
+      [],
+      [19, 2, 5].map((age) => ({ age, hdUnlocked: true })),
+    );
+    expect(moreAges(all).offer).toBeNull();
+    expect(moreAges(all).jobs.map((job) => job.age)).toEqual([2, 5, 19]);
+  });
+});
+
+describe('uploadShowsPurchase', () => {
+  it('waits until every age of the product is unlocked', () => {
+    expect(uploadShowsPurchase('all3_hd', jobs([10]))).toBe(false);
+    expect(uploadShowsPurchase('all3_hd', jobs([10, 16, 21]))).toBe(true);
+    expect(uploadShowsPurchase('age10_hd', jobs([10]))).toBe(true);
+  });
+
+  it('counts a bought extra age only once its job exists and is unlocked', () => {
+    expect(uploadShowsPurchase('full_future_bundle', jobs([]))).toBe(false);
+    expect(
+      uploadShowsPurchase(
+        'full_future_bundle',
+        withExtra(
+          [],
+          [2, 5, 19].map((age) => ({ age, hdUnlocked: true })),
+        ),
+      ),
+    ).toBe(true);
+  });
+
+  it('never settles without a product, or for a product that unlocks no photo', () => {
+    expect(uploadShowsPurchase(undefined, jobs([10, 16, 21]))).toBe(false);
+    expect(uploadShowsPurchase('credits_10', jobs([10, 16, 21]))).toBe(false);
   });
 });

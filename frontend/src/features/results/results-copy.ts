@@ -1,5 +1,5 @@
 /** Texts of the results page that depend on the unlock state (spec §2). */
-import { PREVIEW_AGES, type ProductId } from '@shared/catalog';
+import { getProduct, PREVIEW_AGES, type ProductId, UPSELL_AGES } from '@shared/catalog';
 
 type JobLike = { age: number; hdUnlocked: boolean };
 
@@ -29,3 +29,45 @@ export function upgradeOffers(jobs: readonly JobLike[]): ProductId[] {
   if (PREVIEW_AGES.every(unlocked)) return [];
   return unlocked(FREE_AGE) ? ['all3_hd'] : ['age10_hd', 'all3_hd'];
 }
+
+/** "Save to Camera Roll" shows once age 10 HD is unlocked (spec §2). */
+export function canSaveHd(jobs: readonly JobLike[]): boolean {
+  return jobs.some((job) => job.age === FREE_AGE && job.hdUnlocked);
+}
+
+export type MoreAgesOffer = { page: 'upsell' | 'age-19'; label: string };
+export type MoreAges<J extends JobLike> = {
+  /** Bought extra ages (2, 5, 19) in age order, shown with the same cards. */
+  jobs: J[];
+  /** Where to buy the rest: the upsell page, or the age-19 page once 2 and 5 are bought. */
+  offer: MoreAgesOffer | null;
+};
+
+const [AGE_2, AGE_5, AGE_19] = UPSELL_AGES;
+/** "See them at 2, 5 and 19". */
+export const MORE_AGES_LINK = `See them at ${AGE_2}, ${AGE_5} and ${AGE_19}`;
+
+/** Extra-age jobs exist only once bought (the purchase creates them). */
+export function moreAges<J extends JobLike>(jobs: readonly J[]): MoreAges<J> {
+  const bought = jobs
+    .filter((job) => (UPSELL_AGES as readonly number[]).includes(job.age))
+    .sort((a, b) => a.age - b.age);
+  const has = (age: number) => bought.some((job) => job.age === age);
+  let offer: MoreAgesOffer | null = null;
+  if (bought.length === 0) offer = { page: 'upsell', label: MORE_AGES_LINK };
+  else if (!has(AGE_2) || !has(AGE_5))
+    offer = { page: 'upsell', label: `Add ages ${AGE_2} and ${AGE_5} in HD` };
+  else if (!has(AGE_19)) offer = { page: 'age-19', label: `Add age ${AGE_19} in HD` };
+  return { jobs: bought, offer };
+}
+
+/** After a checkout return: the page stops waiting once every age the product unlocks shows it. */
+export function uploadShowsPurchase(productId: ProductId | undefined, jobs: readonly JobLike[]): boolean {
+  if (!productId) return false;
+  const ages = getProduct(productId).unlocksAges;
+  return ages.length > 0 && ages.every((age) => jobs.some((job) => job.age === age && job.hdUnlocked));
+}
+
+/** Mobile save hint, shown for 5 s (spec §8), and the blank tab's text while the links load. */
+export const SAVE_HINT_MS = 5000;
+export const PREPARING_HD = 'Preparing your HD photos…';

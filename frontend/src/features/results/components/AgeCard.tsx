@@ -7,17 +7,23 @@ import { Card } from '../../../components/ui/Card';
 import { Spinner } from '../../../components/ui/Spinner';
 import { cardCaption, FREE_AGE } from '../results-copy';
 
-type AgeCardProps = { age: number; job: RenderJobView | undefined };
+type AgeCardProps = {
+  age: number;
+  job: RenderJobView | undefined;
+  /** h3 inside a section that has its own h2 ("More ages"). */
+  headingLevel?: 2 | 3;
+};
 
-export function AgeCard({ age, job }: AgeCardProps) {
+export function AgeCard({ age, job, headingLevel = 2 }: AgeCardProps) {
   const hdUnlocked = job?.hdUnlocked ?? false;
+  const Heading = headingLevel === 3 ? 'h3' : 'h2';
   return (
     <Card className="overflow-hidden">
       <div className="relative aspect-square bg-gradient-to-br from-violet-50 to-rose-50">
         <AgeCardBody age={age} job={job} />
       </div>
       <div className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
-        <h2 className="whitespace-nowrap text-lg font-bold text-slate-900">Age {age}</h2>
+        <Heading className="whitespace-nowrap text-lg font-bold text-slate-900">Age {age}</Heading>
         <Badge
           tone={hdUnlocked ? 'emerald' : age === FREE_AGE ? 'violet' : 'slate'}
           className="whitespace-nowrap text-xs"
@@ -30,7 +36,7 @@ export function AgeCard({ age, job }: AgeCardProps) {
   );
 }
 
-function AgeCardBody({ age, job }: AgeCardProps) {
+function AgeCardBody({ age, job }: Pick<AgeCardProps, 'age' | 'job'>) {
   if (job?.status === 'done' && job.previewUrl) {
     return (
       <img

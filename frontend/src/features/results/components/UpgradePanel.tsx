@@ -5,7 +5,7 @@ import { cn } from '../../../lib/cn';
 
 type UpgradePanelProps = {
   offers: readonly ProductId[];
-  pending: ProductId | null;
+  /** Opens the checkout; runs inside the click so the new tab is not blocked. */
   onChoose: (productId: ProductId) => void;
 };
 
@@ -15,7 +15,7 @@ const DETAILS: Partial<Record<ProductId, string>> = {
   all3_hd: `${AGES_TEXT} in ${HD_SIZE_PX} × ${HD_SIZE_PX} px, no watermark`,
 };
 
-export function UpgradePanel({ offers, pending, onChoose }: UpgradePanelProps) {
+export function UpgradePanel({ offers, onChoose }: UpgradePanelProps) {
   if (offers.length === 0) return null;
   return (
     <section
@@ -34,11 +34,10 @@ export function UpgradePanel({ offers, pending, onChoose }: UpgradePanelProps) {
             <li key={id}>
               <button
                 type="button"
-                disabled={pending !== null}
                 onClick={() => onChoose(id)}
                 className={cn(
                   'relative flex h-full w-full flex-col items-start gap-2 rounded-3xl border-2 bg-white p-5 text-left shadow-sm transition-colors',
-                  'focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-violet-300 disabled:cursor-wait',
+                  'focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-violet-300',
                   best ? 'border-violet-600 hover:bg-violet-50' : 'border-violet-200 hover:border-violet-400',
                 )}
               >
@@ -60,7 +59,7 @@ export function UpgradePanel({ offers, pending, onChoose }: UpgradePanelProps) {
                     )}
                     aria-hidden="true"
                   >
-                    {pending === id ? 'One moment...' : 'Get HD'}
+                    Get HD
                   </span>
                 </span>
               </button>

@@ -1,0 +1,112 @@
+/**
+ * /checkout?product=&uploadId=&returnPath=: the page the HD and plan buttons open in a new tab.
+ * Signed in, it asks the API for a Stripe Checkout session and replaces itself with Stripe's page;
+ * signed out, useRequireSignIn sends the parent to /auth and back here. A failure shows the
+ * server's message (or the spec's) with a way back.
+ */
+import { formatPrice, getProduct } from '@shared/catalog';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { Button } from '../../components/ui/Button';
+import { ButtonLink } from '../../components/ui/ButtonLink';
+import { Spinner } from '../../components/ui/Spinner';
+import { callApi, errorMessage } from '../../lib/api-client';
+import { useRequireSignIn } from '../../lib/auth/use-require-sign-in';
+import { checkoutCopy } from '../../lib/checkout/checkout-copy';
+import { type ParsedCheckout, parseCheckoutLink } from '../../lib/checkout/checkout-link';
+import { backLabel, isStripeUrl } from './checkout-page-rules';
+
+export function CheckoutPage() {
+  const auth = useRequireSignIn({ checkout: true });
+  const [params] = useSearchParams();
+  const link = useMemo(() => parseCheckoutLink(params), [params]);
+  if (auth.status !== 'signedIn') return <Redirecting link={link} />;
+  return <StartCheckout link={link} />;
+}
+
+function StartCheckout({ link }: { link: ParsedCheckout }) {
+  const [failure, setFailure] = useState<string | null>(link.request ? null : link.fallbackError);
+  const [attempt, setAttempt] = useState(0);
+  // One checkout session per attempt, even when StrictMode runs the effect twice.
+  const started = useRef(-1);
+
+  useEffect(() => {
+    const request = link.request;
+    if (!request || started.current === attempt) return;
+    started.current = attempt;
+    callApi('createCheckout', { body: request }).then(
+      ({ url }) => {
+        if (isStripeUrl(url)) window.location.replace(url);
+        else setFailure(link.fallbackError);
+      },
+      (error) => setFailure(errorMessage(error, link.fallbackError)),
+    );
+  }, [attempt, link]);
+
+  if (failure === null) return <Redirecting link={link} />;
+  return (
+    <div
+      role="alert"
+      className="mx-auto flex min-h-[60dvh] max-w-md flex-col items-center justify-center gap-4 px-4 py-12 text-center"
+    >
+      <p className="text-5xl" aria-hidden="true">
+        🧾
+      </p>
+      <h1 className="text-balance text-2xl font-extrabold tracking-tight text-slate-900">{failure}</h1>
+      <p className="text-slate-700">Nothing was charged.</p>
+      <div className="flex flex-wrap justify-center gap-3">
+        {link.request && (
+          <Button
+            onClick={() => {
+              setFailure(null);
+              setAttempt((n) => n + 1);
+            }}
+          >
+            {checkoutCopy.tryAgain}
+          </Button>
+        )}
+        <ButtonLink to={link.backPath} variant="outline">
+          {backLabel(link.backPath)}
+        </ButtonLink>
+      </div>
+    </div>
+  );
+}
+
+function Redirecting({ link }: { link: ParsedCheckout }) {
+  const product = link.request ? getProduct(link.request.productId) : null;
+  return (
+    <div
+      role="status"
+      className="mx-auto flex min-h-[60dvh] max-w-md flex-col items-center justify-center gap-4 px-4 py-12 text-center"
+    >
+      <Spinner className="size-12" />
+      <h1 className="text-balance text-2xl font-extrabold tracking-tight text-slate-900">
+        {checkoutCopy.redirecting}
+      </h1>
+      {product && (
+        <p className="rounded-2xl border border-violet-100 bg-white px-5 py-3 text-slate-800">
+          <strong>{product.name}</strong> · {formatPrice(product.priceCents)}
+          {product.interval && ` per ${product.interval}`}
+        </p>
+      )}
+      <p className="text-pretty text-sm text-slate-600">
+        <LockIcon />
+        {checkoutCopy.redirectingNote}
+      </p>
+    </div>
+  );
+}
+
+function LockIcon() {
+  return (
+    <svg
+      viewBox="0 0 20 20"
+      className="mr-1 inline size-4 align-[-2px]"
+      fill="currentColor"
+      aria-hidden="true"
+    >
+      <path d="M6 8V6a4 4 0 118 0v2h1a1 1 0 011 1v8a1 1 0 01-1 1H5a1 1 0 01-1-1V9a1 1 0 011-1h1zm2 0h4V6a2 2 0 10-4 0v2z" />
+    </svg>
+  );
+}

@@ -1,0 +1,84 @@
+/**
+ * "Save to Camera Roll": fetches short-lived links to every unlocked HD image and delivers them the
+ * way the screen suits (see save-hd.ts). HD downloads need a signed-in parent (spec §4, §6): a
+ * visitor's page is saved as `checkout_redirect` and they go to /auth.
+ */
+import { messages } from '@shared/messages';
+import type { HdFile } from '@shared/schemas/payments';
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { toast } from 'sonner';
+import { callApi, errorMessage } from '../../../lib/api-client';
+import { rememberAuthReturn } from '../../../lib/auth/auth-redirect';
+import { getAuthState } from '../../../lib/auth/auth-store';
+import { returnPathOf } from '../../../lib/checkout/checkout-link';
+import { PREPARING_HD, SAVE_HINT_MS } from '../results-copy';
+import {
+  dispositionFor,
+  downloadOneByOne,
+  type SaveMode,
+  saveMode,
+  showInTab,
+  showPreparing,
+  startFrameDownload,
+} from '../save-hd';
+
+export function useSaveHd(uploadId: string) {
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const [busy, setBusy] = useState(false);
+
+  const deliver = async (mode: SaveMode, tab: Window | null) => {
+    let files: HdFile[];
+    try {
+      ({ files } = await callApi('downloadHd', {
+        params: { uploadId },
+        body: { disposition: dispositionFor(mode) },
+      }));
+    } catch (error) {
+      tab?.close();
+      toast.error(errorMessage(error, messages.downloadFailed));
+      return;
+    }
+    if (files.length === 0) {
+      tab?.close();
+      toast.error(messages.noHdToDownload);
+      return;
+    }
+    if (tab) {
+      try {
+        showInTab(tab, files, messages.saveToPhotosHint);
+        toast(messages.saveToPhotosHint, { duration: SAVE_HINT_MS });
+      } catch {
+        tab.close();
+        toast.error(messages.imageDownloadFailed);
+      }
+      return;
+    }
+    await downloadOneByOne(files, (file) => startFrameDownload(file));
+    toast.success(messages.imageDownloaded);
+  };
+
+  const save = () => {
+    if (busy) return;
+    if (getAuthState().status === 'signedOut') {
+      rememberAuthReturn(returnPathOf(pathname, search), { checkout: true });
+      navigate('/auth');
+      return;
+    }
+    const mode = saveMode(window.innerWidth);
+    // The tab must open inside the click, before any await, or popup blockers refuse it.
+    const tab = mode === 'tab' ? window.open('', '_blank') : null;
+    if (mode === 'tab') {
+      if (!tab) {
+        toast.error(messages.allowPopups);
+        return;
+      }
+      showPreparing(tab, PREPARING_HD);
+    }
+    setBusy(true);
+    void deliver(mode, tab).finally(() => setBusy(false));
+  };
+
+  return { save, busy };
+}
