@@ -85,6 +85,10 @@ describe('Least privilege', () => {
     const cognito = statements.filter((s) => actionsOf(s).some((a) => a.startsWith('cognito-idp:')));
     expect(cognito.flatMap(actionsOf)).toEqual(['cognito-idp:AdminDeleteUser']);
     expect(text(cognito[0].Resource)).toContain(logicalId(t.stack.auth.userPool));
+    // Account deletion cancels the subscription at Stripe.
+    expect(statements.filter((s) => text(s).includes(secretId()))).toEqual([
+      { Effect: 'Allow', Action: 'secretsmanager:GetSecretValue', Resource: { Ref: secretId() } },
+    ]);
   });
 
   /** The role's SQS statements: fulfilment may only send, and only to the render queue. */

@@ -81,6 +81,9 @@ export class LittleFuturesStack extends Stack {
       siteAssetDir: props.siteAssetDir,
     });
     this.storage.allowUploadsFrom(this.site.url);
+    // Checkout's return URLs (and so the age-19 email link) point at the site, never at a caller's Origin.
+    // The distribution depends on the HTTP API resource only, not on these functions: no cycle.
+    this.api.handlers.get('payments')?.function.addEnvironment('SITE_URL', this.site.url);
 
     const outputs: Record<string, [string, string]> = {
       SiteUrl: [this.site.url, 'The app (CloudFront)'],

@@ -64,6 +64,7 @@ export const messages = {
   productTakesNoPhoto: 'This plan is not tied to a photo.',
   photoNotReady: 'Your previews are still being created. Please try again in a moment.',
   alreadyUnlocked: 'These HD photos are already unlocked.',
+  photoNotInAccount: 'This photo is not saved to your account yet. Please sign in again, then try once more.',
   alreadySubscribed: 'You already have an active subscription.',
   noSubscription: 'You do not have an active subscription.',
   paymentsUnavailable: 'Payments are not available right now. Please try again later.',

@@ -52,6 +52,8 @@ export type RenderJobRecord = {
   notify?: { email: string; link: string };
   /** The order (checkout session) that unlocked or created this job. */
   unlockedBy?: string;
+  /** When a bought render's queue message was sent (fulfilment re-sends it until this is set). */
+  queuedAt?: string;
   updatedAt: string;
   expiresAt?: number;
 };
@@ -73,6 +75,8 @@ export interface UploadStore {
     age: TargetAge,
     keys: { previewKey: string; hdKey: string },
   ): Promise<boolean>;
+  /** Records that these jobs' render messages were sent. */
+  markQueued(uploadId: string, ages: readonly TargetAge[]): Promise<void>;
   /** processing -> failed; false when the job was not processing. */
   failJob(uploadId: string, age: TargetAge, reason: string): Promise<boolean>;
   /**

@@ -132,6 +132,30 @@ describe('checkout: what may be bought', () => {
     );
   });
 
+  it("refuses a photo still held by the parent's visitor session (paid files must not expire)", async () => {
+    const sessionId = crypto.randomUUID();
+    const anonymous = await uploadPhoto({ sessionId }, images.samplePhoto(2));
+    await runRenderWorker();
+    const result = await callRoute('createCheckout', {
+      ...(await asUser(parent)),
+      sessionId,
+      body: { productId: 'age10_hd', uploadId: anonymous },
+    });
+    expect(result.status).toBe(409);
+    expect(result.json.error.message).toBe(
+      'This photo is not saved to your account yet. Please sign in again, then try once more.',
+    );
+  });
+
+  it('refuses to send the buyer back anywhere but the site', async () => {
+    const result = await callRoute('createCheckout', {
+      claims: await claimsOf(parent.idToken),
+      headers: { origin: 'https://evil.example' },
+      body: { productId: 'credits_1' },
+    });
+    expect(result.status).toBe(400);
+  });
+
   it('needs a photo for age products and none for packs', async () => {
     expect((await checkout(parent, { productId: 'all3_hd' })).status).toBe(400);
     expect((await checkout(parent, { productId: 'credits_10', uploadId })).status).toBe(400);
@@ -239,6 +263,23 @@ describe('paying unlocks HD once', () => {
     expect((await credits(buyer)).balance).toBe(1);
   });
 
+  it('fulfils a paid session even when its order record was never written', async () => {
+    const buyer = await newParent();
+    const { id } = await getDeps().payments.createCheckoutSession({
+      productId: 'credits_10',
+      mode: 'payment',
+      name: 'Ten-Pack',
+      priceCents: 495,
+      successUrl: `${SITE}/my-photos?paid=true&session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${SITE}/pricing`,
+      clientReferenceId: buyer.sub,
+      metadata: { userSub: buyer.sub, productId: 'credits_10' },
+    });
+    await pay(id);
+    expect((await credits(buyer)).balance).toBe(10);
+    expect((await getDeps().paymentStore.getOrder(id))?.status).toBe('fulfilled');
+  });
+
   it('acknowledges and ignores a paid session that is not ours', async () => {
     const session = { ...fake.sessions()[0], id: 'cs_test_not_ours', metadata: {}, status: 'complete' };
     const result = await deliver(signedEvent('checkout.session.completed', session, WEBHOOK_SECRET));
@@ -277,6 +318,33 @@ describe('bundles render the ages they sell', () => {
       subject: 'Your Age 19 HD photo is ready ✨',
     });
     expect(mails[0].text).toContain(`${SITE}/result/${uploadId}`);
+  });
+});
+
+describe('renders a purchase adds', () => {
+  it('sends them again when their queue message was lost after payment', async () => {
+    const photo = await uploadPhoto({ claims: await claimsOf(parent.idToken) }, images.samplePhoto(2));
+    await runRenderWorker();
+    relay.hold = true;
+    const { sessionId } = await buy(parent, { productId: 'age_19_hd', uploadId: photo }).finally(() => {
+      relay.hold = false;
+    });
+    const [held] = relay.held.splice(0);
+    const queue = getDeps().renderQueue;
+    const enqueue = queue.enqueue;
+    queue.enqueue = async () => {
+      throw new Error('SQS is down (simulated)');
+    };
+    const confirmed = await callRoute('confirmCheckout', { ...(await asUser(parent)), body: { sessionId } });
+    queue.enqueue = enqueue;
+    expect(confirmed.status).toBe(500);
+    const job = () => jobsOf(photo).then((jobs) => jobs.find((j) => j.age === 19)!);
+    expect(await job()).toMatchObject({ status: 'processing', hdUnlocked: true, queuedAt: undefined });
+    // Stripe's delivery arrives next: the order is fulfilled already, the render is sent again.
+    expect((await deliver(held)).status).toBe(200);
+    expect((await job()).queuedAt).toEqual(expect.any(String));
+    await runRenderWorker();
+    expect((await job()).status).toBe('done');
   });
 });
 
@@ -326,6 +394,24 @@ describe('credits and the subscription', () => {
     const subscriptionId = (await credits(buyer)).subscription!.id;
     expect((await callRoute('deleteAccount', await asUser(buyer))).status).toBe(200);
     expect(fake.subscriptions().find((s) => s.id === subscriptionId)?.cancel_at_period_end).toBe(true);
+  });
+
+  it("trusts Stripe's current state over a late event", async () => {
+    const buyer = await newParent();
+    await buy(buyer, { productId: 'subscription_monthly' });
+    const live = fake.subscriptions().find((s) => s.metadata.userSub === buyer.sub)!;
+    // A stale "canceled" copy delivered late, even with a newer timestamp, does not end a live plan.
+    const stale = signedEvent(
+      'customer.subscription.updated',
+      { ...live, status: 'canceled' },
+      WEBHOOK_SECRET,
+      {
+        created: Math.floor(Date.now() / 1000) + 60,
+      },
+    );
+    expect((await deliver(stale)).status).toBe(200);
+    const view = await callRoute('getCredits', await asUser(buyer));
+    expect(view.json.subscription).toMatchObject({ status: 'active', active: true });
   });
 
   it('keeps the newest state when subscription events arrive out of order', async () => {

@@ -24,7 +24,7 @@ export type ApiResources = {
   uploads: s3.IBucket;
   renders: s3.IBucket;
   renderQueue: sqs.IQueue;
-  /** Stripe keys (JSON); only the payments and webhooks groups may read it. */
+  /** Stripe keys (JSON); read by payments, webhooks and account (deletion ends the subscription). */
   stripeSecret: secretsmanager.ISecret;
 };
 
@@ -32,6 +32,7 @@ type Grant = (role: iam.Role, r: ApiResources) => void;
 
 /** Variables a group needs beyond the shared configuration; each goes with a grant below. */
 export const GROUP_ENVIRONMENT: Partial<Record<RouteGroup, (r: ApiResources) => Record<string, string>>> = {
+  account: (r) => ({ STRIPE_SECRET_ARN: r.stripeSecret.secretArn }),
   payments: (r) => ({ STRIPE_SECRET_ARN: r.stripeSecret.secretArn }),
   webhooks: (r) => ({ STRIPE_SECRET_ARN: r.stripeSecret.secretArn }),
 };
@@ -118,6 +119,8 @@ export const GROUP_GRANTS: Record<RouteGroup, Grant> = {
         resources: [r.userPool.userPoolArn],
       }),
     );
+    // Deleting an account cancels its subscription at Stripe, so a deleted parent is not billed.
+    grantSecretValue(role, r.stripeSecret);
   },
 
   /** Checkout, its confirmation and cancelling the plan: orders and credits in the table, Stripe's API. */

@@ -31,7 +31,7 @@ describe('Payments: the Stripe keys in Secrets Manager', () => {
     expect(resources(t.template, 'AWS::SecretsManager::ResourcePolicy')).toEqual({});
   });
 
-  it('lets only the payments and webhooks roles read it, with GetSecretValue and nothing more', () => {
+  it('lets only the payments, webhooks and account roles read it, with GetSecretValue and nothing more', () => {
     const readers: string[] = [];
     for (const policy of Object.values(resources(t.template, 'AWS::IAM::Policy'))) {
       const statements = policy.Properties?.PolicyDocument.Statement as Statement[];
@@ -40,19 +40,32 @@ describe('Payments: the Stripe keys in Secrets Manager', () => {
       expect(onSecret.flatMap(actionsOf)).toEqual(['secretsmanager:GetSecretValue']);
       readers.push(...policy.Properties!.Roles.map((role: { Ref: string }) => role.Ref));
     }
-    const roleOf = (group: 'payments' | 'webhooks') => logicalId(t.stack.api.handlers.get(group)!.role);
-    expect(readers.sort()).toEqual([roleOf('payments'), roleOf('webhooks')].sort());
+    const roleOf = (group: 'payments' | 'webhooks' | 'account') =>
+      logicalId(t.stack.api.handlers.get(group)!.role);
+    expect(readers.sort()).toEqual([roleOf('payments'), roleOf('webhooks'), roleOf('account')].sort());
   });
 
-  it('hands its ARN to the payments and webhooks Lambdas as STRIPE_SECRET_ARN, to no other function', () => {
+  it('hands its ARN to the payments, webhooks and account Lambdas as STRIPE_SECRET_ARN, to no other function', () => {
     const functions = [...t.stack.api.handlers, ['worker', t.stack.renderPipeline.worker] as const];
     for (const [group, fn] of functions) {
       const env = resourceOf(t.template, fn.function).Properties!.Environment.Variables;
-      if (group === 'payments' || group === 'webhooks') {
+      if (group === 'payments' || group === 'webhooks' || group === 'account') {
         expect(env.STRIPE_SECRET_ARN, group).toEqual({ Ref: secretId() });
       } else {
         expect(env.STRIPE_SECRET_ARN, group).toBeUndefined();
         expect(text(env), group).not.toContain(secretId());
+      }
+    }
+  });
+
+  it("gives the payments Lambda the site's URL for checkout return URLs, and no other function", () => {
+    const functions = [...t.stack.api.handlers, ['worker', t.stack.renderPipeline.worker] as const];
+    for (const [group, fn] of functions) {
+      const env = resourceOf(t.template, fn.function).Properties!.Environment.Variables;
+      if (group === 'payments') {
+        expect(text(env.SITE_URL)).toContain(logicalId(t.stack.site.distribution));
+      } else {
+        expect(env.SITE_URL, group).toBeUndefined();
       }
     }
   });

@@ -16,6 +16,7 @@ export function jobFromItem(item: Item): RenderJobRecord {
     failureReason: item.failureReason as string | undefined,
     notify: item.notify as RenderJobRecord['notify'],
     unlockedBy: item.unlockedBy as string | undefined,
+    queuedAt: item.queuedAt as string | undefined,
     updatedAt: item.updatedAt as string,
     expiresAt: item.ttl as number | undefined,
   };

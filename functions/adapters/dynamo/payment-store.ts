@@ -142,13 +142,21 @@ export function createDynamoPaymentStore(doc: DynamoDBDocumentClient, tableName:
       const now = new Date().toISOString();
       const items: TransactItem[] = [
         {
-          Update: {
+          // The whole order from the session: its item may be missing if checkout failed after
+          // Stripe created the session; a pending one is replaced, a fulfilled one stops us.
+          Put: {
             TableName: tableName,
-            Key: keys.order(order.sessionId),
-            UpdateExpression: 'SET #status = :fulfilled, fulfilledAt = :now',
-            ConditionExpression: '#status = :pending',
+            Item: {
+              ...keys.order(order.sessionId),
+              ...keys.orderOwnerIndex(order.userSub, order.createdAt),
+              type: 'order',
+              ...order,
+              status: 'fulfilled',
+              fulfilledAt: now,
+            },
+            ConditionExpression: 'attribute_not_exists(pk) OR #status = :pending',
             ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: { ':fulfilled': 'fulfilled', ':pending': 'pending', ':now': now },
+            ExpressionAttributeValues: { ':pending': 'pending' },
           },
         },
         ...unlockAges.map(
@@ -156,7 +164,9 @@ export function createDynamoPaymentStore(doc: DynamoDBDocumentClient, tableName:
             Update: {
               TableName: tableName,
               Key: keys.job(order.uploadId!, age),
-              UpdateExpression: 'SET hdUnlocked = :true, unlockedBy = :order, updatedAt = :now',
+              // A paid HD file must not expire with an anonymous retention time.
+              UpdateExpression: 'SET hdUnlocked = :true, unlockedBy = :order, updatedAt = :now REMOVE #ttl',
+              ExpressionAttributeNames: { '#ttl': 'ttl' },
               ConditionExpression: 'attribute_exists(pk)',
               ExpressionAttributeValues: { ':true': true, ':order': order.sessionId, ':now': now },
             },

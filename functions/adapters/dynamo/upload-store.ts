@@ -210,6 +210,27 @@ export function createDynamoUploadStore(doc: DynamoDBDocumentClient, tableName: 
         ':hdKey': hdKey,
       }),
 
+    async markQueued(uploadId, ages) {
+      await Promise.all(
+        ages.map((age) =>
+          doc
+            .send(
+              new UpdateCommand({
+                TableName: tableName,
+                Key: keys.job(uploadId, age),
+                UpdateExpression: 'SET queuedAt = :now',
+                ConditionExpression: 'attribute_exists(pk)',
+                ExpressionAttributeValues: { ':now': now() },
+              }),
+            )
+            .catch((error) => {
+              // The upload was deleted meanwhile: nothing left to render.
+              if (!isConditionFailure(error)) throw error;
+            }),
+        ),
+      );
+    },
+
     failJob: (uploadId, age, reason) =>
       transition(uploadId, age, '#status = :failed, failureReason = :reason', {
         ':failed': 'failed',

@@ -47,6 +47,7 @@ function lazyPayments(load: () => Promise<Payments>): Payments {
     createCheckoutSession: async (request) => (await get()).createCheckoutSession(request),
     retrieveCheckoutSession: async (id) => (await get()).retrieveCheckoutSession(id),
     parseWebhook: async (body, signature) => (await get()).parseWebhook(body, signature),
+    retrieveSubscription: async (id) => (await get()).retrieveSubscription(id),
     cancelAtPeriodEnd: async (id) => (await get()).cancelAtPeriodEnd(id),
   };
 }

@@ -175,6 +175,15 @@ export function createStripePayments(opts: StripePaymentsOptions): Payments {
       }
     },
 
+    async retrieveSubscription(id: string) {
+      try {
+        return toSubscriptionState(await stripe.subscriptions.retrieve(id));
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+
     async cancelAtPeriodEnd(subscriptionId: string) {
       const updated = await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true });
       return toSubscriptionState(updated);
@@ -192,5 +201,6 @@ export const unconfiguredPayments: Payments = {
   createCheckoutSession: async () => notConfigured(),
   retrieveCheckoutSession: async () => notConfigured(),
   parseWebhook: async () => notConfigured(),
+  retrieveSubscription: async () => notConfigured(),
   cancelAtPeriodEnd: async () => notConfigured(),
 };

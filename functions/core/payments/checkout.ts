@@ -24,17 +24,16 @@ export function requireUser(principal: Principal): User {
   return principal;
 }
 
-/** The site's origin from the browser's Origin header (CloudFront forwards it), else configuration. */
+const LOOPBACK_ORIGIN = /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/;
+
+/**
+ * Where checkout sends the buyer back: the configured site (AWS), else the page's own origin when it
+ * is a loopback address (the local stack on any port). Any other Origin is refused, so nobody can
+ * make a genuine checkout page that returns to a site of their choosing.
+ */
 export function siteOrigin(originHeader: string | undefined, configured: string | undefined): string {
-  for (const candidate of [originHeader, configured]) {
-    if (!candidate) continue;
-    try {
-      const url = new URL(candidate);
-      if (url.protocol === 'https:' || url.protocol === 'http:') return url.origin;
-    } catch {
-      // not a URL: try the next
-    }
-  }
+  if (configured) return new URL(configured).origin;
+  if (originHeader && LOOPBACK_ORIGIN.test(originHeader)) return originHeader;
   throw new DomainError('invalid', 'invalidRequest');
 }
 
@@ -97,6 +96,8 @@ async function assertCanUnlock(deps: Deps, user: User, product: Product, uploadI
   const found = await deps.uploads.getUploadWithJobs(uploadId);
   if (!found) throw new DomainError('not_found', 'uploadNotFound');
   assertOwner(user, found.upload);
+  // Paid files must live with the account (no anonymous expiry): the photo must have moved there.
+  if (found.upload.owner !== `user:${user.sub}`) throw new DomainError('conflict', 'photoNotInAccount');
   const { upload, jobs } = found;
   // Ages 2, 5 and 19 are rendered from the face the previews found: one preview must be done.
   if (upload.status !== 'ready' || !jobs.some((job) => job.status === 'done')) {

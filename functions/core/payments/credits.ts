@@ -63,7 +63,7 @@ export async function cancelSubscription(deps: Deps, principal: Principal) {
   await deps.paymentStore.applySubscription(
     user.sub,
     { ...state, userSub: user.sub },
-    Math.floor(Date.now() / 1000),
+    Math.floor(deps.clock.now().getTime() / 1000),
   );
   return { ok: true as const };
 }

@@ -7,11 +7,10 @@ import type { Deps } from '../deps';
 import type { RenderJobRecord } from '../ports';
 import { orderFromSession, planFulfilment } from './fulfilment-plan';
 import { ConcurrentChangeError } from './payment-errors';
-import type { CheckoutSession } from './payment-ports';
+import type { CheckoutSession, OrderRecord } from './payment-ports';
+import { syncSubscriptionById } from './subscription-sync';
 
 const MAX_ATTEMPTS = 5;
-/** A bought render still "processing" this long after fulfilment probably lost its queue message. */
-const REQUEUE_AFTER_MS = 60_000;
 
 export type FulfilOutcome = 'fulfilled' | 'already-fulfilled' | 'not-ours';
 
@@ -28,17 +27,41 @@ export async function fulfilCheckout(deps: Deps, session: CheckoutSession): Prom
   const origin = safeOrigin(session.successUrl);
   const resultsLink = (uploadId: string) => `${origin}/result/${uploadId}`;
 
+  const outcome = await fulfilOnce(deps, known, resultsLink);
+  if (session.mode === 'subscription' && session.subscriptionId) {
+    await syncSubscriptionById(deps, session.subscriptionId, known.userSub);
+  }
+  return outcome;
+}
+
+async function fulfilOnce(
+  deps: Deps,
+  known: OrderRecord,
+  resultsLink: (uploadId: string) => string,
+): Promise<FulfilOutcome> {
+  const now = deps.clock.now();
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     const found = known.uploadId ? await deps.uploads.getUploadWithJobs(known.uploadId) : null;
     if (known.uploadId && !found) {
-      deps.logger.error('paid for a photo that no longer exists: refund it', { sessionId: session.id });
+      deps.logger.error('paid for a photo that no longer exists: refund it', { sessionId: known.sessionId });
     }
     const plan = planFulfilment(known, found, { now, resultsLink });
     try {
       if (await deps.paymentStore.fulfil(plan)) {
+        if (
+          found &&
+          plan.newJobs.length === 0 &&
+          plan.unlockAges.every((age) => wasUnlocked(found.jobs, age))
+        ) {
+          // Two checkouts for the same photo were both paid: the second bought nothing new.
+          deps.logger.error('paid twice for the same unlock: refund it', {
+            sessionId: known.sessionId,
+            productId: known.productId,
+          });
+        }
         await enqueue(deps, plan.newJobs);
         deps.logger.info('fulfilled an order', {
-          sessionId: session.id,
+          sessionId: known.sessionId,
           productId: known.productId,
           unlocked: plan.unlockAges,
           rendering: plan.newJobs.map((job) => job.age),
@@ -46,7 +69,7 @@ export async function fulfilCheckout(deps: Deps, session: CheckoutSession): Prom
         });
         return 'fulfilled';
       }
-      await requeueLostRenders(deps, known.sessionId, found?.jobs ?? [], now);
+      await enqueue(deps, unqueued(known.sessionId, found?.jobs ?? []));
       return 'already-fulfilled';
     } catch (error) {
       // A job or balance changed between our read and the transaction: plan again.
@@ -56,23 +79,25 @@ export async function fulfilCheckout(deps: Deps, session: CheckoutSession): Prom
   throw new ConcurrentChangeError();
 }
 
+const wasUnlocked = (jobs: RenderJobRecord[], age: number) =>
+  jobs.some((job) => job.age === age && job.hdUnlocked);
+
+/** Sends the renders, then marks them queued: a failure in between leaves them for the next attempt. */
 async function enqueue(deps: Deps, jobs: RenderJobRecord[]) {
   if (jobs.length === 0) return;
   await deps.renderQueue.enqueue(jobs.map((job) => ({ uploadId: job.uploadId, age: job.age })));
+  await deps.uploads.markQueued(
+    jobs[0].uploadId,
+    jobs.map((job) => job.age),
+  );
 }
 
 /**
- * Queueing happens after the transaction; if it failed, the provider retries the event and this
- * sends the renders again (a duplicate message is harmless: the worker renders a job once).
+ * Queueing happens after the transaction; if it failed, the provider's retry (or the success page)
+ * sends the renders again. A duplicate message is harmless: the worker renders a job once.
  */
-async function requeueLostRenders(deps: Deps, sessionId: string, jobs: RenderJobRecord[], now: Date) {
-  const lost = jobs.filter(
-    (job) =>
-      job.unlockedBy === sessionId &&
-      job.status === 'processing' &&
-      now.getTime() - Date.parse(job.updatedAt) > REQUEUE_AFTER_MS,
-  );
-  await enqueue(deps, lost);
+function unqueued(sessionId: string, jobs: RenderJobRecord[]) {
+  return jobs.filter((job) => job.unlockedBy === sessionId && job.status === 'processing' && !job.queuedAt);
 }
 
 function safeOrigin(url: string | null): string {

@@ -133,10 +133,18 @@ describe('payment and subscription states', () => {
 });
 
 describe('siteOrigin', () => {
-  it('takes the origin of the page, else the configured site, and refuses anything else', () => {
-    expect(siteOrigin('https://d123.cloudfront.net', undefined)).toBe('https://d123.cloudfront.net');
-    expect(siteOrigin(undefined, 'https://app.example/')).toBe('https://app.example');
-    expect(siteOrigin('javascript:alert(1)', 'https://app.example')).toBe('https://app.example');
-    expect(() => siteOrigin('null', undefined)).toThrow();
+  it('uses the configured site whatever the caller says', () => {
+    expect(siteOrigin('https://evil.example', 'https://d123.cloudfront.net/')).toBe(
+      'https://d123.cloudfront.net',
+    );
+    expect(siteOrigin(undefined, 'https://app.example')).toBe('https://app.example');
+  });
+
+  it('trusts only a loopback page origin when no site is configured (the local stack)', () => {
+    expect(siteOrigin('http://localhost:3000', undefined)).toBe('http://localhost:3000');
+    expect(siteOrigin('http://127.0.0.1:41234', undefined)).toBe('http://127.0.0.1:41234');
+    for (const origin of ['https://evil.example', 'http://localhost.evil.example', 'null', undefined]) {
+      expect(() => siteOrigin(origin, undefined)).toThrow();
+    }
   });
 });

@@ -54,8 +54,8 @@ export function planFulfilment(
       age,
       status: 'processing',
       hdUnlocked: true,
+      // Paid renders never expire (checkout sells only photos saved to an account).
       updatedAt: opts.now.toISOString(),
-      expiresAt: found.upload.expiresAt,
       ...(age === EMAILED_AGE && order.email
         ? { notify: { email: order.email, link: opts.resultsLink(found.upload.id) } }
         : {}),

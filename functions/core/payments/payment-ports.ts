@@ -79,6 +79,8 @@ export interface Payments {
   retrieveCheckoutSession(id: string): Promise<CheckoutSession | null>;
   /** Verifies the signature over the raw body; throws WebhookSignatureError (forged, stale, malformed). */
   parseWebhook(rawBody: string, signature: string | undefined): Promise<PaymentEvent>;
+  /** The subscription as the provider has it now (events may arrive late or out of order); null if unknown. */
+  retrieveSubscription(id: string): Promise<SubscriptionState | null>;
   cancelAtPeriodEnd(subscriptionId: string): Promise<SubscriptionState>;
 }
 

@@ -8,6 +8,7 @@ import { DomainError } from '../errors';
 import { fulfilCheckout } from './fulfil';
 import { isPaid } from './fulfilment-plan';
 import { WebhookSignatureError } from './payment-ports';
+import { syncSubscription } from './subscription-sync';
 
 export async function handlePaymentWebhook(deps: Deps, rawBody: string, signature: string | undefined) {
   if (!deps.payments.configured) throw new DomainError('unavailable', 'paymentsUnavailable');
@@ -28,20 +29,9 @@ export async function handlePaymentWebhook(deps: Deps, rawBody: string, signatur
       // An unpaid session (a delayed payment method) is fulfilled by async_payment_succeeded.
       if (isPaid(event.session)) await fulfilCheckout(deps, event.session);
       break;
-    case 'subscription_changed': {
-      const { subscription } = event;
-      if (!subscription.userSub) {
-        deps.logger.warn('subscription without our metadata: ignored', { id: subscription.id });
-        break;
-      }
-      const applied = await deps.paymentStore.applySubscription(
-        subscription.userSub,
-        subscription,
-        event.created,
-      );
-      if (!applied) deps.logger.info('older subscription event ignored', { eventId: event.id });
+    case 'subscription_changed':
+      await syncSubscription(deps, event.subscription, event.created);
       break;
-    }
     case 'ignored':
       break;
   }
