@@ -69,6 +69,9 @@ export const messages = {
   noSubscription: 'You do not have an active subscription.',
   paymentsUnavailable: 'Payments are not available right now. Please try again later.',
   checkoutNotFound: 'We could not find this checkout.',
+  // Where credits go (ARCHITECTURE §9): shown beside the plans and the balance.
+  creditsUse:
+    'HD credits and the monthly plan pay for HD keepsakes in Moments, opening soon. Age previews in HD are unlocked on your results page.',
   notEnoughCredits: 'You do not have enough credits. Buy a pack to continue.',
   webhookSignatureInvalid: 'The webhook signature is not valid.',
   subscriptionCancelled: 'Your subscription will end at the close of this period.',

@@ -3,6 +3,7 @@
  * product in a new tab (signed out: via /auth and back), as ARCHITECTURE.md §9 decides.
  */
 import { formatPrice, formatSavings, PLANS, type Plan, type ProductId } from '@shared/catalog';
+import { messages } from '@shared/messages';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { ButtonLink } from '../../components/ui/ButtonLink';
@@ -30,6 +31,7 @@ export function PricingPage() {
       <p className="mt-10 text-center font-medium text-slate-700">
         Credits never expire; packs are one-time purchases
       </p>
+      <p className="mx-auto mt-2 max-w-2xl text-center text-sm text-slate-600">{messages.creditsUse}</p>
     </div>
   );
 }

@@ -74,6 +74,7 @@ export function AccountPanel({ userSub }: { userSub: string }) {
           <div className="flex flex-col gap-1">
             <p className="text-lg font-bold text-slate-900">{creditsText(credits.data.balance)}</p>
             <p className="text-sm text-slate-600">{accountCopy.creditsNote}</p>
+            <p className="max-w-prose text-sm text-slate-600">{messages.creditsUse}</p>
             {plan && (
               <div className="mt-1 flex flex-wrap items-center gap-x-4">
                 <p className="font-semibold text-violet-900">{plan.text}</p>
