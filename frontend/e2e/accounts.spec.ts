@@ -3,7 +3,7 @@
  * results with the upload now theirs; the checkout tab; My photos (refresh of expired tokens,
  * a signed-in upload, deleting a photo); deleting the account.
  */
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { messages } from '@shared/messages';
 import {
   CONFIRMATION_CODE,
@@ -15,18 +15,7 @@ import {
   storedTokens,
   submitCredentials,
 } from './accounts-helpers';
-import { expectNoSeriousA11yViolations, FACE_PHOTO, toast } from './helpers';
-
-/** Uploads the face photo from /upload and returns the id and the progress URL's parameter. */
-async function uploadPhoto(page: Page) {
-  await page.goto('/upload');
-  await page.locator('input[type=file]').setInputFiles(FACE_PHOTO);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.waitForURL(/\/progress\?(uploadId|tempUploadId)=[0-9a-f-]{36}$/, { timeout: 30_000 });
-  const url = new URL(page.url());
-  const param = [...url.searchParams.keys()][0];
-  return { uploadId: url.searchParams.get(param)!, param };
-}
+import { expectNoSeriousA11yViolations, toast, uploadPhoto } from './helpers';
 
 test('a visitor who asks for HD signs up, signs in and lands on the results, now theirs', async ({
   page,

@@ -30,3 +30,14 @@ export async function expectNoSeriousA11yViolations(page: Page) {
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(serious, 'serious accessibility violations').toEqual([]);
 }
+
+/** Uploads the face photo from /upload; returns the upload id and the progress URL's parameter. */
+export async function uploadPhoto(page: Page) {
+  await page.goto('/upload');
+  await page.locator('input[type=file]').setInputFiles(FACE_PHOTO);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL(/\/progress\?(uploadId|tempUploadId)=[0-9a-f-]{36}$/, { timeout: 30_000 });
+  const url = new URL(page.url());
+  const param = [...url.searchParams.keys()][0];
+  return { uploadId: url.searchParams.get(param)!, param };
+}

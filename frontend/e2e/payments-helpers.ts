@@ -2,18 +2,6 @@
 import { type BrowserContext, expect, type Page } from '@playwright/test';
 import { HD_SIZE_PX } from '@shared/catalog';
 import sharp from 'sharp';
-import { FACE_PHOTO } from './helpers';
-
-/** Uploads the face photo from /upload; returns the upload id and the progress URL's parameter. */
-export async function uploadPhoto(page: Page) {
-  await page.goto('/upload');
-  await page.locator('input[type=file]').setInputFiles(FACE_PHOTO);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.waitForURL(/\/progress\?(uploadId|tempUploadId)=[0-9a-f-]{36}$/, { timeout: 30_000 });
-  const url = new URL(page.url());
-  const param = [...url.searchParams.keys()][0];
-  return { uploadId: url.searchParams.get(param)!, param };
-}
 
 /** Clicks `trigger` and returns the tab it opens (the checkout, or the mobile HD images). */
 export async function clickForNewTab(context: BrowserContext, trigger: () => Promise<void>): Promise<Page> {

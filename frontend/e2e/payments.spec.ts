@@ -8,14 +8,8 @@ import { type Download, expect, type Page, test } from '@playwright/test';
 import { formatPrice, getProduct } from '@shared/catalog';
 import { messages } from '@shared/messages';
 import { createUser, freshEmail, PASSWORD, signIn, submitCredentials } from './accounts-helpers';
-import { expectNoSeriousA11yViolations, toast } from './helpers';
-import {
-  clickForNewTab,
-  expectTestCheckout,
-  expectUnwatermarkedHd,
-  previewBytes,
-  uploadPhoto,
-} from './payments-helpers';
+import { expectNoSeriousA11yViolations, toast, uploadPhoto } from './helpers';
+import { clickForNewTab, expectTestCheckout, expectUnwatermarkedHd, previewBytes } from './payments-helpers';
 
 const price = (id: Parameters<typeof getProduct>[0]) => formatPrice(getProduct(id).priceCents);
 

@@ -2,6 +2,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import {
+  AdminConfirmSignUpCommand,
+  CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { freeEmulatorPorts, freePort } from '../local/ports';
 import { startLocalStack } from '../local/stack';
 
@@ -65,4 +69,40 @@ export async function waitForJobs(url: string, uploadId: string, timeoutMs = 60_
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`upload ${uploadId} did not finish in ${timeoutMs} ms`);
+}
+
+export const BENCH_PASSWORD = 'correct horse battery';
+
+/** A Cognito call through the gateway's /cognito proxy, as the browser makes it locally. */
+export async function cognitoCall(url: string, target: string, body: object) {
+  const response = await fetch(`${url}/cognito`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': `AWSCognitoIdentityProviderService.${target}`,
+    },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${target}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+/** A new confirmed parent, signed in: their sub, email and ID token. */
+export async function newSignedInUser(stack: { url: string; env: Record<string, string> }) {
+  const { USER_POOL_CLIENT_ID: ClientId, USER_POOL_ID, AWS_REGION } = stack.env;
+  const email = `bench-${crypto.randomUUID()}@example.com`;
+  const { UserSub } = await cognitoCall(stack.url, 'SignUp', {
+    ClientId,
+    Username: email,
+    Password: BENCH_PASSWORD,
+  });
+  const admin = new CognitoIdentityProviderClient({ region: AWS_REGION });
+  await admin.send(new AdminConfirmSignUpCommand({ UserPoolId: USER_POOL_ID, Username: email }));
+  admin.destroy();
+  const signIn = await cognitoCall(stack.url, 'InitiateAuth', {
+    ClientId,
+    AuthFlow: 'USER_PASSWORD_AUTH',
+    AuthParameters: { USERNAME: email, PASSWORD: BENCH_PASSWORD },
+  });
+  return { sub: UserSub as string, email, idToken: signIn.AuthenticationResult.IdToken as string };
 }

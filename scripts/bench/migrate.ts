@@ -12,31 +12,17 @@ import {
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { PREVIEW_AGES } from '@shared/catalog';
-import { median, percentile, startBenchStack } from './bench-stack';
+import { cognitoCall, median, BENCH_PASSWORD as PASSWORD, percentile, startBenchStack } from './bench-stack';
 
 const UPLOADS = 20;
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 30);
-const PASSWORD = 'correct horse battery';
 
 const stack = await startBenchStack();
 // The stack runs the handlers in this process with its environment: the adapters reach the same emulators.
 const { getDeps } = await import('../../functions/adapters/deps');
 const { planMigration } = await import('../../functions/core/account/migration-plan');
 const deps = getDeps();
-
-async function cognitoCall(target: string, body: object) {
-  const response = await fetch(`${stack.url}/cognito`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': `AWSCognitoIdentityProviderService.${target}`,
-    },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${target}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
 
 /** A session with `count` finished uploads, seeded through the real adapters as complete + render leave them. */
 async function seedSession(count: number): Promise<string> {
@@ -88,7 +74,11 @@ async function seedSession(count: number): Promise<string> {
 try {
   const clientId = stack.env.USER_POOL_CLIENT_ID;
   const email = `bench-${crypto.randomUUID()}@example.com`;
-  const signUp = await cognitoCall('SignUp', { ClientId: clientId, Username: email, Password: PASSWORD });
+  const signUp = await cognitoCall(stack.url, 'SignUp', {
+    ClientId: clientId,
+    Username: email,
+    Password: PASSWORD,
+  });
   const admin = new CognitoIdentityProviderClient({ region: stack.env.AWS_REGION });
   await admin.send(new AdminConfirmSignUpCommand({ UserPoolId: stack.env.USER_POOL_ID, Username: email }));
   admin.destroy();
@@ -97,7 +87,7 @@ try {
   let idToken = '';
   for (let i = 0; i < SIGN_INS + 1; i++) {
     const started = performance.now();
-    const result = await cognitoCall('InitiateAuth', {
+    const result = await cognitoCall(stack.url, 'InitiateAuth', {
       ClientId: clientId,
       AuthFlow: 'USER_PASSWORD_AUTH',
       AuthParameters: { USERNAME: email, PASSWORD },

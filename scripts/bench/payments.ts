@@ -6,17 +6,12 @@
  *  2. POST /api/stripe/webhook with a signed checkout.session.completed: verification, the
  *     fulfilment transaction and the event record (target p95 ≤ 150 ms).
  */
-import {
-  AdminConfirmSignUpCommand,
-  CognitoIdentityProviderClient,
-} from '@aws-sdk/client-cognito-identity-provider';
 import { PREVIEW_AGES } from '@shared/catalog';
 import { LOCAL_STRIPE } from '../local/stack';
 import { signedEvent } from '../local/stripe-fake-objects';
-import { median, percentile, startBenchStack } from './bench-stack';
+import { median, newSignedInUser, percentile, startBenchStack } from './bench-stack';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
-const PASSWORD = 'correct horse battery';
 
 const stack = await startBenchStack();
 const { getDeps } = await import('../../functions/adapters/deps');
@@ -33,33 +28,6 @@ deps.payments.createCheckoutSession = async (request) => {
     stripeMs.push(performance.now() - started);
   }
 };
-
-async function signedInUser() {
-  const { USER_POOL_CLIENT_ID: ClientId, USER_POOL_ID, AWS_REGION } = stack.env;
-  const email = `bench-${crypto.randomUUID()}@example.com`;
-  const call = async (target: string, body: object) => {
-    const response = await fetch(`${stack.url}/cognito`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/x-amz-json-1.1',
-        'x-amz-target': `AWSCognitoIdentityProviderService.${target}`,
-      },
-      body: JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`${target}: ${response.status} ${await response.text()}`);
-    return response.json();
-  };
-  const { UserSub } = await call('SignUp', { ClientId, Username: email, Password: PASSWORD });
-  const admin = new CognitoIdentityProviderClient({ region: AWS_REGION });
-  await admin.send(new AdminConfirmSignUpCommand({ UserPoolId: USER_POOL_ID, Username: email }));
-  admin.destroy();
-  const signIn = await call('InitiateAuth', {
-    ClientId,
-    AuthFlow: 'USER_PASSWORD_AUTH',
-    AuthParameters: { USERNAME: email, PASSWORD },
-  });
-  return { sub: UserSub as string, idToken: signIn.AuthenticationResult.IdToken as string };
-}
 
 /** A finished photo of the user (three done previews), seeded through the real adapters. */
 async function seedPhoto(sub: string): Promise<string> {
@@ -125,7 +93,7 @@ async function deliverPaid(sessionId: string): Promise<number> {
 }
 
 try {
-  const user = await signedInUser();
+  const user = await newSignedInUser(stack);
   const figures = {
     packCheckout: [] as number[],
     photoCheckout: [] as number[],

@@ -4,9 +4,8 @@ import { isUuid } from '@shared/rules/ids';
 import { PROGRESS_POLL_MS } from '@shared/rules/progress';
 import type { UploadView } from '@shared/schemas/uploads';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useRef } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { toast } from 'sonner';
+import { type ReactNode, useRef } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { PaymentStatus } from '../../components/payment/PaymentStatus';
 import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
@@ -15,6 +14,7 @@ import { returnedSessionId } from '../../lib/checkout/payment-phase';
 import { useCheckoutConfirmation } from '../../lib/checkout/use-checkout-confirmation';
 import { useStartCheckout } from '../../lib/checkout/use-start-checkout';
 import { anyJobProcessing, uploadQueryOptions } from '../../lib/upload-query';
+import { useInvalidLinkRedirect } from '../../lib/use-invalid-link-redirect';
 import { AgeCard } from './components/AgeCard';
 import { MoreAges } from './components/MoreAges';
 import { NotifyDialog } from './components/NotifyDialog';
@@ -30,15 +30,9 @@ type ResultsPageProps = {
 
 export function ResultsPage({ renderShare }: ResultsPageProps) {
   const { uploadId = '' } = useParams();
-  const navigate = useNavigate();
   const valid = isUuid(uploadId);
 
-  useEffect(() => {
-    if (valid) return;
-    // The id dedupes the toast when React runs this effect twice in development.
-    toast.error(messages.invalidLink, { id: 'invalid-link' });
-    navigate('/', { replace: true });
-  }, [valid, navigate]);
+  useInvalidLinkRedirect(valid);
 
   if (!valid) return null;
   return <ResultsView key={uploadId} uploadId={uploadId} renderShare={renderShare} />;
