@@ -123,8 +123,7 @@ test('a page that fails to load shows the router fallback with a way home', asyn
   await expect(page.getByRole('heading', { level: 1 })).toContainText('precious moment');
 });
 
-test('the upload drop area is reachable and usable with the keyboard', async ({ page, isMobile }) => {
-  test.skip(isMobile, 'no hardware keyboard on the phone profile');
+test('the upload drop area is reachable and usable with the keyboard', async ({ page }) => {
   await page.goto('/upload');
   const input = page.locator('input[type=file]');
   for (let i = 0; i < 12 && !(await input.evaluate((el) => el === document.activeElement)); i++) {
