@@ -104,40 +104,26 @@ describe('Least privilege', () => {
       actionsOf(s).some((a) => a.startsWith('sqs:')),
     );
 
-  it('payments (checkout, confirm, cancel): table items, the Stripe secret, send to the render queue; no S3', () => {
-    const statements = roleStatements(t.template, handler('payments').role);
-    expect(objectGrants(handler('payments').role)).toEqual({});
-    // Confirm fulfils an order that beats its webhook, and fulfilment queues the bought renders.
-    expect(sqsStatements('payments')).toEqual(sendOnly());
-    const table = statements.find((s) => actionsOf(s).includes('dynamodb:PutItem'))!;
-    expect(text(table.Resource)).toContain(tableId());
-    expect([...new Set(actions('payments').map((a) => a.split(':')[0]))].sort()).toEqual([
-      'dynamodb',
-      'logs',
-      'secretsmanager',
-      'sqs',
-    ]);
-    expect(statements.filter((s) => text(s).includes(secretId()))).toEqual([
-      { Effect: 'Allow', Action: 'secretsmanager:GetSecretValue', Resource: { Ref: secretId() } },
-    ]);
-  });
-
-  it('webhooks (fulfilment): table items, send (only) to the render queue, the Stripe secret; no S3', () => {
-    const statements = roleStatements(t.template, handler('webhooks').role);
-    expect(objectGrants(handler('webhooks').role)).toEqual({});
-    expect(sqsStatements('webhooks')).toEqual(sendOnly());
-    const table = statements.find((s) => actionsOf(s).includes('dynamodb:PutItem'))!;
-    expect(text(table.Resource)).toContain(tableId());
-    expect([...new Set(actions('webhooks').map((a) => a.split(':')[0]))].sort()).toEqual([
-      'dynamodb',
-      'logs',
-      'secretsmanager',
-      'sqs',
-    ]);
-    expect(statements.filter((s) => text(s).includes(secretId()))).toEqual([
-      { Effect: 'Allow', Action: 'secretsmanager:GetSecretValue', Resource: { Ref: secretId() } },
-    ]);
-  });
+  // Payments: confirm fulfils an order that beats its webhook, and fulfilment queues the bought renders.
+  it.each(['payments', 'webhooks'] as const)(
+    '%s (fulfilment): table items, send (only) to the render queue, the Stripe secret; no S3',
+    (group) => {
+      const statements = roleStatements(t.template, handler(group).role);
+      expect(objectGrants(handler(group).role)).toEqual({});
+      expect(sqsStatements(group)).toEqual(sendOnly());
+      const table = statements.find((s) => actionsOf(s).includes('dynamodb:PutItem'))!;
+      expect(text(table.Resource)).toContain(tableId());
+      expect([...new Set(actions(group).map((a) => a.split(':')[0]))].sort()).toEqual([
+        'dynamodb',
+        'logs',
+        'secretsmanager',
+        'sqs',
+      ]);
+      expect(statements.filter((s) => text(s).includes(secretId()))).toEqual([
+        { Effect: 'Allow', Action: 'secretsmanager:GetSecretValue', Resource: { Ref: secretId() } },
+      ]);
+    },
+  );
 
   it('of the API roles only uploads, payments and webhooks may send to the render queue', () => {
     const senders = [...t.stack.api.handlers]

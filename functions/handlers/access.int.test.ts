@@ -6,14 +6,13 @@
  * fixtures, and every 200 is checked for what it must not reveal or change. A route added to the
  * table without an expectation here fails this test (and the type check).
  */
-import { PurgeQueueCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { needsJwtAuthorizer, type RouteId, routes } from '@shared/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Parent } from '../test-support/cognito';
 import { useLocalEnv } from '../test-support/local-env';
 
 const env = useLocalEnv();
-const { callRoute } = await import('../test-support/invoke');
+const { callRoute, purgeRenderQueue } = await import('../test-support/invoke');
 const images = await import('../test-support/images');
 const { getDeps } = await import('../adapters/deps');
 const { claimsOf, newParent } = await import('../test-support/cognito');
@@ -293,9 +292,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   // Completed fixtures queued renders nobody needs.
-  await new SQSClient({ region: env.AWS_REGION }).send(
-    new PurgeQueueCommand({ QueueUrl: env.RENDER_QUEUE_URL }),
-  );
+  await purgeRenderQueue();
 });
 
 describe('route access, by caller', () => {

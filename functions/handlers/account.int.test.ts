@@ -5,13 +5,12 @@
  */
 import { spawnSync } from 'node:child_process';
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { PurgeQueueCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { messages } from '@shared/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useLocalEnv } from '../test-support/local-env';
 
 const env = useLocalEnv();
-const { callRoute, runRenderWorker } = await import('../test-support/invoke');
+const { callRoute, runRenderWorker, purgeRenderQueue } = await import('../test-support/invoke');
 const images = await import('../test-support/images');
 const { getDeps } = await import('../adapters/deps');
 const { getRawItem } = await import('../adapters/dynamo/upload-store');
@@ -35,9 +34,7 @@ const asUser = async (parent: { idToken: string }, sessionId?: string) => ({
 
 afterAll(async () => {
   // Renders this file did not need must not reach the next file's worker.
-  await new SQSClient({ region: env.AWS_REGION }).send(
-    new PurgeQueueCommand({ QueueUrl: env.RENDER_QUEUE_URL }),
-  );
+  await purgeRenderQueue();
 });
 
 describe('sign-in on the local Cognito', () => {

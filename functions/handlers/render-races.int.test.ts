@@ -3,13 +3,12 @@
  * nobody records, nor anonymous tags on a parent's renders. The race is forced by running the
  * deletion or migration inside the job's own completion step.
  */
-import { PurgeQueueCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Deps } from '../core/deps';
 import { useLocalEnv } from '../test-support/local-env';
 
-const env = useLocalEnv();
-const { callRoute } = await import('../test-support/invoke');
+const _env = useLocalEnv();
+const { callRoute, purgeRenderQueue } = await import('../test-support/invoke');
 const images = await import('../test-support/images');
 const { getDeps } = await import('../adapters/deps');
 const { renderJob } = await import('../core/render/render-job');
@@ -19,9 +18,7 @@ const { objectsOfUpload, tagsOf } = await import('../test-support/storage');
 const { uploadPhoto } = await import('../test-support/uploads');
 
 afterAll(async () => {
-  await new SQSClient({ region: env.AWS_REGION }).send(
-    new PurgeQueueCommand({ QueueUrl: env.RENDER_QUEUE_URL }),
-  );
+  await purgeRenderQueue();
 });
 
 /** Deps whose completeJob first runs `meanwhile`, as if it happened while the worker rendered. */

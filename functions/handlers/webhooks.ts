@@ -6,12 +6,8 @@ import { createHttpHandler } from './http/router';
 export const handler = createHttpHandler(
   'webhooks',
   {
-    stripeWebhook: (deps, { event }) => {
-      const raw = event.isBase64Encoded
-        ? Buffer.from(event.body ?? '', 'base64').toString('utf8')
-        : event.body;
-      return handlePaymentWebhook(deps, raw ?? '', event.headers['stripe-signature']);
-    },
+    stripeWebhook: (deps, { rawBody, event }) =>
+      handlePaymentWebhook(deps, rawBody, event.headers['stripe-signature']),
   },
   getDeps,
 );

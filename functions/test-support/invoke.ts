@@ -2,6 +2,7 @@
 import {
   ChangeMessageVisibilityCommand,
   DeleteMessageCommand,
+  PurgeQueueCommand,
   ReceiveMessageCommand,
   SQSClient,
 } from '@aws-sdk/client-sqs';
@@ -116,4 +117,11 @@ export async function runRenderWorker(
     }
   }
   return outcome;
+}
+
+/** Drops render messages a test file queued but did not need, so the next file's worker never sees them. */
+export async function purgeRenderQueue() {
+  const sqs = new SQSClient({ region: process.env.AWS_REGION });
+  await sqs.send(new PurgeQueueCommand({ QueueUrl: process.env.RENDER_QUEUE_URL! }));
+  sqs.destroy();
 }

@@ -8,7 +8,8 @@ import { inject } from 'vitest';
 export function useLocalEnv(): Record<string, string> {
   const env = inject('localEnv');
   if (!env) throw new Error('localEnv is not provided: run this file in the vitest "int" project');
-  Object.assign(process.env, env);
+  // Stripe's fake and the mail outbox too, kept apart so `env` is exactly what ensureResources made.
+  Object.assign(process.env, env, inject('paymentsEnv'));
   // Handlers log every job; tests only want to hear about real failures.
   process.env.POWERTOOLS_LOG_LEVEL ??= 'CRITICAL';
   return env;

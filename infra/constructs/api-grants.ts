@@ -30,12 +30,22 @@ export type ApiResources = {
 
 type Grant = (role: iam.Role, r: ApiResources) => void;
 
+/**
+ * Groups that call Stripe: checkout and cancelling (payments), fulfilment (webhooks) and account
+ * deletion, which ends the subscription. Each gets the secret's ARN and may read the secret.
+ */
+const STRIPE_GROUPS: readonly RouteGroup[] = ['account', 'payments', 'webhooks'];
+
 /** Variables a group needs beyond the shared configuration; each goes with a grant below. */
-export const GROUP_ENVIRONMENT: Partial<Record<RouteGroup, (r: ApiResources) => Record<string, string>>> = {
-  account: (r) => ({ STRIPE_SECRET_ARN: r.stripeSecret.secretArn }),
-  payments: (r) => ({ STRIPE_SECRET_ARN: r.stripeSecret.secretArn }),
-  webhooks: (r) => ({ STRIPE_SECRET_ARN: r.stripeSecret.secretArn }),
-};
+export function groupEnvironment(group: RouteGroup, r: ApiResources): Record<string, string> {
+  return STRIPE_GROUPS.includes(group) ? { STRIPE_SECRET_ARN: r.stripeSecret.secretArn } : {};
+}
+
+/** Fulfilment unlocks jobs and adds credits in the table and queues the renders a purchase adds. */
+function grantFulfilment(role: iam.Role, r: ApiResources) {
+  grantTableItems(role, r.table, r.tableIndexNames);
+  grantSendMessage(role, r.renderQueue);
+}
 
 /** Deleting an upload removes its preview and HD files (keys recorded on its jobs). */
 function deleteRenders(role: iam.Role, r: ApiResources, who: string, actions = ['s3:DeleteObject']) {
@@ -51,7 +61,7 @@ function deleteRenders(role: iam.Role, r: ApiResources, who: string, actions = [
   }
 }
 
-export const GROUP_GRANTS: Record<RouteGroup, Grant> = {
+const GROUP_GRANTS: Record<RouteGroup, Grant> = {
   /** Health and the sign-in configuration come from the environment: no AWS access at all. */
   system: () => undefined,
 
@@ -119,23 +129,15 @@ export const GROUP_GRANTS: Record<RouteGroup, Grant> = {
         resources: [r.userPool.userPoolArn],
       }),
     );
-    // Deleting an account cancels its subscription at Stripe, so a deleted parent is not billed.
-    grantSecretValue(role, r.stripeSecret);
   },
 
-  /** Checkout, its confirmation and cancelling the plan: orders and credits in the table, Stripe's API. */
-  payments: (role, r) => {
-    grantTableItems(role, r.table, r.tableIndexNames);
-    // The success page's confirm fulfils the order when it beats the webhook (functions/core/payments/
-    // fulfil.ts), and fulfilment queues the renders a purchase adds: send only, like the webhook.
-    grantSendMessage(role, r.renderQueue);
-    grantSecretValue(role, r.stripeSecret);
-  },
-
-  /** Fulfilment: unlocks jobs and adds credits in the table, and queues the renders a purchase adds (2, 5, 19). */
-  webhooks: (role, r) => {
-    grantTableItems(role, r.table, r.tableIndexNames);
-    grantSendMessage(role, r.renderQueue);
-    grantSecretValue(role, r.stripeSecret);
-  },
+  /** Checkout, cancelling the plan, and confirm, which fulfils when it beats the webhook. */
+  payments: grantFulfilment,
+  webhooks: grantFulfilment,
 };
+
+/** Every group's grants, plus the Stripe secret for the groups that call Stripe. */
+export function grantGroup(group: RouteGroup, role: iam.Role, r: ApiResources) {
+  GROUP_GRANTS[group](role, r);
+  if (STRIPE_GROUPS.includes(group)) grantSecretValue(role, r.stripeSecret);
+}

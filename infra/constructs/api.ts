@@ -16,7 +16,7 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { GROUP_ENVIRONMENT, GROUP_GRANTS } from './api-grants';
+import { grantGroup, groupEnvironment } from './api-grants';
 import { AppFunction } from './app-function';
 import { acknowledge } from './grants';
 
@@ -35,7 +35,7 @@ export type ApiProps = {
   /** Uploads and account delete renders (and migration clears their retention tag). */
   renders: s3.IBucket;
   renderQueue: sqs.IQueue;
-  /** Stripe keys; its ARN goes to the payments and webhooks groups only (GROUP_ENVIRONMENT). */
+  /** Stripe keys; its ARN goes only to the groups that call Stripe (api-grants.ts). */
   stripeSecret: secretsmanager.ISecret;
   /** Runtime configuration (functions/adapters/config.ts), queue URL included. */
   environment: Record<string, string>;
@@ -97,11 +97,11 @@ export class Api extends Construct {
         description: `HTTP routes of the ${group} group`,
         memorySize: GROUP_MEMORY_MB[group] ?? DEFAULT_MEMORY_MB,
         timeout: HANDLER_TIMEOUT,
-        environment: { ...props.environment, ...GROUP_ENVIRONMENT[group]?.(props) },
+        environment: { ...props.environment, ...groupEnvironment(group, props) },
         // Upload validation decodes the stored image with sharp (a native module).
         nodeModules: ['sharp'],
       });
-      GROUP_GRANTS[group](handler.role, props);
+      grantGroup(group, handler.role, props);
       this.handlers.set(group, handler);
     }
 

@@ -3,6 +3,7 @@
  * allowed to read a function's configuration can see). The operator fills the secret in after deploy;
  * the payments and webhooks Lambdas read it at cold start from the ARN in STRIPE_SECRET_ARN.
  */
+import { routes } from '@shared/api';
 import type { RemovalPolicy } from 'aws-cdk-lib';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
@@ -17,7 +18,7 @@ export const STRIPE_WEBHOOK_EVENTS = [
   'customer.subscription.deleted',
 ] as const;
 
-export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
+export const STRIPE_WEBHOOK_PATH = routes.stripeWebhook.path;
 
 /** The shape of the secret's JSON value: `{"secretKey": "sk_...", "webhookSecret": "whsec_..."}`. */
 export const STRIPE_SECRET_KEYS = ['secretKey', 'webhookSecret'] as const;

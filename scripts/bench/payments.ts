@@ -7,7 +7,7 @@
  *     fulfilment transaction and the event record (target p95 ≤ 150 ms).
  */
 import { PREVIEW_AGES } from '@shared/catalog';
-import { LOCAL_STRIPE } from '../local/stack';
+import { LOCAL_STRIPE } from '../local/local-payments';
 import { signedEvent } from '../local/stripe-fake-objects';
 import { median, newSignedInUser, percentile, startBenchStack } from './bench-stack';
 

@@ -136,8 +136,13 @@ export async function startFauxqsServer(opts: {
   // fauxqs ignores them, so HD downloads would open instead of saving. Apply them here.
   app.addHook(
     'onSend',
-    async (request: { method: string; url: string }, reply: CorsReply, payload: unknown) => {
-      if (request.method !== 'GET') return payload;
+    async (
+      request: { method: string; url: string },
+      reply: CorsReply & { statusCode: number },
+      payload: unknown,
+    ) => {
+      // Only a stored object's own answer takes the overrides (as on S3), never an error reply.
+      if (request.method !== 'GET' || reply.statusCode >= 300) return payload;
       const query = new URL(request.url, 'http://local').searchParams;
       for (const [param, header] of RESPONSE_OVERRIDES) {
         const value = query.get(param);

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { type Emulators, startEmulators } from './emulators';
 import { type Gateway, type HttpHandlers, startGateway } from './gateway';
+import { startLocalPayments } from './local-payments';
 import { STACK_ENV_FILE } from './paths';
 import { claimDataDir } from './pid-file';
 import {
@@ -25,7 +26,7 @@ import {
   type LocalResources,
 } from './resources';
 import { type SqsPoller, type SqsWorker, startSqsPoller } from './sqs-poller';
-import { type StripeFake, startStripeFake } from './stripe-fake';
+import type { StripeFake } from './stripe-fake';
 
 export type HandlerRegistry = { httpHandlers: HttpHandlers; renderWorker: SqsWorker };
 
@@ -35,12 +36,6 @@ export type StackTimings = {
   handlers: number;
   gateway: number;
   total: number;
-};
-
-/** Keys of the local Stripe fake: test-mode shaped, valid nowhere else. */
-export const LOCAL_STRIPE = {
-  secretKey: 'sk_test_local_little_futures',
-  webhookSecret: 'whsec_local_little_futures',
 };
 
 export type LocalStack = {
@@ -119,23 +114,18 @@ export async function startLocalStack(opts: {
 
     const resources = await ensureResources({ dataDir: opts.dataDir, endpoints: emulators.endpoints });
     const restoredMessages = await emulators.restoreQueueMessages();
-    // Payments: a local fake of Stripe's API whose test checkout posts signed events to our webhook.
     let appUrl = '';
-    const stripe = await startStripeFake({
-      ...LOCAL_STRIPE,
-      webhookUrl: () => `${appUrl}/api/stripe/webhook`,
+    const {
+      stripe,
+      outboxDir,
+      env: paymentsEnv,
+    } = await startLocalPayments({
+      dataDir: opts.dataDir,
+      appUrl: () => appUrl,
       log,
     });
     cleanups.push(() => stripe.stop());
-    const outboxDir = path.join(opts.dataDir, 'outbox');
-    const env: LocalEnv = {
-      ...resources.env,
-      STRIPE_SECRET_KEY: LOCAL_STRIPE.secretKey,
-      STRIPE_WEBHOOK_SECRET: LOCAL_STRIPE.webhookSecret,
-      STRIPE_API_BASE: stripe.url,
-      MAIL_OUTBOX_DIR: outboxDir,
-      MAIL_FROM: 'Little Futures <hello@localhost>',
-    };
+    const env: LocalEnv = { ...resources.env, ...paymentsEnv };
     Object.assign(process.env, env);
     // Operator tools (npm run admin:grant) find the running stack here; gone again once it stops.
     const envFile = path.join(opts.dataDir, STACK_ENV_FILE);

@@ -7,12 +7,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startLocalPayments } from './local-payments';
 import { startEmulatorsOnly } from './stack';
-import { startStripeFake } from './stripe-fake';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     localEnv: Record<string, string>;
+    paymentsEnv: Record<string, string>;
   }
 }
 
@@ -24,19 +25,17 @@ export default async function setup(project: TestProject): Promise<() => Promise
     `[int] emulators + resources ready in ${Date.now() - started} ms ` +
       `(DynamoDB ${stack.emulators.ports.dynamodb}, fauxqs ${stack.emulators.ports.fauxqs}, cognito ${stack.emulators.ports.cognito})`,
   );
-  // Checkout calls a local fake of Stripe's API; its webhook deliveries go nowhere here (tests that
-  // pay start their own fake with a webhook of their own).
-  const stripe = { secretKey: 'sk_test_int', webhookSecret: 'whsec_int' };
-  const fake = await startStripeFake({ ...stripe, webhookUrl: 'http://127.0.0.1:9/', log: () => undefined });
-  project.provide('localEnv', {
-    ...stack.env,
-    STRIPE_SECRET_KEY: stripe.secretKey,
-    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-    STRIPE_API_BASE: fake.url,
-    MAIL_OUTBOX_DIR: path.join(dataDir, 'outbox'),
+  project.provide('localEnv', stack.env);
+  // Checkout calls the local fake of Stripe's API; nothing listens at its webhook here (tests
+  // that pay start a fake of their own with a webhook of their own).
+  const payments = await startLocalPayments({
+    dataDir,
+    appUrl: () => 'http://127.0.0.1:9',
+    log: () => undefined,
   });
+  project.provide('paymentsEnv', payments.env);
   return async () => {
-    await fake.stop();
+    await payments.stripe.stop();
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };

@@ -2,7 +2,6 @@
  * Orders, credit balances with their ledger, and processed provider events as items of the single
  * table. Balances change only inside transactions, each with its ledger entry.
  */
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
   type DynamoDBDocumentClient,
   GetCommand,
@@ -21,9 +20,9 @@ import type {
   PaymentStore,
   SubscriptionState,
 } from '../../core/payments/payment-ports';
+import { failedConditionIndexes, isConditionFailure, isTransactionConflict } from './errors';
 import { jobItem } from './job-item';
 import { keys } from './table-design';
-import { isConditionFailure } from './upload-store';
 
 type Item = Record<string, unknown>;
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -36,18 +35,6 @@ const MAX_BALANCE_ATTEMPTS = 60;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const jitter = (attempt: number) => Math.random() * Math.min(200, 5 * 2 ** Math.min(attempt, 6));
 
-/** Which item of a cancelled transaction failed its condition (index in TransactItems). */
-function failedConditionIndexes(error: unknown): number[] {
-  if (!(error instanceof TransactionCanceledException)) return [];
-  return (error.CancellationReasons ?? []).flatMap((reason, index) =>
-    reason.Code === 'ConditionalCheckFailed' ? [index] : [],
-  );
-}
-
-const isTransactionConflict = (error: unknown) =>
-  error instanceof TransactionCanceledException &&
-  (error.CancellationReasons ?? []).some((reason) => reason.Code === 'TransactionConflict');
-
 function orderFromItem(item: Item): OrderRecord {
   return {
     sessionId: item.sessionId as string,
@@ -59,6 +46,27 @@ function orderFromItem(item: Item): OrderRecord {
     status: item.status as OrderRecord['status'],
     createdAt: item.createdAt as string,
     fulfilledAt: item.fulfilledAt as string | undefined,
+  };
+}
+
+/** SET clauses for every field of the order; its creation time stays as written at checkout. */
+function fulfilledOrderUpdate(order: OrderRecord, now: string) {
+  const fields: Item = { ...order, type: 'order', status: 'fulfilled', fulfilledAt: now };
+  delete fields.createdAt;
+  const names: Record<string, string> = {};
+  const values: Item = { ':pending': 'pending', ':createdAt': now };
+  const sets = ['#createdAt = if_not_exists(#createdAt, :createdAt)'];
+  names['#createdAt'] = 'createdAt';
+  for (const [field, value] of Object.entries(fields)) {
+    if (value === undefined) continue;
+    names[`#${field}`] = field;
+    values[`:${field}`] = value;
+    sets.push(`#${field} = :${field}`);
+  }
+  return {
+    UpdateExpression: `SET ${sets.join(', ')}`,
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
   };
 }
 
@@ -122,7 +130,6 @@ export function createDynamoPaymentStore(doc: DynamoDBDocumentClient, tableName:
           TableName: tableName,
           Item: {
             ...keys.order(order.sessionId),
-            ...keys.orderOwnerIndex(order.userSub, order.createdAt),
             type: 'order',
             ...order,
           },
@@ -142,21 +149,13 @@ export function createDynamoPaymentStore(doc: DynamoDBDocumentClient, tableName:
       const now = new Date().toISOString();
       const items: TransactItem[] = [
         {
-          // The whole order from the session: its item may be missing if checkout failed after
-          // Stripe created the session; a pending one is replaced, a fulfilled one stops us.
-          Put: {
+          // Pending -> fulfilled; also writes the order if checkout lost it after Stripe made the
+          // session (the metadata has everything). A fulfilled order stops the whole transaction.
+          Update: {
             TableName: tableName,
-            Item: {
-              ...keys.order(order.sessionId),
-              ...keys.orderOwnerIndex(order.userSub, order.createdAt),
-              type: 'order',
-              ...order,
-              status: 'fulfilled',
-              fulfilledAt: now,
-            },
+            Key: keys.order(order.sessionId),
+            ...fulfilledOrderUpdate(order, now),
             ConditionExpression: 'attribute_not_exists(pk) OR #status = :pending',
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: { ':pending': 'pending' },
           },
         },
         ...unlockAges.map(

@@ -17,12 +17,8 @@ export const keys = {
     gsi1pk: `OWNER#${owner}`,
     gsi1sk: `UPLOAD#${createdAt}`,
   }),
-  /** One order per provider checkout session; listed per buyer through gsi1. */
+  /** One order per provider checkout session. */
   order: (sessionId: string) => ({ pk: `ORDER#${sessionId}`, sk: 'META' }),
-  orderOwnerIndex: (userSub: string, createdAt: string) => ({
-    gsi1pk: `OWNER#user:${userSub}`,
-    gsi1sk: `ORDER#${createdAt}`,
-  }),
   credits: (userSub: string) => ({ pk: `USER#${userSub}`, sk: 'CREDITS' }),
   /** Time-ordered, so a Query of the prefix in reverse gives the newest changes first. */
   ledger: (userSub: string, at: string, id: string) => ({ pk: `USER#${userSub}`, sk: `LEDGER#${at}#${id}` }),

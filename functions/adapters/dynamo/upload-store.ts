@@ -1,5 +1,4 @@
 /** Uploads and their render jobs as items of the single table (ARCHITECTURE.md §3). */
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
   type DynamoDBDocumentClient,
   GetCommand,
@@ -11,6 +10,7 @@ import {
 import type { TargetAge } from '@shared/catalog';
 import type { FaceBox, UploadRecord, UploadStore } from '../../core/ports';
 import { deleteUploadItems, deleteUserPartition, migrateTransaction, queryOwnerIndex } from './account-items';
+import { isConditionFailure } from './errors';
 import { jobFromItem, jobItem } from './job-item';
 import { keys } from './table-design';
 
@@ -35,12 +35,6 @@ function uploadFromItem(item: Item): UploadRecord {
     migratedFrom: item.migratedFrom as string | undefined,
   };
 }
-
-/** A failed condition, not a conflict, throttle or validation error (those must surface). */
-export const isConditionFailure = (error: unknown) =>
-  error instanceof ConditionalCheckFailedException ||
-  (error instanceof TransactionCanceledException &&
-    (error.CancellationReasons ?? []).some((reason) => reason.Code === 'ConditionalCheckFailed'));
 
 /** TTL deletion can lag by days: an item past its time is gone as far as users are concerned. */
 const isExpired = (item: Item) => typeof item.ttl === 'number' && item.ttl * 1000 <= Date.now();

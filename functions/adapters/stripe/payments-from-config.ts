@@ -43,7 +43,6 @@ function lazyPayments(load: () => Promise<Payments>): Payments {
     return loading;
   };
   return {
-    configured: true,
     createCheckoutSession: async (request) => (await get()).createCheckoutSession(request),
     retrieveCheckoutSession: async (id) => (await get()).retrieveCheckoutSession(id),
     parseWebhook: async (body, signature) => (await get()).parseWebhook(body, signature),

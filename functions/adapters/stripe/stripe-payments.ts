@@ -2,7 +2,9 @@
  * Payments with Stripe Checkout through the official SDK. `apiBase` points the SDK at the local fake
  * of Stripe's API (scripts/local/stripe-fake.ts); without it the SDK talks to api.stripe.com.
  */
+
 import Stripe from 'stripe';
+import { DomainError } from '../../core/errors';
 import {
   type CheckoutRequest,
   type CheckoutSession,
@@ -116,8 +118,6 @@ export function createStripePayments(opts: StripePaymentsOptions): Payments {
   });
 
   return {
-    configured: true,
-
     async createCheckoutSession(request: CheckoutRequest) {
       const subscription = request.mode === 'subscription';
       const metadata = { ...request.metadata };
@@ -191,13 +191,15 @@ export function createStripePayments(opts: StripePaymentsOptions): Payments {
   };
 }
 
+/** Users hear "payments are not available" (503); the log says why. */
 function notConfigured(): never {
-  throw new Error('Payments are not configured: no Stripe secret key and webhook secret were provided');
+  const error = new DomainError('unavailable', 'paymentsUnavailable');
+  error.message = 'Payments are not configured: no Stripe secret key and webhook secret were provided';
+  throw error;
 }
 
 /** Used when no Stripe keys are configured: checkout says payments are unavailable. */
 export const unconfiguredPayments: Payments = {
-  configured: false,
   createCheckoutSession: async () => notConfigured(),
   retrieveCheckoutSession: async () => notConfigured(),
   parseWebhook: async () => notConfigured(),

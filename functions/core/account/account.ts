@@ -2,17 +2,10 @@
 import type { Me } from '@shared/schemas/account';
 import { mapLimit } from '../concurrency';
 import type { Deps } from '../deps';
-import { DomainError } from '../errors';
 import { subscriptionIsActive } from '../payments/subscription';
 import type { Principal } from '../ports';
 import { eraseUpload } from '../uploads/delete-upload';
-
-type User = Extract<Principal, { kind: 'user' }>;
-
-function requireUser(principal: Principal): User {
-  if (principal.kind !== 'user') throw new DomainError('unauthenticated', 'sessionMissing');
-  return principal;
-}
+import { requireUser } from '../uploads/ownership';
 
 export function getMe(principal: Principal): Me {
   const user = requireUser(principal);

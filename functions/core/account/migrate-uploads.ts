@@ -8,8 +8,8 @@
 import type { MigrateResponse } from '@shared/schemas/account';
 import { mapLimit } from '../concurrency';
 import type { Deps } from '../deps';
-import { DomainError } from '../errors';
 import type { MigrationPlan, OwnerRef, Principal } from '../ports';
+import { requireUser } from '../uploads/ownership';
 import { renderKeysOf } from '../uploads/upload-objects';
 import { chunkMigrations, isMigratable, oldestFirst, planMigration } from './migration-plan';
 
@@ -22,9 +22,9 @@ export async function migrateSessionUploads(
   principal: Principal,
   sessionId: string,
 ): Promise<MigrateResponse> {
-  if (principal.kind !== 'user') throw new DomainError('unauthenticated', 'sessionMissing');
+  const user = requireUser(principal);
   const from: OwnerRef = `session:${sessionId.toLowerCase()}`;
-  const to: OwnerRef = `user:${principal.sub}`;
+  const to: OwnerRef = `user:${user.sub}`;
   const started = Date.now();
 
   const moved: MigrationPlan[] = [];

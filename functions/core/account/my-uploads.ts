@@ -2,22 +2,22 @@
 import type { MyUpload } from '@shared/schemas/account';
 import { mapLimit } from '../concurrency';
 import type { Deps } from '../deps';
-import { DomainError } from '../errors';
 import type { Principal } from '../ports';
+import { requireUser } from '../uploads/ownership';
 import { toUploadView } from '../uploads/upload-view';
 
 /** The newest this many; the page has no paging yet. */
 export const MY_UPLOADS_LIMIT = 100;
 
 export async function listMyUploads(deps: Deps, principal: Principal): Promise<{ uploads: MyUpload[] }> {
-  if (principal.kind !== 'user') throw new DomainError('unauthenticated', 'sessionMissing');
-  const listed = await deps.uploads.listByOwner(`user:${principal.sub}`, { limit: MY_UPLOADS_LIMIT });
+  const user = requireUser(principal);
+  const listed = await deps.uploads.listByOwner(`user:${user.sub}`, { limit: MY_UPLOADS_LIMIT });
   // One Query per upload (its jobs), a few at a time; expired or deleted meanwhile ones drop out.
   const found = await mapLimit(listed, 8, (upload) => deps.uploads.getUploadWithJobs(upload.id));
   const uploads: MyUpload[] = [];
   for (const item of found) {
     // The index lags behind a deletion or migration: only what the item says now counts.
-    if (!item || item.upload.owner !== `user:${principal.sub}`) continue;
+    if (!item || item.upload.owner !== `user:${user.sub}`) continue;
     const view = toUploadView(deps, principal, item.upload, item.jobs);
     uploads.push({
       uploadId: view.uploadId,

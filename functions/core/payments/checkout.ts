@@ -7,22 +7,15 @@ import type { ConfirmCheckoutResponse, CreateCheckoutRequest } from '@shared/sch
 import type { Deps } from '../deps';
 import { DomainError } from '../errors';
 import type { Principal } from '../ports';
-import { assertOwner } from '../uploads/ownership';
+import { assertOwner, requireUser, type SignedInUser } from '../uploads/ownership';
 import { fulfilCheckout } from './fulfil';
 import { isPaid } from './fulfilment-plan';
 import { subscriptionIsActive } from './subscription';
-
-type User = Extract<Principal, { kind: 'user' }>;
 
 /** Placeholder Stripe fills in on the success URL. */
 const SESSION_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';
 /** Checkout session ids are "cs_" + letters, digits and underscores. */
 const SESSION_ID = /^cs_[A-Za-z0-9_]{1,250}$/;
-
-export function requireUser(principal: Principal): User {
-  if (principal.kind !== 'user') throw new DomainError('unauthenticated', 'sessionMissing');
-  return principal;
-}
 
 const LOOPBACK_ORIGIN = /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/;
 
@@ -44,7 +37,6 @@ export async function startCheckout(
   originHeader: string | undefined,
 ) {
   const user = requireUser(principal);
-  if (!deps.payments.configured) throw new DomainError('unavailable', 'paymentsUnavailable');
   const product = getProduct(request.productId);
   const origin = siteOrigin(originHeader, deps.siteUrl);
   const needsPhoto = product.unlocksAges.length > 0;
@@ -92,7 +84,7 @@ export async function startCheckout(
 }
 
 /** The photo is the buyer's, its previews exist, and the product still unlocks something. */
-async function assertCanUnlock(deps: Deps, user: User, product: Product, uploadId: string) {
+async function assertCanUnlock(deps: Deps, user: SignedInUser, product: Product, uploadId: string) {
   const found = await deps.uploads.getUploadWithJobs(uploadId);
   if (!found) throw new DomainError('not_found', 'uploadNotFound');
   assertOwner(user, found.upload);
@@ -119,7 +111,6 @@ export async function confirmCheckout(
   sessionId: string,
 ): Promise<ConfirmCheckoutResponse> {
   const user = requireUser(principal);
-  if (!deps.payments.configured) throw new DomainError('unavailable', 'paymentsUnavailable');
   const session = SESSION_ID.test(sessionId) ? await deps.payments.retrieveCheckoutSession(sessionId) : null;
   // Another user's session is as unknown to this caller as a made-up one.
   if (!session || session.metadata.userSub !== user.sub)

@@ -21,15 +21,13 @@ export async function fulfilCheckout(deps: Deps, session: CheckoutSession): Prom
     deps.logger.warn('checkout session without our metadata: ignored', { sessionId: session.id });
     return 'not-ours';
   }
-  // The order item written at checkout carries the buyer's email and creation time.
-  const stored = await deps.paymentStore.getOrder(session.id);
-  const known = stored ? { ...order, email: stored.email, createdAt: stored.createdAt } : order;
   const origin = safeOrigin(session.successUrl);
   const resultsLink = (uploadId: string) => `${origin}/result/${uploadId}`;
 
-  const outcome = await fulfilOnce(deps, known, resultsLink);
-  if (session.mode === 'subscription' && session.subscriptionId) {
-    await syncSubscriptionById(deps, session.subscriptionId, known.userSub);
+  const outcome = await fulfilOnce(deps, order, resultsLink);
+  // The plan shows at once, without waiting for the subscription's own events (once is enough).
+  if (outcome === 'fulfilled' && session.mode === 'subscription' && session.subscriptionId) {
+    await syncSubscriptionById(deps, session.subscriptionId, order.userSub);
   }
   return outcome;
 }

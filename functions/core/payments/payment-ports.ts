@@ -71,9 +71,8 @@ export class WebhookSignatureError extends Error {
   }
 }
 
+/** Without a provider every call rejects with DomainError 'paymentsUnavailable' (503). */
 export interface Payments {
-  /** false when no provider is configured (then checkout says payments are unavailable). */
-  readonly configured: boolean;
   createCheckoutSession(request: CheckoutRequest): Promise<{ id: string; url: string }>;
   /** null when the provider does not know the id. */
   retrieveCheckoutSession(id: string): Promise<CheckoutSession | null>;

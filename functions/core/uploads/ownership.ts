@@ -2,6 +2,14 @@
 import { DomainError } from '../errors';
 import type { OwnerRef, Principal, UploadRecord } from '../ports';
 
+export type SignedInUser = Extract<Principal, { kind: 'user' }>;
+
+/** Routes of a signed-in parent (the authorizer already requires one; this narrows the type). */
+export function requireUser(principal: Principal): SignedInUser {
+  if (principal.kind !== 'user') throw new DomainError('unauthenticated', 'sessionMissing');
+  return principal;
+}
+
 /** The owner a new upload gets: the signed-in user, else the visitor's session. */
 export function ownerFor(principal: Principal): OwnerRef {
   if (principal.kind === 'user') return `user:${principal.sub}`;

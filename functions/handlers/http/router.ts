@@ -24,6 +24,8 @@ export type OperationInput<R extends RouteId> = {
   principal: Principal;
   params: Record<string, string>;
   body: BodyOf<R>;
+  /** The body exactly as sent (decoded from base64 if API Gateway encoded it). */
+  rawBody: string;
   event: APIGatewayProxyEventV2;
 };
 
@@ -48,13 +50,17 @@ function checkAccess(route: RouteDef, principal: Principal) {
   }
 }
 
-function parseBody(route: RouteDef, event: APIGatewayProxyEventV2): unknown {
+function bodyText(event: APIGatewayProxyEventV2): string {
+  return event.isBase64Encoded
+    ? Buffer.from(event.body ?? '', 'base64').toString('utf8')
+    : (event.body ?? '');
+}
+
+/** JSON routes get the body parsed and validated; raw-body routes (a signed webhook) read `rawBody`. */
+function parseBody(route: RouteDef, text: string): unknown {
   if (route.rawBody || !route.body) return undefined;
   let raw: unknown;
   try {
-    const text = event.isBase64Encoded
-      ? Buffer.from(event.body ?? '', 'base64').toString('utf8')
-      : event.body;
     raw = JSON.parse(text || 'null');
   } catch {
     throw new DomainError('invalid', 'invalidRequest');
@@ -96,11 +102,13 @@ export function createHttpHandler<G extends RouteGroup>(
         principal = resolvePrincipal(event, verified.claims);
       }
       checkAccess(entry.route, principal);
-      const body = parseBody(entry.route, event);
+      const rawBody = bodyText(event);
+      const body = parseBody(entry.route, rawBody);
       const output = await entry.operation(deps, {
         principal,
         params,
         body: body as never,
+        rawBody,
         event,
       });
       if (output && typeof output === 'object' && RESULT in output) return output[RESULT] as Result;
