@@ -55,6 +55,7 @@ export const messages = {
   signInExpired: 'Your sign-in has expired. Please sign in again.',
   invalidRequest: 'Something in this request was not right. Please try again.',
   serverError: 'Something went wrong on our side. Please try again in a moment.',
+  checkConnection: 'Please check your connection and try again.',
   noFaceFound: 'We could not find a face in this photo. Try a clear, front-facing photo.',
   renderFailed: 'We could not create this preview. Please try another photo.',
   offlineEngineNotice:
@@ -80,6 +81,23 @@ export const messages = {
   // Mobile HD download (spec §8: a 5-second hint to hold the image and tap Save to Photos).
   saveToPhotosHint: 'Press and hold the image, then tap “Save to Photos” to keep it in your camera roll.',
   aiProviderRequired: 'This needs an AI provider. Configure one to use it.',
+  // Sign-up confirmation, sign-in availability and sign-out (the spec covers none of these).
+  confirmationCodeInvalid: 'Please enter the 6-digit code from the email.',
+  codeMismatch: 'That code does not match. Please check the email and try again.',
+  codeExpired: 'This code has expired. Send a new code and try again.',
+  accountConfirmFailed: 'We could not confirm your account. Please try again.',
+  codeSent: 'We sent you a new code.',
+  codeResendFailed: 'We could not send a new code. Please try again in a moment.',
+  signInUnavailable: 'Sign-in is not available right now. Please try again in a moment.',
+  signedOut: 'You are signed out. See you soon!',
+  // My photos: the list, the credits panel and account deletion.
+  photoDeleted: 'Photo deleted.',
+  photoDeleteFailed: 'We could not delete this photo. Please try again.',
+  photosLoadFailed: 'We could not load your photos.',
+  creditsLoadFailed: 'We could not load your credits.',
+  creditsNeverExpire: 'Credits never expire',
+  accountDeleted: 'Your account and all your photos have been deleted.',
+  accountDeleteFailed: 'We could not delete your account. Please try again.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -15,7 +15,7 @@ import {
   storedTokens,
   submitCredentials,
 } from './accounts-helpers';
-import { expectNoSeriousA11yViolations, toast, uploadPhoto } from './helpers';
+import { dismissNotifyWhenShown, expectNoSeriousA11yViolations, toast, uploadPhoto } from './helpers';
 
 test('a visitor who asks for HD signs up, signs in and lands on the results, now theirs', async ({
   page,
@@ -23,10 +23,7 @@ test('a visitor who asks for HD signs up, signs in and lands on the results, now
 }) => {
   test.setTimeout(180_000);
   const email = freshEmail('journey');
-  // The email prompt may open over the results at any moment: dismiss it whenever it is in the way.
-  await page.addLocatorHandler(page.getByRole('dialog', { name: 'Get Notified' }), async (dialog) => {
-    await dialog.getByRole('button', { name: 'No thanks' }).click();
-  });
+  await dismissNotifyWhenShown(page);
 
   const { uploadId, param } = await uploadPhoto(page);
   expect(param).toBe('tempUploadId');
@@ -157,7 +154,7 @@ test('My photos: sign-in detour, token refresh, a signed-in upload, deleting a p
   const confirmDelete = page.getByRole('dialog', { name: 'Delete this photo?' });
   await expect(confirmDelete).toContainText('removed for good');
   await confirmDelete.getByRole('button', { name: 'Delete photo' }).click();
-  await expect(toast(page, 'Photo deleted.')).toBeVisible();
+  await expect(toast(page, messages.photoDeleted)).toBeVisible();
   await expect(photos).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'No photos yet' })).toBeVisible();
   // Gone for good, not just from the list.
@@ -171,7 +168,7 @@ test('My photos: sign-in detour, token refresh, a signed-in upload, deleting a p
   await expect(confirmAccount).toContainText('every photo you uploaded');
   await confirmAccount.getByRole('button', { name: 'Delete everything' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(toast(page, 'Your account and all your photos have been deleted.')).toBeVisible();
+  await expect(toast(page, messages.accountDeleted)).toBeVisible();
   expect(await storedTokens(page)).toEqual({});
 
   // The account no longer exists.

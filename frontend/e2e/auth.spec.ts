@@ -116,7 +116,7 @@ test('sign-out ends the session and resets the visitor session values', async ({
   if (isMobile) await header.getByRole('button', { name: 'Open menu' }).click();
   await header.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(toast(page, 'You are signed out.')).toBeVisible();
+  await expect(toast(page, messages.signedOut)).toBeVisible();
   const after = await page.evaluate(() => ({
     lastTemp: localStorage.getItem('lf.lastTempUploadId'),
     sessionId: localStorage.getItem('lf.sessionId'),

@@ -13,6 +13,13 @@ export function toast(page: Page, text: string) {
   return page.locator('[data-sonner-toast]').filter({ hasText: text });
 }
 
+/** The email prompt may open over the results at any moment: dismiss it whenever it is in the way. */
+export async function dismissNotifyWhenShown(page: Page) {
+  await page.addLocatorHandler(page.getByRole('dialog', { name: 'Get Notified' }), async (dialog) => {
+    await dialog.getByRole('button', { name: 'No thanks' }).click();
+  });
+}
+
 /** Fails with the list of serious or critical axe violations of the page as it is now. */
 export async function expectNoSeriousA11yViolations(page: Page) {
   // Fading elements (toasts, dialogs) would be measured half transparent: let transitions finish.

@@ -64,7 +64,7 @@ test('pricing page lists every plan; the free plan goes to the upload, a paid on
   await expect(page.getByText('saves $8')).toBeVisible();
   await expect(page.getByText('saves $35')).toBeVisible();
   await expect(page.getByText('per month')).toBeVisible();
-  await expect(page.getByText('Credits never expire; packs are one-time purchases')).toBeVisible();
+  await expect(page.getByText(`${messages.creditsNeverExpire}; packs are one-time purchases`)).toBeVisible();
   // Honest about what credits buy today.
   await expect(page.getByText(messages.creditsUse)).toBeVisible();
   await page.getByRole('link', { name: 'Start free preview' }).click();

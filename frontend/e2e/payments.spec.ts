@@ -4,21 +4,14 @@
  * the parent started. HD files download (desktop) or open in a tab (phone) without the watermark.
  */
 import { readFile } from 'node:fs/promises';
-import { type Download, expect, type Page, test } from '@playwright/test';
+import { type Download, expect, test } from '@playwright/test';
 import { formatPrice, getProduct } from '@shared/catalog';
 import { messages } from '@shared/messages';
 import { createUser, freshEmail, PASSWORD, signIn, submitCredentials } from './accounts-helpers';
-import { expectNoSeriousA11yViolations, toast, uploadPhoto } from './helpers';
+import { dismissNotifyWhenShown, expectNoSeriousA11yViolations, toast, uploadPhoto } from './helpers';
 import { clickForNewTab, expectTestCheckout, expectUnwatermarkedHd, previewBytes } from './payments-helpers';
 
 const price = (id: Parameters<typeof getProduct>[0]) => formatPrice(getProduct(id).priceCents);
-
-/** The email prompt may open over the results at any moment: dismiss it whenever it is in the way. */
-async function dismissNotify(page: Page) {
-  await page.addLocatorHandler(page.getByRole('dialog', { name: 'Get Notified' }), async (dialog) => {
-    await dialog.getByRole('button', { name: 'No thanks' }).click();
-  });
-}
 
 test('a parent buys All 3 Ages HD in a new tab, pays, saves the HD photos, then adds ages 2 and 5', async ({
   page,
@@ -31,7 +24,7 @@ test('a parent buys All 3 Ages HD in a new tab, pays, saves the HD photos, then 
   test.setTimeout(420_000);
   const email = freshEmail('buyer');
   await createUser(baseURL!, email);
-  await dismissNotify(page);
+  await dismissNotifyWhenShown(page);
 
   // A visitor uploads; buying sends them to sign in and back to the results, now theirs.
   const { uploadId } = await uploadPhoto(page);
@@ -52,7 +45,7 @@ test('a parent buys All 3 Ages HD in a new tab, pays, saves the HD photos, then 
   await checkout.getByRole('button', { name: 'Pay' }).click();
   await checkout.waitForURL(new RegExp(`/result/${uploadId}\\?paid=true&session_id=[^&]+$`));
   const results = checkout;
-  await dismissNotify(results);
+  await dismissNotifyWhenShown(results);
   await expect(results.getByRole('heading', { level: 1 })).toHaveText('✨ Your HD Photos Are Ready!', {
     timeout: 30_000,
   });
@@ -199,7 +192,7 @@ test('plans from the pricing page: cancel, a credit pack, and a subscription can
   await pack.waitForURL(/\/my-photos\?paid=true&session_id=[^&]+$/);
   await expect(pack.getByText('HD credits: 20')).toBeVisible({ timeout: 30_000 });
   await expect(pack.getByText('Thank you! Your payment is confirmed.')).toBeVisible();
-  await expect(pack.getByText('Credits never expire')).toBeVisible();
+  await expect(pack.getByText(messages.creditsNeverExpire)).toBeVisible();
   await pack.close();
 
   // The subscription: unlimited HD until the end of the period, then cancelled.

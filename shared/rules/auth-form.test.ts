@@ -3,9 +3,11 @@ import { messages } from '../messages';
 import {
   authErrorMessage,
   authFormSchema,
+  CONFIRMATION_CODE_LENGTH,
   confirmationCodeSchema,
   EMAIL_MAX_LENGTH,
   firstAuthFormError,
+  firstAuthFormIssue,
 } from './auth-form';
 
 const GOOD_PASSWORD = 'correct horse';
@@ -81,5 +83,34 @@ describe('authErrorMessage', () => {
     expect(authErrorMessage(new Error('Incorrect username or password.'))).toBe(messages.invalidCredentials);
     expect(authErrorMessage({ name: 'NotAuthorizedException' })).toBe(messages.invalidCredentials);
     expect(authErrorMessage(undefined)).toBe(messages.invalidCredentials);
+  });
+});
+
+describe('firstAuthFormIssue', () => {
+  it('names the field of the first failing rule, email first', () => {
+    expect(firstAuthFormIssue({ email: 'nope', password: 'short' })).toEqual({
+      field: 'email',
+      message: messages.invalidEmail,
+    });
+    expect(firstAuthFormIssue({ email: 'parent@example.com', password: 'short' })).toEqual({
+      field: 'password',
+      message: messages.passwordTooShort,
+    });
+    expect(firstAuthFormIssue({ email: 'parent@example.com', password: GOOD_PASSWORD })).toBeNull();
+  });
+});
+
+describe('confirmationCodeSchema', () => {
+  it(`accepts exactly ${CONFIRMATION_CODE_LENGTH} digits and says so otherwise`, () => {
+    expect(confirmationCodeSchema.safeParse('1'.repeat(CONFIRMATION_CODE_LENGTH)).success).toBe(true);
+    for (const code of [
+      '1'.repeat(CONFIRMATION_CODE_LENGTH - 1),
+      '1'.repeat(CONFIRMATION_CODE_LENGTH + 1),
+      'abcdef',
+    ]) {
+      const result = confirmationCodeSchema.safeParse(code);
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0].message).toBe(messages.confirmationCodeInvalid);
+    }
   });
 });

@@ -30,17 +30,26 @@ export const authFormSchema = z.object({ email: authEmailSchema, password: authP
 export type AuthFormInput = z.input<typeof authFormSchema>;
 export type AuthFormValues = z.output<typeof authFormSchema>;
 
-const FIELD_ORDER = ['email', 'password'] as const;
+/** The form's fields in the order they are checked: the email first. */
+export const AUTH_FIELDS = ['email', 'password'] as const;
+export type AuthField = (typeof AUTH_FIELDS)[number];
+export type AuthFormIssue = { field: AuthField; message: string };
+
+/** The one message to show for a form and the field it belongs to, email first; null when valid. */
+export function firstAuthFormIssue(input: AuthFormInput): AuthFormIssue | null {
+  const result = authFormSchema.safeParse(input);
+  if (result.success) return null;
+  for (const field of AUTH_FIELDS) {
+    const issue = result.error.issues.find((i) => i.path[0] === field);
+    if (issue) return { field, message: issue.message };
+  }
+  // Not an object at all: the email field is the first thing to fix.
+  return { field: 'email', message: result.error.issues[0].message };
+}
 
 /** The one message to show for a form, email first; null when the form is valid. */
 export function firstAuthFormError(input: AuthFormInput): string | null {
-  const result = authFormSchema.safeParse(input);
-  if (result.success) return null;
-  for (const field of FIELD_ORDER) {
-    const issue = result.error.issues.find((i) => i.path[0] === field);
-    if (issue) return issue.message;
-  }
-  return result.error.issues[0]?.message ?? null;
+  return firstAuthFormIssue(input)?.message ?? null;
 }
 
 /** Confirmation codes from Cognito are six digits; spaces from a copied email are forgiven. */
@@ -48,7 +57,11 @@ export const CONFIRMATION_CODE_LENGTH = 6;
 export const confirmationCodeSchema = z
   .string()
   .transform((code) => code.replace(/\s+/g, ''))
-  .pipe(z.string().regex(/^\d{6}$/, { error: 'Please enter the 6-digit code from the email.' }));
+  .pipe(
+    z
+      .string()
+      .regex(new RegExp(`^\\d{${CONFIRMATION_CODE_LENGTH}}$`), { error: messages.confirmationCodeInvalid }),
+  );
 
 /**
  * The user-facing text of a failed sign-in or sign-up (spec §8): an error whose message says

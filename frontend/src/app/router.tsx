@@ -20,13 +20,10 @@ const AuthPage = lazy(() => import('../features/auth/AuthPage').then((m) => ({ d
 const MyPhotosRoute = lazy(() =>
   import('./routes/MyPhotosRoute').then((m) => ({ default: m.MyPhotosRoute })),
 );
-const CheckoutRoute = lazy(() =>
-  import('./routes/CheckoutRoute').then((m) => ({ default: m.CheckoutRoute })),
+const CheckoutPage = lazy(() =>
+  import('../features/checkout/CheckoutPage').then((m) => ({ default: m.CheckoutPage })),
 );
 const UpsellRoute = lazy(() => import('./routes/UpsellRoute').then((m) => ({ default: m.UpsellRoute })));
-const Age19UpsellRoute = lazy(() =>
-  import('./routes/Age19UpsellRoute').then((m) => ({ default: m.Age19UpsellRoute })),
-);
 const ComingSoonPage = lazy(() =>
   import('../features/placeholder/ComingSoonPage').then((m) => ({ default: m.ComingSoonPage })),
 );
@@ -74,9 +71,9 @@ export const router = createBrowserRouter([
           },
           { path: 'auth', element: <AuthPage /> },
           { path: 'my-photos', element: <MyPhotosRoute /> },
-          { path: 'checkout', element: <CheckoutRoute /> },
-          { path: 'upsell', element: <UpsellRoute /> },
-          { path: 'upsell/age-19', element: <Age19UpsellRoute /> },
+          { path: 'checkout', element: <CheckoutPage /> },
+          { path: 'upsell', element: <UpsellRoute offer="future" /> },
+          { path: 'upsell/age-19', element: <UpsellRoute offer="age-19" /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
-import { Spinner } from '../../components/ui/Spinner';
+import { PageLoading } from '../../components/ui/PageState';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
@@ -15,20 +15,12 @@ export function RootLayout() {
       </a>
       <Header />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-        <Suspense fallback={<PageLoading />}>
+        <Suspense fallback={<PageLoading label="Loading page" />}>
           <Outlet />
         </Suspense>
       </main>
       <Footer />
       <ScrollRestoration />
-    </div>
-  );
-}
-
-function PageLoading() {
-  return (
-    <div className="flex min-h-[50dvh] items-center justify-center">
-      <Spinner className="size-10" label="Loading page" />
     </div>
   );
 }

@@ -2,6 +2,7 @@
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router-dom';
 import { buttonClasses } from '../../components/ui/button-styles';
+import { PageMessage } from '../../components/ui/PageState';
 
 export function RouteError() {
   const error = useRouteError();
@@ -11,11 +12,7 @@ export function RouteError() {
   }, [error]);
 
   return (
-    <div className="mx-auto flex min-h-[60dvh] max-w-md flex-col items-center justify-center gap-4 px-4 py-16 text-center">
-      <p className="text-5xl" aria-hidden="true">
-        🧸
-      </p>
-      <h1 className="text-2xl font-bold text-slate-900">Unexpected Application Error!</h1>
+    <PageMessage emoji="🧸" title="Unexpected Application Error!">
       <p className="text-slate-700">Something went wrong while showing this page. Your photos are safe.</p>
       <div className="flex flex-wrap justify-center gap-3">
         {/* A full page load, so whatever broke starts fresh. */}
@@ -26,6 +23,6 @@ export function RouteError() {
           Try again
         </button>
       </div>
-    </div>
+    </PageMessage>
   );
 }

@@ -4,8 +4,6 @@ import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { signOut } from '../../lib/auth/auth-store';
 
-export const SIGNED_OUT_MESSAGE = 'You are signed out. See you soon!';
-
 export function useSignOut() {
   const navigate = useNavigate();
   const [pending, setPending] = useState(false);
@@ -17,7 +15,11 @@ export function useSignOut() {
     // signOut() always clears this browser's session; only the token revocation can fail.
     await signOut().catch(() => undefined);
     setPending(false);
-    toast.success(SIGNED_OUT_MESSAGE, { id: 'signed-out' });
+    // Loaded, not imported: the header is on the landing page, the list of messages is not.
+    await import('@shared/messages').then(
+      ({ messages }) => toast.success(messages.signedOut, { id: 'signed-out' }),
+      () => undefined, // Offline: signed out all the same, without the toast.
+    );
   };
   return { signOut: run, pending };
 }

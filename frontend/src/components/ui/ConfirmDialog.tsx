@@ -38,12 +38,7 @@ export function ConfirmDialog({
               {cancelLabel}
             </Button>
           </DialogClose>
-          <Button
-            variant="custom"
-            className="bg-rose-700 text-white shadow-sm hover:bg-rose-800 active:bg-rose-900"
-            disabled={pending}
-            onClick={onConfirm}
-          >
+          <Button variant="danger" disabled={pending} onClick={onConfirm}>
             {pending ? pendingLabel : confirmLabel}
           </Button>
         </div>

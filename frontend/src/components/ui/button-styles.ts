@@ -2,7 +2,7 @@
 import { cn } from '../../lib/cn';
 
 /** `custom`: shape and focus ring only; the caller supplies the colours. */
-export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'custom';
+export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'danger' | 'custom';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
 const base =
@@ -15,6 +15,8 @@ const variants: Record<ButtonVariant, string> = {
   secondary: 'bg-rose-100 text-rose-900 hover:bg-rose-200',
   outline: 'border-2 border-violet-200 bg-white text-violet-800 hover:border-violet-400 hover:bg-violet-50',
   ghost: 'text-slate-700 hover:bg-violet-50 hover:text-violet-800',
+  /** Deleting or cancelling something for good. */
+  danger: 'border-2 border-rose-300 bg-white text-rose-800 hover:border-rose-400 hover:bg-rose-50',
   custom: '',
 };
 

@@ -9,9 +9,9 @@ import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
-import { Spinner } from '../../components/ui/Spinner';
+import { PageLoading } from '../../components/ui/PageState';
 import { loadCognito, resolveAuth, useAuth } from '../../lib/auth/auth-store';
-import { confirmErrorMessage, confirmMessages } from './auth-errors';
+import { confirmErrorMessage } from './auth-errors';
 import { ConfirmSignUpForm } from './components/ConfirmSignUpForm';
 import { type AuthMode, CredentialsForm } from './components/CredentialsForm';
 import { usePostSignIn } from './hooks/use-post-sign-in';
@@ -37,7 +37,7 @@ export function AuthPage() {
     // Load Amplify now, so the first submit is quick and a signed-in parent is recognised.
     loadCognito().then(
       () => resolveAuth(),
-      () => toast.error(confirmMessages.unavailable, { id: 'auth-unavailable' }),
+      () => toast.error(messages.signInUnavailable, { id: 'auth-unavailable' }),
     );
   }, []);
 
@@ -50,7 +50,7 @@ export function AuthPage() {
     try {
       const cognito = await loadCognito().catch(() => null);
       if (!cognito) {
-        toast.error(confirmMessages.unavailable);
+        toast.error(messages.signInUnavailable);
         return;
       }
       await action(cognito).catch((error: unknown) => {
@@ -104,17 +104,13 @@ export function AuthPage() {
     withCognito(
       async (cognito) => {
         await cognito.resendCode(email);
-        toast.success(confirmMessages.codeSent);
+        toast.success(messages.codeSent);
       },
-      () => confirmMessages.resendFailed,
+      () => messages.codeResendFailed,
     );
 
   if (auth.status !== 'signedOut') {
-    return (
-      <div className="flex min-h-[60dvh] items-center justify-center">
-        <Spinner className="size-10" label={auth.status === 'signedIn' ? 'Signing you in' : 'Loading'} />
-      </div>
-    );
+    return <PageLoading label={auth.status === 'signedIn' ? 'Signing you in' : 'Loading'} />;
   }
 
   const copy = step.kind === 'confirm' ? COPY.confirm : COPY[step.mode];

@@ -1,16 +1,15 @@
+import { messages } from '@shared/messages';
 import { describe, expect, it } from 'vitest';
-import { confirmErrorMessage, confirmMessages } from './auth-errors';
+import { confirmErrorMessage } from './auth-errors';
 
 describe('confirmErrorMessage', () => {
   it('names a wrong and an expired code', () => {
-    expect(confirmErrorMessage({ name: 'CodeMismatchException', message: 'x' })).toBe(
-      confirmMessages.codeMismatch,
-    );
-    expect(confirmErrorMessage({ name: 'ExpiredCodeException' })).toBe(confirmMessages.codeExpired);
+    expect(confirmErrorMessage({ name: 'CodeMismatchException', message: 'x' })).toBe(messages.codeMismatch);
+    expect(confirmErrorMessage({ name: 'ExpiredCodeException' })).toBe(messages.codeExpired);
   });
 
   it('falls back to a calm general message', () => {
-    expect(confirmErrorMessage(new TypeError('Failed to fetch'))).toBe(confirmMessages.confirmFailed);
-    expect(confirmErrorMessage(null)).toBe(confirmMessages.confirmFailed);
+    expect(confirmErrorMessage(new TypeError('Failed to fetch'))).toBe(messages.accountConfirmFailed);
+    expect(confirmErrorMessage(null)).toBe(messages.accountConfirmFailed);
   });
 });

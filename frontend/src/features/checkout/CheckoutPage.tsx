@@ -9,6 +9,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button } from '../../components/ui/Button';
 import { ButtonLink } from '../../components/ui/ButtonLink';
+import { PageMessage } from '../../components/ui/PageState';
 import { Spinner } from '../../components/ui/Spinner';
 import { callApi, errorMessage } from '../../lib/api-client';
 import { useRequireSignIn } from '../../lib/auth/use-require-sign-in';
@@ -25,7 +26,9 @@ export function CheckoutPage() {
 }
 
 function StartCheckout({ link }: { link: ParsedCheckout }) {
-  const [failure, setFailure] = useState<string | null>(link.request ? null : link.fallbackError);
+  // A link without a known product fails at once; otherwise the API's answer decides.
+  const [apiFailure, setApiFailure] = useState<string | null>(null);
+  const failure = link.request ? apiFailure : link.fallbackError;
   const [attempt, setAttempt] = useState(0);
   // One checkout session per attempt, even when StrictMode runs the effect twice.
   const started = useRef(-1);
@@ -37,28 +40,21 @@ function StartCheckout({ link }: { link: ParsedCheckout }) {
     callApi('createCheckout', { body: request }).then(
       ({ url }) => {
         if (isStripeUrl(url)) window.location.replace(url);
-        else setFailure(link.fallbackError);
+        else setApiFailure(link.fallbackError);
       },
-      (error) => setFailure(errorMessage(error, link.fallbackError)),
+      (error) => setApiFailure(errorMessage(error, link.fallbackError)),
     );
   }, [attempt, link]);
 
   if (failure === null) return <Redirecting link={link} />;
   return (
-    <div
-      role="alert"
-      className="mx-auto flex min-h-[60dvh] max-w-md flex-col items-center justify-center gap-4 px-4 py-12 text-center"
-    >
-      <p className="text-5xl" aria-hidden="true">
-        🧾
-      </p>
-      <h1 className="text-balance text-2xl font-extrabold tracking-tight text-slate-900">{failure}</h1>
+    <PageMessage emoji="🧾" title={failure} role="alert">
       <p className="text-slate-700">Nothing was charged.</p>
       <div className="flex flex-wrap justify-center gap-3">
         {link.request && (
           <Button
             onClick={() => {
-              setFailure(null);
+              setApiFailure(null);
               setAttempt((n) => n + 1);
             }}
           >
@@ -69,21 +65,14 @@ function StartCheckout({ link }: { link: ParsedCheckout }) {
           {backLabel(link.backPath)}
         </ButtonLink>
       </div>
-    </div>
+    </PageMessage>
   );
 }
 
 function Redirecting({ link }: { link: ParsedCheckout }) {
   const product = link.request ? getProduct(link.request.productId) : null;
   return (
-    <div
-      role="status"
-      className="mx-auto flex min-h-[60dvh] max-w-md flex-col items-center justify-center gap-4 px-4 py-12 text-center"
-    >
-      <Spinner className="size-12" />
-      <h1 className="text-balance text-2xl font-extrabold tracking-tight text-slate-900">
-        {checkoutCopy.redirecting}
-      </h1>
+    <PageMessage emoji={<Spinner className="size-12" />} title={checkoutCopy.redirecting} role="status">
       {product && (
         <p className="rounded-2xl border border-violet-100 bg-white px-5 py-3 text-slate-800">
           <strong>{product.name}</strong> · {formatPrice(product.priceCents)}
@@ -94,7 +83,7 @@ function Redirecting({ link }: { link: ParsedCheckout }) {
         <LockIcon />
         {checkoutCopy.redirectingNote}
       </p>
-    </div>
+    </PageMessage>
   );
 }
 

@@ -1,4 +1,5 @@
 /** /my-photos: the signed-in parent's uploads, newest first, HD credits, delete and account deletion. */
+import { messages } from '@shared/messages';
 import type { MyUpload } from '@shared/schemas/account';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -6,6 +7,7 @@ import { toast } from 'sonner';
 import { Button } from '../../components/ui/Button';
 import { ButtonLink } from '../../components/ui/ButtonLink';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
+import { PageLoading } from '../../components/ui/PageState';
 import { Spinner } from '../../components/ui/Spinner';
 import { callApi, errorMessage } from '../../lib/api-client';
 import type { AuthUser } from '../../lib/auth/auth-store';
@@ -17,21 +19,9 @@ import { anyPhotoProcessing, formatPhotoDate, newestFirst } from './my-photos-co
 
 const POLL_WHILE_PROCESSING_MS = 4000;
 
-export const photoMessages = {
-  deleted: 'Photo deleted.',
-  deleteFailed: 'We could not delete this photo. Please try again.',
-  loadFailed: 'We could not load your photos.',
-} as const;
-
 export function MyPhotosPage() {
   const auth = useRequireSignIn();
-  if (auth.status !== 'signedIn') {
-    return (
-      <div className="flex min-h-[60dvh] items-center justify-center">
-        <Spinner className="size-10" label="Loading your photos" />
-      </div>
-    );
-  }
+  if (auth.status !== 'signedIn') return <PageLoading label="Loading your photos" />;
   return <MyPhotos key={auth.user.sub} user={auth.user} />;
 }
 
@@ -53,9 +43,9 @@ function MyPhotos({ user }: { user: AuthUser }) {
         data ? { uploads: data.uploads.filter((u) => u.uploadId !== upload.uploadId) } : data,
       );
       setToDelete(null);
-      toast.success(photoMessages.deleted);
+      toast.success(messages.photoDeleted);
     },
-    onError: (error) => toast.error(errorMessage(error, photoMessages.deleteFailed)),
+    onError: (error) => toast.error(errorMessage(error, messages.photoDeleteFailed)),
   });
 
   return (
@@ -83,8 +73,8 @@ function MyPhotos({ user }: { user: AuthUser }) {
           </div>
         ) : query.isError ? (
           <div role="alert" className="flex flex-col items-center gap-4 py-12 text-center">
-            <p className="text-lg font-semibold text-slate-900">{photoMessages.loadFailed}</p>
-            <p className="text-slate-700">{errorMessage(query.error, 'Please check your connection.')}</p>
+            <p className="text-lg font-semibold text-slate-900">{messages.photosLoadFailed}</p>
+            <p className="text-slate-700">{errorMessage(query.error, messages.checkConnection)}</p>
             <Button onClick={() => void query.refetch()}>Try again</Button>
           </div>
         ) : query.data.length === 0 ? (

@@ -3,13 +3,11 @@ import { getProduct, type ProductId } from '@shared/catalog';
 import type { CreditsView } from '@shared/schemas/payments';
 
 export const accountCopy = {
-  creditsNote: 'Credits never expire',
   buyMore: 'Buy more credits',
   cancel: 'Cancel subscription',
   cancelTitle: 'Cancel your subscription?',
   cancelKeep: 'Keep my subscription',
   cancelPending: 'Cancelling...',
-  loadFailed: 'We could not load your credits.',
 } as const;
 
 export function creditsText(balance: number): string {

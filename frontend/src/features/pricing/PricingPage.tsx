@@ -29,7 +29,7 @@ export function PricingPage() {
         ))}
       </ul>
       <p className="mt-10 text-center font-medium text-slate-700">
-        Credits never expire; packs are one-time purchases
+        {messages.creditsNeverExpire}; packs are one-time purchases
       </p>
       <p className="mx-auto mt-2 max-w-2xl text-center text-sm text-slate-600">{messages.creditsUse}</p>
     </div>

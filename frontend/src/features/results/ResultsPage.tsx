@@ -4,16 +4,14 @@ import { isUuid } from '@shared/rules/ids';
 import { PROGRESS_POLL_MS } from '@shared/rules/progress';
 import type { UploadView } from '@shared/schemas/uploads';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useRef } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { PaymentStatus } from '../../components/payment/PaymentStatus';
-import { Button } from '../../components/ui/Button';
-import { Spinner } from '../../components/ui/Spinner';
-import { errorMessage } from '../../lib/api-client';
-import { returnedSessionId } from '../../lib/checkout/payment-phase';
+import { PageLoading } from '../../components/ui/PageState';
+import { UploadLoadFailed } from '../../components/upload/UploadLoadFailed';
 import { useCheckoutConfirmation } from '../../lib/checkout/use-checkout-confirmation';
 import { useStartCheckout } from '../../lib/checkout/use-start-checkout';
-import { anyJobProcessing, uploadQueryOptions } from '../../lib/upload-query';
+import { anyJobProcessing, uploadQueryKey, uploadQueryOptions } from '../../lib/upload-query';
 import { useInvalidLinkRedirect } from '../../lib/use-invalid-link-redirect';
 import { AgeCard } from './components/AgeCard';
 import { MoreAges } from './components/MoreAges';
@@ -40,59 +38,25 @@ export function ResultsPage({ renderShare }: ResultsPageProps) {
 
 function ResultsView({ uploadId, renderShare }: { uploadId: string } & ResultsPageProps) {
   const [params] = useSearchParams();
-  // Back from a checkout: poll until the bought ages show as unlocked (read by the refetch timer).
-  const awaitingPayment = useRef(returnedSessionId(params) !== null);
   const query = useQuery({
     ...uploadQueryOptions(uploadId),
-    refetchInterval: (q) =>
-      anyJobProcessing(q.state.data) || awaitingPayment.current ? PROGRESS_POLL_MS : false,
+    refetchInterval: (q) => (anyJobProcessing(q.state.data) ? PROGRESS_POLL_MS : false),
     // Checkout runs in another tab: coming back to this one shows what was bought there.
     refetchOnWindowFocus: true,
   });
   const upload = query.data;
-  const payment = useCheckoutConfirmation((confirm) =>
+  // Back from a checkout: the upload is read again until the bought ages show as unlocked.
+  const payment = useCheckoutConfirmation(uploadQueryKey(uploadId), (confirm) =>
     // A checkout for another photo has nothing to wait for on this page.
     confirm?.uploadId && confirm.uploadId !== uploadId
       ? true
       : uploadShowsPurchase(confirm?.productId, upload?.jobs ?? []),
   );
-  awaitingPayment.current = payment.phase === 'confirming';
   const notify = useNotifyPrompt(upload, params.get('paid') === 'true');
   const startCheckout = useStartCheckout();
 
-  if (query.isPending) {
-    return (
-      <div className="flex min-h-[60dvh] items-center justify-center">
-        <Spinner className="size-10" label="Loading your previews" />
-      </div>
-    );
-  }
-
-  if (!upload) {
-    return (
-      <div
-        role="alert"
-        className="mx-auto flex min-h-[60dvh] max-w-md flex-col items-center justify-center gap-4 px-4 text-center"
-      >
-        <p className="text-5xl" aria-hidden="true">
-          🔍
-        </p>
-        <h1 className="text-2xl font-bold text-slate-900">{messages.resultsLoadFailed}</h1>
-        <p className="text-slate-700">
-          {errorMessage(query.error, 'Please check your connection and try again.')}
-        </p>
-        <div className="flex flex-wrap justify-center gap-3">
-          <Button onClick={() => void query.refetch()}>Try again</Button>
-          <Link
-            to="/upload"
-            className="inline-flex min-h-12 items-center rounded-full px-6 font-semibold text-violet-800 underline-offset-4 hover:underline"
-          >
-            Upload a new photo
-          </Link>
-        </div>
-      </div>
-    );
-  }
+  if (query.isPending) return <PageLoading label="Loading your previews" />;
+  if (!upload) return <UploadLoadFailed error={query.error} onRetry={() => void query.refetch()} />;
 
   const heading = resultsHeading(upload.jobs);
   return (

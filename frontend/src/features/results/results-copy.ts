@@ -1,14 +1,22 @@
 /** Texts of the results page that depend on the unlock state (spec §2). */
 import { getProduct, PREVIEW_AGES, type ProductId, UPSELL_AGES } from '@shared/catalog';
-
-type JobLike = { age: number; hdUnlocked: boolean };
+import {
+  AGE_2,
+  AGE_5,
+  AGE_19,
+  agesText,
+  HD_UNLOCKED,
+  isUnlocked,
+  type JobLike,
+  joinAges,
+} from '../../lib/ages';
 
 export type ResultsHeading = { title: string; subtitle?: string };
 
 export const FREE_AGE = PREVIEW_AGES[0];
 
 export function resultsHeading(jobs: readonly JobLike[]): ResultsHeading {
-  const unlocked = (age: number) => jobs.some((job) => job.age === age && job.hdUnlocked);
+  const unlocked = (age: number) => isUnlocked(jobs, age);
   if (PREVIEW_AGES.every(unlocked)) return { title: '✨ Your HD Photos Are Ready!' };
   if (unlocked(FREE_AGE))
     return { title: `Your HD Age ${FREE_AGE} photo is ready! Upgrade to see more ages.` };
@@ -16,7 +24,7 @@ export function resultsHeading(jobs: readonly JobLike[]): ResultsHeading {
 }
 
 export function cardCaption(age: number, hdUnlocked: boolean): string {
-  if (hdUnlocked) return 'HD Unlocked ✓';
+  if (hdUnlocked) return HD_UNLOCKED;
   return age === FREE_AGE ? 'Free Preview (Watermarked)' : 'Locked';
 }
 
@@ -25,14 +33,14 @@ export function cardCaption(age: number, hdUnlocked: boolean): string {
  * none once all three ages are unlocked.
  */
 export function upgradeOffers(jobs: readonly JobLike[]): ProductId[] {
-  const unlocked = (age: number) => jobs.some((job) => job.age === age && job.hdUnlocked);
+  const unlocked = (age: number) => isUnlocked(jobs, age);
   if (PREVIEW_AGES.every(unlocked)) return [];
   return unlocked(FREE_AGE) ? ['all3_hd'] : ['age10_hd', 'all3_hd'];
 }
 
 /** "Save to Camera Roll" shows once age 10 HD is unlocked (spec §2). */
 export function canSaveHd(jobs: readonly JobLike[]): boolean {
-  return jobs.some((job) => job.age === FREE_AGE && job.hdUnlocked);
+  return isUnlocked(jobs, FREE_AGE);
 }
 
 export type MoreAgesOffer = { page: 'upsell' | 'age-19'; label: string };
@@ -43,9 +51,8 @@ export type MoreAges<J extends JobLike> = {
   offer: MoreAgesOffer | null;
 };
 
-const [AGE_2, AGE_5, AGE_19] = UPSELL_AGES;
 /** "See them at 2, 5 and 19". */
-export const MORE_AGES_LINK = `See them at ${AGE_2}, ${AGE_5} and ${AGE_19}`;
+export const MORE_AGES_LINK = `See them at ${joinAges(UPSELL_AGES)}`;
 
 /** Extra-age jobs exist only once bought (the purchase creates them). */
 export function moreAges<J extends JobLike>(jobs: readonly J[]): MoreAges<J> {
@@ -56,8 +63,8 @@ export function moreAges<J extends JobLike>(jobs: readonly J[]): MoreAges<J> {
   let offer: MoreAgesOffer | null = null;
   if (bought.length === 0) offer = { page: 'upsell', label: MORE_AGES_LINK };
   else if (!has(AGE_2) || !has(AGE_5))
-    offer = { page: 'upsell', label: `Add ages ${AGE_2} and ${AGE_5} in HD` };
-  else if (!has(AGE_19)) offer = { page: 'age-19', label: `Add age ${AGE_19} in HD` };
+    offer = { page: 'upsell', label: `Add ${agesText([AGE_2, AGE_5]).toLowerCase()} in HD` };
+  else if (!has(AGE_19)) offer = { page: 'age-19', label: `Add ${agesText([AGE_19]).toLowerCase()} in HD` };
   return { jobs: bought, offer };
 }
 
@@ -65,7 +72,7 @@ export function moreAges<J extends JobLike>(jobs: readonly J[]): MoreAges<J> {
 export function uploadShowsPurchase(productId: ProductId | undefined, jobs: readonly JobLike[]): boolean {
   if (!productId) return false;
   const ages = getProduct(productId).unlocksAges;
-  return ages.length > 0 && ages.every((age) => jobs.some((job) => job.age === age && job.hdUnlocked));
+  return ages.length > 0 && ages.every((age) => isUnlocked(jobs, age));
 }
 
 /** Mobile save hint, shown for 5 s (spec §8), and the blank tab's text while the links load. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { age19Packages, agesText, packageView, upsellPackages } from './upsell-offers';
+import { age19Packages, packageView, upsellPackages } from './upsell-offers';
 
 const owned = (...ages: number[]) => ages.map((age) => ({ age, hdUnlocked: true }));
 
@@ -42,6 +42,8 @@ describe('age19Packages', () => {
       ['age_19_hd', '$6.95'],
     ]);
     expect(offers[1].agesText).toBe('Age 19');
+    expect(offers[1].tagline).toBe('Age 19 only');
+    expect(offers[0].tagline).toBeUndefined();
   });
 
   it('says so on the bundle when ages 2 and 5 are already owned', () => {
@@ -54,14 +56,6 @@ describe('age19Packages', () => {
 
   it('does not count a bought age that is still locked', () => {
     expect(age19Packages([{ age: 19, hdUnlocked: false }])).toHaveLength(2);
-  });
-});
-
-describe('agesText', () => {
-  it('reads naturally for one, two and three ages', () => {
-    expect(agesText([19])).toBe('Age 19');
-    expect(agesText([2, 5])).toBe('Ages 2 and 5');
-    expect(agesText([2, 5, 19])).toBe('Ages 2, 5 and 19');
   });
 });
 

@@ -2,21 +2,21 @@
  * What the two upsell pages offer (spec §2, §9), from the catalog and the upload's jobs: the
  * packages, their prices and savings, and which ages the parent already owns.
  */
-import { formatPrice, formatSavings, getProduct, type ProductId, UPSELL_AGES } from '@shared/catalog';
-
-type JobLike = { age: number; hdUnlocked: boolean };
+import { formatPrice, formatSavings, getProduct, type ProductId } from '@shared/catalog';
+import { AGE_19, agesText, isUnlocked, type JobLike } from '../../lib/ages';
 
 /** /upsell: the bundle of ages 2, 5 and 19, and Future Starter (ages 2 and 5). */
 export const UPSELL_PACKAGES: readonly ProductId[] = ['full_future_bundle', 'age_2_5_hd'];
 /** /upsell/age-19: the bundle, or age 19 only. */
 export const AGE_19_PACKAGES: readonly ProductId[] = ['full_future_bundle', 'age_19_hd'];
-export const AGE_19 = UPSELL_AGES[2];
 
 export type PackageView = {
   productId: ProductId;
   name: string;
   /** "Ages 2, 5 and 19", "Ages 2 and 5", "Age 19". */
   agesText: string;
+  /** The line under the name when it is not just the ages: "Age 19 only" for a one-age package. */
+  tagline?: string;
   /** "$9.95" (the page adds "USD"). */
   price: string;
   /** The struck-through separate price, "$13.90". */
@@ -31,19 +31,9 @@ export type PackageView = {
   owned: boolean;
 };
 
-export function agesText(ages: readonly number[]): string {
-  if (ages.length === 1) return `Age ${ages[0]}`;
-  return `Ages ${ages.slice(0, -1).join(', ')} and ${ages.at(-1)}`;
-}
-
-export function unlockedAges(jobs: readonly JobLike[]): Set<number> {
-  return new Set(jobs.filter((job) => job.hdUnlocked).map((job) => job.age));
-}
-
 export function packageView(productId: ProductId, jobs: readonly JobLike[]): PackageView {
   const product = getProduct(productId);
-  const unlocked = unlockedAges(jobs);
-  const ownedAges = product.unlocksAges.filter((age) => unlocked.has(age));
+  const ownedAges = product.unlocksAges.filter((age) => isUnlocked(jobs, age));
   const owned = ownedAges.length === product.unlocksAges.length;
   const view: PackageView = {
     productId,
@@ -56,6 +46,8 @@ export function packageView(productId: ProductId, jobs: readonly JobLike[]): Pac
     view.compareAt = formatPrice(product.compareAtCents);
     view.savings = `saves ${formatSavings(product.compareAtCents - product.priceCents)}`;
   }
+  // Beside the bundles, a one-age package says it is just that age.
+  if (product.unlocksAges.length === 1) view.tagline = `${view.agesText} only`;
   if (product.badge) view.badge = product.badge;
   if (ownedAges.length > 0 && !owned) view.ownedText = `${agesText(ownedAges)} already owned`;
   return view;
@@ -67,6 +59,6 @@ export function upsellPackages(jobs: readonly JobLike[]): PackageView[] {
 
 /** The age-19 page offers nothing once age 19 is unlocked; otherwise the bundle and age 19 only. */
 export function age19Packages(jobs: readonly JobLike[]): PackageView[] {
-  if (unlockedAges(jobs).has(AGE_19)) return [];
+  if (isUnlocked(jobs, AGE_19)) return [];
   return AGE_19_PACKAGES.map((id) => packageView(id, jobs));
 }

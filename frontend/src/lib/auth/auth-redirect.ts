@@ -29,8 +29,6 @@ export function setRedirectStore(next: KeyValueStore): void {
   store = next;
 }
 
-export { isSafeReturnPath };
-
 /** Before sending a visitor to /auth: remember where they were (and, for checkout, to come back). */
 export function rememberAuthReturn(path: string, { checkout = false } = {}): void {
   if (!isSafeReturnPath(path)) return;

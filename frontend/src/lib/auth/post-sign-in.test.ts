@@ -1,8 +1,8 @@
+import { isSafeReturnPath } from '@shared/rules/return-path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   AUTH_RETURN_TO_KEY,
   CHECKOUT_REDIRECT_KEY,
-  isSafeReturnPath,
   rememberAuthReturn,
   setRedirectStore,
   takeAuthRedirects,

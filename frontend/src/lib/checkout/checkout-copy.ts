@@ -2,7 +2,6 @@
 export const checkoutCopy = {
   redirecting: 'Taking you to secure checkout…',
   redirectingNote: 'Payments are handled by Stripe. This only takes a moment.',
-  failedTitle: 'We could not open the checkout',
   tryAgain: 'Try again',
   confirming: 'Confirming your payment…',
   confirmingNote: 'This usually takes a few seconds. Please keep this page open.',

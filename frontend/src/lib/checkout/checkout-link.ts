@@ -22,8 +22,8 @@ export function checkoutLink({ productId, uploadId, returnPath }: CheckoutReques
 }
 
 /**
- * Where Cancel brings the parent back to: this page without a previous payment's return flags
- * (coming back to them would confirm an old checkout again).
+ * This page as a way back (Stripe's Cancel, the sign-in detour), without a previous payment's
+ * return flags: coming back to them would confirm an old checkout again.
  */
 export function returnPathOf(pathname: string, search: string): string {
   const query = new URLSearchParams(search);

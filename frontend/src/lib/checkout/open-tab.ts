@@ -10,7 +10,7 @@ export function openTab(url: string, open: Opener = (u, t) => window.open(u, t))
   const tab = open(url, '_blank');
   if (!tab) return null;
   try {
-    // The tab goes on to a third-party page (Stripe): it gets no handle back on this one.
+    // The tab goes on to another site (Stripe, the HD files' storage): it gets no handle on this page.
     tab.opener = null;
   } catch {
     // Some browsers make `opener` read-only; nothing to do then.

@@ -1,10 +1,11 @@
 /**
  * On a checkout return (`?paid=true&session_id=`): confirms the checkout with the server once (and
- * again while Stripe still reports it pending), and tells the page how long to keep refetching its
- * own data: until `settled` says that data shows the purchase, or the give-up time.
+ * again while Stripe still reports it pending), and reads the page's own query (`queryKey`) again
+ * every poll interval until `settled` says its data shows the purchase, or the give-up time — and
+ * once more as soon as the confirmation comes back fulfilled, without waiting for the next poll.
  */
 import type { ConfirmCheckoutResponse } from '@shared/schemas/payments';
-import { useQuery } from '@tanstack/react-query';
+import { type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ApiError, callApi } from '../api-client';
@@ -17,26 +18,28 @@ import {
   shouldAskAgain,
 } from './payment-phase';
 
-export type CheckoutConfirmation = {
-  phase: PaymentPhase;
-  confirm: ConfirmCheckoutResponse | undefined;
-  /** When the latest confirm reply arrived (ms), to tell data fetched after it from older data. */
-  confirmedAt: number;
-  error: unknown;
-};
+export type CheckoutConfirmation = { phase: PaymentPhase; error: unknown };
 
+/**
+ * Whether the page's data shows the purchase. `confirmedAt` is when the latest confirm reply
+ * arrived (ms), to tell data fetched after it from older data.
+ */
 type Settled = (confirm: ConfirmCheckoutResponse | undefined, confirmedAt: number) => boolean;
 
 // Network failures and server errors are worth one more try; a 4xx answer will not change.
 const retryTransient = (count: number, error: unknown) =>
   count < 2 && (!(error instanceof ApiError) || error.status === 0 || error.status >= 500);
 
-export function useCheckoutConfirmation(settled: Settled): CheckoutConfirmation {
+export function useCheckoutConfirmation(queryKey: QueryKey, settled: Settled): CheckoutConfirmation {
+  const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const sessionId = returnedSessionId(params);
   const [gaveUp, setGaveUp] = useState(false);
   // The refetch schedule reads the latest phase without re-creating the query options.
   const phaseRef = useRef<PaymentPhase>('none');
+  // The timers below read the latest key: callers build it afresh on every render.
+  const pageKey = useRef(queryKey);
+  pageKey.current = queryKey;
 
   const query = useQuery({
     queryKey: ['confirmCheckout', sessionId],
@@ -58,9 +61,24 @@ export function useCheckoutConfirmation(settled: Settled): CheckoutConfirmation 
 
   useEffect(() => {
     if (phase !== 'confirming') return;
-    const timer = setTimeout(() => setGaveUp(true), CONFIRM_GIVE_UP_MS);
-    return () => clearTimeout(timer);
-  }, [phase]);
+    const giveUp = setTimeout(() => setGaveUp(true), CONFIRM_GIVE_UP_MS);
+    // A read still on its way is left to finish: cancelling it on every tick could starve the page.
+    const poll = setInterval(
+      () => void queryClient.invalidateQueries({ queryKey: pageKey.current }, { cancelRefetch: false }),
+      CONFIRM_POLL_MS,
+    );
+    return () => {
+      clearTimeout(giveUp);
+      clearInterval(poll);
+    };
+  }, [phase, queryClient]);
 
-  return { phase, confirm: query.data, confirmedAt: query.dataUpdatedAt, error: query.error };
+  // A fulfilled confirmation: read the page's data again now. A read already under way may predate
+  // the fulfilment, so it is started over.
+  const fulfilledAt = query.data?.status === 'fulfilled' ? query.dataUpdatedAt : 0;
+  useEffect(() => {
+    if (fulfilledAt) void queryClient.invalidateQueries({ queryKey: pageKey.current });
+  }, [fulfilledAt, queryClient]);
+
+  return { phase, error: query.error };
 }

@@ -7,28 +7,27 @@
 import type { ProductId } from '@shared/catalog';
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { rememberAuthReturn } from '../auth/auth-redirect';
 import { getAuthState } from '../auth/auth-store';
+import { useSendToSignIn } from '../auth/use-send-to-sign-in';
 import { checkoutLink, returnPathOf } from './checkout-link';
 import { openTab } from './open-tab';
 
 export function useStartCheckout() {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
+  const sendToSignIn = useSendToSignIn();
 
   return useCallback(
     (productId: ProductId, { uploadId }: { uploadId?: string } = {}) => {
-      const here = returnPathOf(pathname, search);
       // Read synchronously: awaiting anything here would lose the click and block the new tab.
       // A sign-in still being confirmed ('unknown') opens the tab; the checkout page settles it.
       if (getAuthState().status === 'signedOut') {
-        rememberAuthReturn(here, { checkout: true });
-        navigate('/auth');
+        sendToSignIn({ checkout: true });
         return;
       }
-      const url = checkoutLink({ productId, uploadId, returnPath: here });
+      const url = checkoutLink({ productId, uploadId, returnPath: returnPathOf(pathname, search) });
       if (!openTab(url)) navigate(url);
     },
-    [pathname, search, navigate],
+    [pathname, search, navigate, sendToSignIn],
   );
 }

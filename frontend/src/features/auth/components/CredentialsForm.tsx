@@ -1,14 +1,16 @@
 /** Email and password for sign-in or sign-up, checked by the shared rule; one message at a time. */
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  AUTH_FIELDS,
+  type AuthField,
   type AuthFormInput,
   type AuthFormValues,
   authFormSchema,
+  firstAuthFormIssue,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from '@shared/rules/auth-form';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type Resolver, useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/Button';
 import { cn } from '../../../lib/cn';
 
@@ -19,6 +21,17 @@ type CredentialsFormProps = {
   initialEmail: string;
   busy: boolean;
   onSubmit: (values: AuthFormValues) => Promise<void> | void;
+};
+
+/**
+ * Spec §5: only the first failing message shows, email first — the shared rule decides, and reports
+ * that one field. Each field re-checks the other (`deps`) so a fixed email makes way for the password's
+ * message at once.
+ */
+const resolver: Resolver<AuthFormInput, unknown, AuthFormValues> = (input) => {
+  const issue = firstAuthFormIssue(input);
+  if (!issue) return { values: authFormSchema.parse(input), errors: {} };
+  return { values: {}, errors: { [issue.field]: { type: 'validate', message: issue.message } } };
 };
 
 export const inputClass =
@@ -32,22 +45,17 @@ export function CredentialsForm({ mode, initialEmail, busy, onSubmit }: Credenti
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<AuthFormInput, unknown, AuthFormValues>({
-    resolver: zodResolver(authFormSchema),
+    resolver,
     defaultValues: { email: initialEmail, password: '' },
   });
-  // Spec §5: only the first failing message shows, and the email is checked first.
-  const error = errors.email
-    ? { field: 'email' as const, message: errors.email.message }
-    : errors.password
-      ? { field: 'password' as const, message: errors.password.message }
-      : null;
+  const invalid = AUTH_FIELDS.find((field) => errors[field]);
   const pending = busy || isSubmitting;
   const signUp = mode === 'signUp';
 
-  const errorText = (field: 'email' | 'password') =>
-    error?.field === field && (
+  const errorText = (field: AuthField) =>
+    invalid === field && (
       <p id={ids.error} role="alert" className="text-sm font-semibold text-rose-700">
-        {error.message}
+        {errors[field]?.message}
       </p>
     );
 
@@ -65,10 +73,10 @@ export function CredentialsForm({ mode, initialEmail, busy, onSubmit }: Credenti
           autoCapitalize="none"
           spellCheck={false}
           placeholder="you@example.com"
-          aria-invalid={error?.field === 'email'}
-          aria-describedby={error?.field === 'email' ? ids.error : undefined}
+          aria-invalid={invalid === 'email'}
+          aria-describedby={invalid === 'email' ? ids.error : undefined}
           className={inputClass}
-          {...register('email')}
+          {...register('email', { deps: 'password' })}
         />
         {errorText('email')}
       </div>
@@ -82,10 +90,10 @@ export function CredentialsForm({ mode, initialEmail, busy, onSubmit }: Credenti
             id={ids.password}
             type={showPassword ? 'text' : 'password'}
             autoComplete={signUp ? 'new-password' : 'current-password'}
-            aria-invalid={error?.field === 'password'}
-            aria-describedby={cn(error?.field === 'password' && ids.error, signUp && ids.hint) || undefined}
+            aria-invalid={invalid === 'password'}
+            aria-describedby={cn(invalid === 'password' && ids.error, signUp && ids.hint) || undefined}
             className={cn(inputClass, 'pr-20')}
-            {...register('password')}
+            {...register('password', { deps: 'email' })}
           />
           <button
             type="button"

@@ -5,14 +5,13 @@
  */
 import { messages } from '@shared/messages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { PaymentStatus } from '../../../components/payment/PaymentStatus';
 import { ButtonLink } from '../../../components/ui/ButtonLink';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { Spinner } from '../../../components/ui/Spinner';
 import { callApi, errorMessage } from '../../../lib/api-client';
-import { CONFIRM_POLL_MS } from '../../../lib/checkout/payment-phase';
 import { useCheckoutConfirmation } from '../../../lib/checkout/use-checkout-confirmation';
 import { accountCopy, cancelDescription, creditsShowPurchase, creditsText, planState } from '../account-copy';
 
@@ -20,15 +19,13 @@ export function AccountPanel({ userSub }: { userSub: string }) {
   const queryClient = useQueryClient();
   // Keyed by user: a cached balance never shows to the next parent on a shared device.
   const queryKey = ['credits', userSub];
-  const awaitingPayment = useRef(false);
   const credits = useQuery({
     queryKey,
     queryFn: ({ signal }) => callApi('getCredits', { signal }),
-    refetchInterval: () => (awaitingPayment.current ? CONFIRM_POLL_MS : false),
     // Plans are bought in another tab: coming back here shows them.
     refetchOnWindowFocus: true,
   });
-  const payment = useCheckoutConfirmation((confirm, confirmedAt) =>
+  const payment = useCheckoutConfirmation(queryKey, (confirm, confirmedAt) =>
     creditsShowPurchase(
       confirm?.productId,
       confirm?.status === 'fulfilled',
@@ -37,13 +34,6 @@ export function AccountPanel({ userSub }: { userSub: string }) {
       confirmedAt,
     ),
   );
-  awaitingPayment.current = payment.phase === 'confirming';
-
-  // A fulfilled confirmation: read the balance again now, not at the next poll.
-  const fulfilledAt = payment.confirm?.status === 'fulfilled' ? payment.confirmedAt : 0;
-  useEffect(() => {
-    if (fulfilledAt) void queryClient.invalidateQueries({ queryKey: ['credits'] });
-  }, [fulfilledAt, queryClient]);
 
   const [confirmCancel, setConfirmCancel] = useState(false);
   const cancel = useMutation({
@@ -51,7 +41,7 @@ export function AccountPanel({ userSub }: { userSub: string }) {
     onSuccess: () => {
       setConfirmCancel(false);
       toast.success(messages.subscriptionCancelled);
-      void queryClient.invalidateQueries({ queryKey: ['credits'] });
+      void queryClient.invalidateQueries({ queryKey });
     },
     onError: (error) => toast.error(errorMessage(error, messages.subscriptionCancelFailed)),
   });
@@ -68,12 +58,12 @@ export function AccountPanel({ userSub }: { userSub: string }) {
           <Spinner className="size-6" label="Loading your credits" />
         ) : credits.isError ? (
           <p role="alert" className="text-slate-700">
-            {errorMessage(credits.error, accountCopy.loadFailed)}
+            {errorMessage(credits.error, messages.creditsLoadFailed)}
           </p>
         ) : (
           <div className="flex flex-col gap-1">
             <p className="text-lg font-bold text-slate-900">{creditsText(credits.data.balance)}</p>
-            <p className="text-sm text-slate-600">{accountCopy.creditsNote}</p>
+            <p className="text-sm text-slate-600">{messages.creditsNeverExpire}</p>
             <p className="max-w-prose text-sm text-slate-600">{messages.creditsUse}</p>
             {plan && (
               <div className="mt-1 flex flex-wrap items-center gap-x-4">

@@ -1,4 +1,5 @@
 /** "Delete my account": explains what goes, asks once, then signs out and goes home. */
+import { messages } from '@shared/messages';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -7,11 +8,6 @@ import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { callApi, errorMessage } from '../../../lib/api-client';
 import { signOut } from '../../../lib/auth/auth-store';
-
-export const accountMessages = {
-  deleted: 'Your account and all your photos have been deleted.',
-  deleteFailed: 'We could not delete your account. Please try again.',
-} as const;
 
 export function DeleteAccountSection({ email }: { email: string }) {
   const [open, setOpen] = useState(false);
@@ -23,9 +19,9 @@ export function DeleteAccountSection({ email }: { email: string }) {
       // Home first, so this signed-in-only page does not bounce the parent to /auth.
       navigate('/', { replace: true, flushSync: true });
       await signOut().catch(() => undefined);
-      toast.success(accountMessages.deleted);
+      toast.success(messages.accountDeleted);
     },
-    onError: (error) => toast.error(errorMessage(error, accountMessages.deleteFailed)),
+    onError: (error) => toast.error(errorMessage(error, messages.accountDeleteFailed)),
   });
 
   return (
@@ -37,12 +33,7 @@ export function DeleteAccountSection({ email }: { email: string }) {
         Delete my account
       </h2>
       <p className="mt-1 text-slate-700">Removes your account and everything in it, for good.</p>
-      <Button
-        variant="custom"
-        size="sm"
-        className="mt-4 border-2 border-rose-300 bg-white text-rose-800 hover:bg-rose-100"
-        onClick={() => setOpen(true)}
-      >
+      <Button variant="danger" size="sm" className="mt-4" onClick={() => setOpen(true)}>
         Delete my account
       </Button>
       <ConfirmDialog

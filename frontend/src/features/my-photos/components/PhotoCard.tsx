@@ -33,9 +33,8 @@ export function PhotoCard({ upload, onDelete }: PhotoCardProps) {
             View results
           </Link>
           <Button
-            variant="custom"
+            variant="danger"
             size="sm"
-            className="text-rose-800 hover:bg-rose-50"
             aria-label={`Delete photo from ${date}`}
             onClick={() => onDelete(upload)}
           >

@@ -1,6 +1,7 @@
 /** The upgrade panel (spec §2): HD Age 10 (while locked) and All 3 Ages HD, labelled BEST VALUE. */
-import { formatPrice, getProduct, HD_SIZE_PX, PREVIEW_AGES, type ProductId } from '@shared/catalog';
+import { formatPrice, getProduct, HD_SIZE_PX, type Product, type ProductId } from '@shared/catalog';
 import { Badge } from '../../../components/ui/Badge';
+import { agesText } from '../../../lib/ages';
 import { cn } from '../../../lib/cn';
 
 type UpgradePanelProps = {
@@ -9,11 +10,9 @@ type UpgradePanelProps = {
   onChoose: (productId: ProductId) => void;
 };
 
-const AGES_TEXT = `Ages ${PREVIEW_AGES.slice(0, -1).join(', ')} and ${PREVIEW_AGES.at(-1)}`;
-const DETAILS: Partial<Record<ProductId, string>> = {
-  age10_hd: `Age ${PREVIEW_AGES[0]} in ${HD_SIZE_PX} × ${HD_SIZE_PX} px, no watermark`,
-  all3_hd: `${AGES_TEXT} in ${HD_SIZE_PX} × ${HD_SIZE_PX} px, no watermark`,
-};
+/** "Ages 10, 16 and 21 in 2000 × 2000 px, no watermark". */
+const details = ({ unlocksAges }: Product) =>
+  `${agesText(unlocksAges)} in ${HD_SIZE_PX} × ${HD_SIZE_PX} px, no watermark`;
 
 export function UpgradePanel({ offers, onChoose }: UpgradePanelProps) {
   if (offers.length === 0) return null;
@@ -47,7 +46,7 @@ export function UpgradePanel({ offers, onChoose }: UpgradePanelProps) {
                   </Badge>
                 )}
                 <span className="text-lg font-bold text-slate-900">{product.name}</span>
-                <span className="text-sm text-slate-700">{DETAILS[id]}</span>
+                <span className="text-sm text-slate-700">{details(product)}</span>
                 <span className="mt-auto flex w-full items-center justify-between gap-3 pt-2">
                   <span className="text-2xl font-extrabold text-slate-900">
                     {formatPrice(product.priceCents)}

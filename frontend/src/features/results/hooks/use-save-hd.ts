@@ -6,12 +6,11 @@
 import { messages } from '@shared/messages';
 import type { HdFile } from '@shared/schemas/payments';
 import { useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { callApi, errorMessage } from '../../../lib/api-client';
-import { rememberAuthReturn } from '../../../lib/auth/auth-redirect';
 import { getAuthState } from '../../../lib/auth/auth-store';
-import { returnPathOf } from '../../../lib/checkout/checkout-link';
+import { useSendToSignIn } from '../../../lib/auth/use-send-to-sign-in';
+import { openTab } from '../../../lib/checkout/open-tab';
 import { PREPARING_HD, SAVE_HINT_MS } from '../results-copy';
 import {
   dispositionFor,
@@ -24,8 +23,7 @@ import {
 } from '../save-hd';
 
 export function useSaveHd(uploadId: string) {
-  const navigate = useNavigate();
-  const { pathname, search } = useLocation();
+  const sendToSignIn = useSendToSignIn();
   const [busy, setBusy] = useState(false);
 
   const deliver = async (mode: SaveMode, tab: Window | null) => {
@@ -62,13 +60,12 @@ export function useSaveHd(uploadId: string) {
   const save = () => {
     if (busy) return;
     if (getAuthState().status === 'signedOut') {
-      rememberAuthReturn(returnPathOf(pathname, search), { checkout: true });
-      navigate('/auth');
+      sendToSignIn({ checkout: true });
       return;
     }
     const mode = saveMode(window.innerWidth);
     // The tab must open inside the click, before any await, or popup blockers refuse it.
-    const tab = mode === 'tab' ? window.open('', '_blank') : null;
+    const tab = mode === 'tab' ? openTab('') : null;
     if (mode === 'tab') {
       if (!tab) {
         toast.error(messages.allowPopups);

@@ -2,19 +2,18 @@
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
 import { ButtonLink } from '../../../components/ui/ButtonLink';
+import { HD_UNLOCKED } from '../../../lib/ages';
 import { cn } from '../../../lib/cn';
 import type { PackageView } from '../upsell-offers';
 
 type PackageCardProps = {
   view: PackageView;
-  /** Optional line under the ages, e.g. "Age 19 only". */
-  tagline?: string;
   highlight?: boolean;
   resultsPath: string;
   onBuy: () => void;
 };
 
-export function PackageCard({ view, tagline, highlight = false, resultsPath, onBuy }: PackageCardProps) {
+export function PackageCard({ view, highlight = false, resultsPath, onBuy }: PackageCardProps) {
   const headingId = `package-${view.productId}`;
   return (
     <article
@@ -32,7 +31,7 @@ export function PackageCard({ view, tagline, highlight = false, resultsPath, onB
       <h2 id={headingId} className="text-xl font-bold text-slate-900">
         {view.name}
       </h2>
-      <p className="mt-1 font-medium text-slate-700">{tagline ?? view.agesText}</p>
+      <p className="mt-1 font-medium text-slate-700">{view.tagline ?? view.agesText}</p>
       <p className="mt-4 flex flex-wrap items-baseline gap-x-2">
         <span className="text-4xl font-extrabold text-slate-900">{view.price}</span>
         <span className="font-medium text-slate-600">USD</span>
@@ -53,7 +52,7 @@ export function PackageCard({ view, tagline, highlight = false, resultsPath, onB
         {view.owned ? (
           <div className="flex flex-col items-stretch gap-3">
             <Badge tone="emerald" className="justify-center">
-              HD Unlocked ✓
+              {HD_UNLOCKED}
             </Badge>
             <ButtonLink to={resultsPath} variant="outline" className="w-full">
               View my results
