@@ -37,3 +37,37 @@ describe('clientConfigOf', () => {
     });
   });
 });
+
+describe('image AI routes', () => {
+  it('sends every capability to the offline provider by default', () => {
+    expect(loadConfig(required).imageAi).toEqual({
+      detectFaces: 'offline',
+      ageProgress: 'offline',
+      removeBackground: 'offline',
+      faceSwap: 'offline',
+      generateScene: 'offline',
+    });
+  });
+
+  it('routes one capability to another provider by its own variable', () => {
+    const routes = loadConfig({
+      ...required,
+      IMAGE_AI_PROVIDER: 'replicate',
+      IMAGE_AI_REMOVE_BACKGROUND: 'offline',
+      IMAGE_AI_DETECT_FACES: 'offline',
+    }).imageAi;
+    expect(routes).toMatchObject({
+      ageProgress: 'replicate',
+      removeBackground: 'offline',
+      detectFaces: 'offline',
+    });
+    expect(routes.faceSwap).toBe('replicate');
+  });
+
+  it('refuses an unknown provider name, saying which variable', () => {
+    expect(() => loadConfig({ ...required, IMAGE_AI_GENERATE_SCENE: 'dall-e' })).toThrow(
+      /IMAGE_AI_GENERATE_SCENE must be one of offline, replicate; got "dall-e"/,
+    );
+    expect(() => loadConfig({ ...required, IMAGE_AI_PROVIDER: 'hosted' })).toThrow(/IMAGE_AI_PROVIDER/);
+  });
+});

@@ -1,4 +1,11 @@
 import type { ClientConfig } from '@shared/schemas/account';
+import {
+  IMAGE_AI_PROVIDERS,
+  IMAGE_CAPABILITIES,
+  type ImageAIProvider,
+  type ImageAIRoutes,
+  type ImageCapability,
+} from '../core/image-ai';
 
 /**
  * Runtime configuration from environment variables, read once per container. AWS clients also
@@ -17,7 +24,8 @@ export type AppConfig = {
   s3PublicEndpoint?: string;
   /** Public base of preview images; previews are served from the site origin under /previews/. */
   previewsBaseUrl: string;
-  imageAiProvider: 'offline' | 'replicate';
+  /** Which image AI provider answers each capability (IMAGE_AI_PROVIDER, IMAGE_AI_<CAPABILITY>). */
+  imageAi: ImageAIRoutes;
   /** Cognito user pool used to verify tokens (issue 3). */
   userPoolId?: string;
   userPoolClientId?: string;
@@ -47,10 +55,6 @@ function required(env: NodeJS.ProcessEnv, name: string): string {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const provider = env.IMAGE_AI_PROVIDER ?? 'offline';
-  if (provider !== 'offline' && provider !== 'replicate') {
-    throw new Error(`IMAGE_AI_PROVIDER must be "offline" or "replicate", got "${provider}"`);
-  }
   return {
     region: env.AWS_REGION ?? env.AWS_DEFAULT_REGION ?? 'us-east-1',
     tableName: required(env, 'TABLE_NAME'),
@@ -60,7 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     s3ForcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
     s3PublicEndpoint: env.S3_PUBLIC_ENDPOINT || undefined,
     previewsBaseUrl: env.PREVIEWS_BASE_URL ?? '',
-    imageAiProvider: provider,
+    imageAi: imageAiRoutesOf(env),
     userPoolId: env.USER_POOL_ID || undefined,
     userPoolClientId: env.USER_POOL_CLIENT_ID || undefined,
     cognitoIssuer: env.COGNITO_ISSUER || undefined,
@@ -73,6 +77,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailOutboxDir: env.MAIL_OUTBOX_DIR || undefined,
     siteUrl: env.SITE_URL || undefined,
   };
+}
+
+/** `removeBackground` -> `IMAGE_AI_REMOVE_BACKGROUND`. */
+export const imageAiVariableOf = (capability: ImageCapability) =>
+  `IMAGE_AI_${capability.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
+
+/**
+ * The one place the provider switch is read: IMAGE_AI_PROVIDER (default `offline`) for every
+ * capability, and IMAGE_AI_<CAPABILITY> to route one capability elsewhere (ages hosted,
+ * background removal offline...). An unknown name stops the container at start, not per job.
+ */
+function imageAiRoutesOf(env: NodeJS.ProcessEnv): ImageAIRoutes {
+  const providerOf = (variable: string, fallback: ImageAIProvider): ImageAIProvider => {
+    const value = env[variable] || fallback;
+    if (!(IMAGE_AI_PROVIDERS as readonly string[]).includes(value)) {
+      throw new Error(`${variable} must be one of ${IMAGE_AI_PROVIDERS.join(', ')}; got "${value}"`);
+    }
+    return value as ImageAIProvider;
+  };
+  const fallback = providerOf('IMAGE_AI_PROVIDER', 'offline');
+  return Object.fromEntries(
+    IMAGE_CAPABILITIES.map((capability) => [capability, providerOf(imageAiVariableOf(capability), fallback)]),
+  ) as Record<ImageCapability, ImageAIProvider>;
 }
 
 /**

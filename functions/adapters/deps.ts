@@ -1,4 +1,8 @@
-/** Builds the Deps of the use cases from configuration: once per Lambda container or local stack. */
+/**
+ * Builds the Deps of the use cases from configuration: once per Lambda container (functions/lambda),
+ * once by the local stack, once per integration test file. AWS clients take their endpoints and
+ * credentials from the SDK's usual environment variables.
+ */
 import { Logger } from '@aws-lambda-powertools/logger';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -13,7 +17,7 @@ import { createCognitoIdentity, unconfiguredIdentity } from './cognito/identity'
 import { type AppConfig, clientConfigOf, loadConfig } from './config';
 import { createDynamoPaymentStore } from './dynamo/payment-store';
 import { createDynamoUploadStore } from './dynamo/upload-store';
-import { createImageInspector, createOfflineRenderer } from './image';
+import { createImageAI, createImageInspector, createPreviewMaker } from './image';
 import { createLogOnlyMailer, createOutboxMailer, createSesMailer } from './mail/mailers';
 import { createS3BlobStore } from './s3/blob-store';
 import { createSqsRenderQueue } from './sqs/render-queue';
@@ -41,7 +45,8 @@ export function buildDeps(config: AppConfig = loadConfig()): Deps {
     ),
     renderQueue: createSqsRenderQueue(new SQSClient({ region }), config.renderQueueUrl),
     inspector: createImageInspector(),
-    renderer: createRenderer(config.imageAiProvider),
+    imageAI: createImageAI(config.imageAi),
+    previews: createPreviewMaker(),
     clock: { now: () => new Date() },
     tokens: createTokenVerifier(config),
     identity: config.userPoolId
@@ -67,18 +72,4 @@ function createMailer(config: AppConfig, logger: Logger) {
     return createOutboxMailer(config.mailOutboxDir, config.mailFrom ?? 'local@localhost');
   if (config.mailFrom) return createSesMailer(new SESv2Client({ region: config.region }), config.mailFrom);
   return createLogOnlyMailer((message, extra) => logger.warn(message, { ...extra }));
-}
-
-function createRenderer(provider: AppConfig['imageAiProvider']) {
-  if (provider === 'offline') return createOfflineRenderer();
-  // The hosted provider plugs in here; until it exists, refuse to start rather than fail per job.
-  throw new Error('IMAGE_AI_PROVIDER=replicate is not available yet; use "offline".');
-}
-
-let cached: Deps | undefined;
-
-/** The container's Deps, built on first use (after the environment is set). */
-export function getDeps(): Deps {
-  cached ??= buildDeps();
-  return cached;
 }

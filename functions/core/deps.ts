@@ -1,6 +1,7 @@
 /** Everything a use case may touch, passed in as one plain object built once per container. */
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type { ClientConfig } from '@shared/schemas/account';
+import type { ImageAI } from './image-ai';
 import type { PaymentStore, Payments } from './payments/payment-ports';
 import type {
   BlobStore,
@@ -8,7 +9,7 @@ import type {
   Identity,
   ImageInspector,
   Mailer,
-  Renderer,
+  PreviewMaker,
   RenderQueue,
   TokenVerifier,
   UploadStore,
@@ -19,7 +20,8 @@ export type Deps = {
   blobs: BlobStore;
   renderQueue: RenderQueue;
   inspector: ImageInspector;
-  renderer: Renderer;
+  imageAI: ImageAI;
+  previews: PreviewMaker;
   clock: Clock;
   tokens: TokenVerifier;
   identity: Identity;

@@ -43,3 +43,17 @@ export class NoFaceError extends PermanentRenderError {
     this.name = 'NoFaceError';
   }
 }
+
+/**
+ * The image capability is not available from the provider configured for it (not built yet, or
+ * the offline provider has no model for it). 503 with the "needs an AI provider" message.
+ */
+export class AiCapabilityUnavailableError extends DomainError {
+  constructor(
+    readonly capability: string,
+    readonly provider: string,
+  ) {
+    super('unavailable', 'aiProviderRequired');
+    this.name = 'AiCapabilityUnavailableError';
+  }
+}

@@ -1,12 +1,26 @@
 /**
- * The ImageAI port (ARCHITECTURE.md §5): the image capabilities the use cases may ask for.
- * Providers: `offline` (models shipped in npm packages, no account) and `replicate` (hosted).
- * A capability a provider cannot do throws DomainError('unavailable', 'aiProviderRequired').
+ * The ImageAI port (ARCHITECTURE.md §5): the one port for every image capability the use cases
+ * may ask for (the render worker's ageing included). Providers: `offline` (models shipped in npm
+ * packages, no account) and `replicate` (hosted). Configuration routes each capability to a
+ * provider; a capability its provider cannot do throws AiCapabilityUnavailableError.
  */
 import type { TargetAge } from '@shared/catalog';
 import type { FaceBox } from './ports';
 
-export type ImageAIProvider = 'offline' | 'replicate';
+export const IMAGE_AI_PROVIDERS = ['offline', 'replicate'] as const;
+export type ImageAIProvider = (typeof IMAGE_AI_PROVIDERS)[number];
+
+export const IMAGE_CAPABILITIES = [
+  'detectFaces',
+  'ageProgress',
+  'removeBackground',
+  'faceSwap',
+  'generateScene',
+] as const;
+export type ImageCapability = (typeof IMAGE_CAPABILITIES)[number];
+
+/** Which provider answers each capability. */
+export type ImageAIRoutes = Readonly<Record<ImageCapability, ImageAIProvider>>;
 
 /** Decoded pixels, row-major, interleaved channels, 8 bits per channel. */
 export type RawImage = {
@@ -41,7 +55,10 @@ export type AgeProgressOutput = {
   face: FaceBox;
   /** Where the square was taken from in the input. */
   crop: CropRect;
+  /** Milliseconds per stage, as far as the provider can tell (detect is 0 when the face was given). */
+  timings: AgeProgressTimings;
 };
+export type AgeProgressTimings = { decode: number; detect: number; age: number; encode: number };
 
 export type RemoveBackgroundInput = { image: ImageInput };
 /** PNG with the subject opaque and the background transparent, plus the alpha mask. */
@@ -64,8 +81,8 @@ export type GenerateSceneInput = {
 };
 export type GenerateSceneOutput = { image: Buffer };
 
-export interface ImageAI {
-  readonly provider: ImageAIProvider;
+/** The capabilities; any of them may throw AiCapabilityUnavailableError. */
+export interface ImageAICapabilities {
   /** Throws NoFaceError (from ageProgress only) when there is no face; detectFaces returns []. */
   detectFaces(input: DetectFacesInput): Promise<DetectFacesOutput>;
   ageProgress(input: AgeProgressInput): Promise<AgeProgressOutput>;
@@ -73,3 +90,12 @@ export interface ImageAI {
   faceSwap(input: FaceSwapInput): Promise<FaceSwapOutput>;
   generateScene(input: GenerateSceneInput): Promise<GenerateSceneOutput>;
 }
+
+/** The port the use cases hold: the capabilities, each answered by the provider configured for it. */
+export interface ImageAI extends ImageAICapabilities {
+  readonly routes: ImageAIRoutes;
+}
+
+/** What the results page calls the age engine: the offline approximation or a hosted model. */
+export const ageingEngine = (ai: { routes: Pick<ImageAIRoutes, 'ageProgress'> }): 'offline' | 'hosted' =>
+  ai.routes.ageProgress === 'offline' ? 'offline' : 'hosted';

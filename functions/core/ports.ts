@@ -177,21 +177,10 @@ export type FaceBox = {
   score: number;
 };
 
-export type RenderTimings = {
-  decode: number;
-  detect: number;
-  age: number;
-  watermark: number;
-  encode: number;
-};
-
-export type RenderOutput = { preview: Buffer; hd: Buffer; face: FaceBox; timings: RenderTimings };
-
-/** Turns a normalised original into an aged, watermarked preview and an HD file. */
-export interface Renderer {
-  readonly engine: 'offline' | 'hosted';
-  /** Throws NoFaceError when there is no face to age. */
-  render(input: { original: Buffer; targetAge: TargetAge; face?: FaceBox }): Promise<RenderOutput>;
+/** Makes the small watermarked preview of a finished (HD) image: what anyone with the link may see. */
+export interface PreviewMaker {
+  /** JPEG without metadata; the timings are milliseconds. */
+  preview(image: Buffer): Promise<{ jpeg: Buffer; timings: { watermark: number; encode: number } }>;
 }
 
 export type NormalisedImage = { jpeg: Buffer; width: number; height: number };

@@ -9,14 +9,12 @@
 import { needsJwtAuthorizer, type RouteId, routes } from '@shared/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Parent } from '../test-support/cognito';
-import { useLocalEnv } from '../test-support/local-env';
+import { claimsOf, newParent } from '../test-support/cognito';
+import * as images from '../test-support/images';
+import { createTestApp } from '../test-support/test-app';
+import { bearer } from '../test-support/uploads';
 
-const env = useLocalEnv();
-const { callRoute, purgeRenderQueue } = await import('../test-support/invoke');
-const images = await import('../test-support/images');
-const { getDeps } = await import('../adapters/deps');
-const { claimsOf, newParent } = await import('../test-support/cognito');
-const { bearer, uploadPhoto } = await import('../test-support/uploads');
+const { callRoute, deps, env, purgeRenderQueue, uploadPhoto } = createTestApp();
 
 type Caller = 'anonymous' | 'otherSession' | 'owningSession' | 'otherUser' | 'owningUser' | 'admin';
 const CALLERS: Caller[] = ['anonymous', 'otherSession', 'owningSession', 'otherUser', 'owningUser', 'admin'];
@@ -70,7 +68,7 @@ const isUser = (caller: Caller) => ['otherUser', 'owningUser', 'admin'].includes
 const owns = (ctx: Context) =>
   (ctx.caller === 'owningSession' && ctx.target === 'sessionUpload') ||
   (ctx.caller === 'owningUser' && ctx.target === 'userUpload');
-const stored = async (uploadId: string) => (await getDeps().uploads.getUploadWithJobs(uploadId))?.upload;
+const stored = async (uploadId: string) => (await deps.uploads.getUploadWithJobs(uploadId))?.upload;
 
 /** A fresh upload with its file stored (not completed) of the owning session or the owning user. */
 async function fixture(target: Target, opts: { complete?: boolean } = {}): Promise<string> {
@@ -220,7 +218,7 @@ const cases: Record<RouteId, Case> = {
     prepare: async () => ({ body: { productId: 'credits_10' }, headers: SITE }),
     verify: async (result, { who }) => {
       if (result.status !== 200) return;
-      const order = await getDeps().paymentStore.getOrder(result.json.sessionId);
+      const order = await deps.paymentStore.getOrder(result.json.sessionId);
       expect(order).toMatchObject({ userSub: who.user!.sub, productId: 'credits_10', status: 'pending' });
     },
   },
@@ -251,7 +249,7 @@ const cases: Record<RouteId, Case> = {
     }),
     verify: async (result) => {
       expect(result.json.error.message).toBe('The webhook signature is not valid.');
-      expect(await getDeps().paymentStore.hasProcessedEvent('evt_forged')).toBe(false);
+      expect(await deps.paymentStore.hasProcessedEvent('evt_forged')).toBe(false);
     },
   },
 };

@@ -5,24 +5,21 @@
  */
 import { spawnSync } from 'node:child_process';
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { messages } from '@shared/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useLocalEnv } from '../test-support/local-env';
+import { grantAdmin } from '../../scripts/admin/grant';
+import { resolvePoolTarget } from '../../scripts/admin/target';
+import { keys } from '../adapters/dynamo/table-design';
+import { getRawItem } from '../adapters/dynamo/upload-store';
+import { claimsOf, cognito, confirm, newParent, refresh, signIn, signUp } from '../test-support/cognito';
+import * as images from '../test-support/images';
+import { objectsOfUpload, tagsOf } from '../test-support/storage';
+import { createTestApp } from '../test-support/test-app';
+import { bearer } from '../test-support/uploads';
 
-const env = useLocalEnv();
-const { callRoute, runRenderWorker, purgeRenderQueue } = await import('../test-support/invoke');
-const images = await import('../test-support/images');
-const { getDeps } = await import('../adapters/deps');
-const { getRawItem } = await import('../adapters/dynamo/upload-store');
-const { keys } = await import('../adapters/dynamo/table-design');
-const { DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
-const { DynamoDBDocumentClient, PutCommand } = await import('@aws-sdk/lib-dynamodb');
-const cognitoHelpers = await import('../test-support/cognito');
-const { claimsOf, cognito, confirm, newParent, refresh, signIn, signUp } = cognitoHelpers;
-const { objectsOfUpload, tagsOf } = await import('../test-support/storage');
-const { bearer, uploadPhoto } = await import('../test-support/uploads');
-const { grantAdmin } = await import('../../scripts/admin/grant');
-const { resolvePoolTarget } = await import('../../scripts/admin/target');
+const { callRoute, deps, env, purgeRenderQueue, runRenderWorker, uploadPhoto } = createTestApp();
 
 const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ region: env.AWS_REGION }));
 const rawItem = (key: { pk: string; sk: string }) => getRawItem(doc, env.TABLE_NAME, key);
@@ -77,7 +74,7 @@ describe('a visitor signs in and keeps their photos', () => {
 
   it('starts anonymous: items expire, the original is under temp/, renders carry the retention tag', async () => {
     for (const uploadId of uploadIds) {
-      const { upload, jobs } = (await getDeps().uploads.getUploadWithJobs(uploadId))!;
+      const { upload, jobs } = (await deps.uploads.getUploadWithJobs(uploadId))!;
       expect(upload.fileKey).toBe(`temp/${sessionId}/${uploadId}/original.jpg`);
       expect((await rawItem(keys.upload(uploadId)))?.ttl).toBeTypeOf('number');
       expect(jobs.map((j) => j.status)).toEqual(['done', 'done', 'done']);
@@ -107,7 +104,7 @@ describe('a visitor signs in and keeps their photos', () => {
 
   it('leaves nothing to expire: no ttl, the original under users/, renders untagged, temp/ emptied', async () => {
     for (const uploadId of uploadIds) {
-      const { upload, jobs } = (await getDeps().uploads.getUploadWithJobs(uploadId))!;
+      const { upload, jobs } = (await deps.uploads.getUploadWithJobs(uploadId))!;
       expect([upload.owner, upload.migrated, upload.migratedFrom]).toEqual([
         `user:${parent.sub}`,
         true,
@@ -117,9 +114,9 @@ describe('a visitor signs in and keeps their photos', () => {
       const item = await rawItem(keys.upload(uploadId));
       expect(item).not.toHaveProperty('ttl');
       expect(item?.gsi1pk).toBe(`OWNER#user:${parent.sub}`);
-      expect(await getDeps().blobs.head('uploads', upload.fileKey!)).not.toBeNull();
+      expect(await deps.blobs.head('uploads', upload.fileKey!)).not.toBeNull();
       expect(await tagsOf('uploads', upload.fileKey!)).toEqual({});
-      expect(await getDeps().blobs.head('uploads', `temp/${sessionId}/${uploadId}/original.jpg`)).toBeNull();
+      expect(await deps.blobs.head('uploads', `temp/${sessionId}/${uploadId}/original.jpg`)).toBeNull();
       for (const job of jobs) {
         expect(await rawItem(keys.job(uploadId, job.age))).not.toHaveProperty('ttl');
         expect(await tagsOf('renders', job.previewKey!)).toEqual({});
@@ -168,11 +165,11 @@ describe('a visitor signs in and keeps their photos', () => {
 
   it('deletes one upload and every object it had', async () => {
     const [uploadId] = uploadIds;
-    expect((await objectsOfUpload(getDeps().blobs, uploadId)).length).toBe(7); // original + 3 previews + 3 HD
+    expect((await objectsOfUpload(deps.blobs, uploadId)).length).toBe(7); // original + 3 previews + 3 HD
     const result = await callRoute('deleteUpload', { headers: bearer(parent.idToken), params: { uploadId } });
     expect([result.status, result.json]).toEqual([200, { ok: true }]);
-    expect(await objectsOfUpload(getDeps().blobs, uploadId)).toEqual([]);
-    expect(await getDeps().uploads.getUploadWithJobs(uploadId)).toBeNull();
+    expect(await objectsOfUpload(deps.blobs, uploadId)).toEqual([]);
+    expect(await deps.uploads.getUploadWithJobs(uploadId)).toBeNull();
     for (const key of [keys.upload(uploadId), keys.job(uploadId, 10), keys.job(uploadId, 21)]) {
       expect(await rawItem(key)).toBeUndefined();
     }
@@ -188,11 +185,11 @@ describe('a visitor signs in and keeps their photos', () => {
     // Items of the user's own partition (drafts, credits in later features) go too.
     const own = [1, 2, 3].map((n) => ({ pk: `USER#${parent.sub}`, sk: `DRAFT#${n}` }));
     for (const Item of own) await doc.send(new PutCommand({ TableName: env.TABLE_NAME, Item }));
-    expect((await objectsOfUpload(getDeps().blobs, signedInUpload)).length).toBeGreaterThan(0);
+    expect((await objectsOfUpload(deps.blobs, signedInUpload)).length).toBeGreaterThan(0);
     const result = await callRoute('deleteAccount', await asUser(parent));
     expect([result.status, result.json]).toEqual([200, { ok: true }]);
     for (const uploadId of all) {
-      expect(await objectsOfUpload(getDeps().blobs, uploadId)).toEqual([]);
+      expect(await objectsOfUpload(deps.blobs, uploadId)).toEqual([]);
       expect(await rawItem(keys.upload(uploadId))).toBeUndefined();
     }
     for (const key of own) expect(await rawItem(key)).toBeUndefined();
@@ -216,14 +213,14 @@ describe('a visitor deletes their own anonymous upload', () => {
     expect(anonymous.status).toBe(401);
     const notUuid = await callRoute('deleteUpload', { sessionId: 'abc', params: { uploadId } });
     expect(notUuid.status).toBe(401);
-    expect(await objectsOfUpload(getDeps().blobs, uploadId)).toHaveLength(1);
+    expect(await objectsOfUpload(deps.blobs, uploadId)).toHaveLength(1);
 
     const result = await callRoute('deleteUpload', { sessionId, params: { uploadId } });
     expect(result.status).toBe(200);
-    expect(await objectsOfUpload(getDeps().blobs, uploadId)).toEqual([]);
+    expect(await objectsOfUpload(deps.blobs, uploadId)).toEqual([]);
     // Its queued renders find the upload gone and write nothing.
     await runRenderWorker({ maxBatches: 3 });
-    expect(await objectsOfUpload(getDeps().blobs, uploadId)).toEqual([]);
+    expect(await objectsOfUpload(deps.blobs, uploadId)).toEqual([]);
   });
 });
 

@@ -15,14 +15,12 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { fillPath, type RouteId, routes } from '@shared/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useLocalEnv } from '../test-support/local-env';
+import { startGateway } from '../../scripts/local/gateway';
+import { freePort } from '../../scripts/local/ports';
+import { cognito, newParent, PASSWORD } from '../test-support/cognito';
+import { createTestApp } from '../test-support/test-app';
 
-const env = useLocalEnv();
-const { callRoute } = await import('../test-support/invoke');
-const { cognito, newParent, PASSWORD } = await import('../test-support/cognito');
-const { httpHandlers } = await import('./registry');
-const { startGateway } = await import('../../scripts/local/gateway');
-const { freePort } = await import('../../scripts/local/ports');
+const { callRoute, env, handlers } = createTestApp();
 
 const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 function sign(payload: object, privateKey: string | import('node:crypto').KeyObject, kid: string): string {
@@ -113,7 +111,7 @@ beforeAll(async () => {
     port: await freePort(),
     env,
     frontend: 'none',
-    handlers: httpHandlers,
+    handlers: handlers.httpHandlers,
     log: () => undefined,
   });
 });

@@ -12,9 +12,11 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStripeFake } from '../../scripts/local/stripe-fake';
 import { signedEvent } from '../../scripts/local/stripe-fake-objects';
-import { useLocalEnv } from '../test-support/local-env';
+import { spendCredits } from '../core/payments/credits';
+import { claimsOf, newParent } from '../test-support/cognito';
+import * as images from '../test-support/images';
+import { createTestApp } from '../test-support/test-app';
 
-useLocalEnv();
 const SECRET_KEY = 'sk_test_payments_int';
 const WEBHOOK_SECRET = 'whsec_payments_int';
 const outbox = mkdtempSync(path.join(os.tmpdir(), 'lf-outbox-'));
@@ -42,19 +44,12 @@ const fake = await startStripeFake({
   webhookUrl: `http://127.0.0.1:${relayPort}/`,
   log: () => undefined,
 });
-Object.assign(process.env, {
+const { callRoute, deps, runRenderWorker, uploadPhoto } = createTestApp({
   STRIPE_SECRET_KEY: SECRET_KEY,
   STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
   STRIPE_API_BASE: fake.url,
   MAIL_OUTBOX_DIR: outbox,
 });
-
-const { callRoute, runRenderWorker } = await import('../test-support/invoke');
-const { claimsOf, newParent } = await import('../test-support/cognito');
-const { uploadPhoto } = await import('../test-support/uploads');
-const images = await import('../test-support/images');
-const { getDeps } = await import('../adapters/deps');
-const { spendCredits } = await import('../core/payments/credits');
 
 type Parent = Awaited<ReturnType<typeof newParent>>;
 const SITE = 'http://localhost:3000';
@@ -90,8 +85,8 @@ async function buy(parent: Parent, body: Record<string, unknown>) {
   return { sessionId: started.json.sessionId as string, redirect: await pay(started.json.sessionId) };
 }
 
-const credits = (parent: Parent) => getDeps().paymentStore.getCredits(parent.sub);
-const jobsOf = async (uploadId: string) => (await getDeps().uploads.getUploadWithJobs(uploadId))!.jobs;
+const credits = (parent: Parent) => deps.paymentStore.getCredits(parent.sub);
+const jobsOf = async (uploadId: string) => (await deps.uploads.getUploadWithJobs(uploadId))!.jobs;
 
 let parent: Parent;
 let other: Parent;
@@ -213,7 +208,7 @@ describe('paying unlocks HD once', () => {
     const results = await Promise.all(Array.from({ length: 100 }, () => deliver(held)));
     expect(results.map((r) => r.status)).toEqual(Array(100).fill(200));
     expect((await credits(buyer)).balance).toBe(10);
-    expect(await getDeps().paymentStore.listLedger(buyer.sub, 50)).toHaveLength(1);
+    expect(await deps.paymentStore.listLedger(buyer.sub, 50)).toHaveLength(1);
   });
 
   it('fulfils once when the webhook and the success page arrive at the same moment', async () => {
@@ -230,8 +225,8 @@ describe('paying unlocks HD once', () => {
     expect([webhook.status, confirmed.status]).toEqual([200, 200]);
     expect(confirmed.json).toEqual({ status: 'fulfilled', productId: 'credits_20', uploadId: null });
     expect((await credits(buyer)).balance).toBe(20);
-    expect(await getDeps().paymentStore.listLedger(buyer.sub, 50)).toHaveLength(1);
-    expect((await getDeps().paymentStore.getOrder(sessionId))?.status).toBe('fulfilled');
+    expect(await deps.paymentStore.listLedger(buyer.sub, 50)).toHaveLength(1);
+    expect((await deps.paymentStore.getOrder(sessionId))?.status).toBe('fulfilled');
   });
 
   it('refuses forged and stale signatures and a malformed body, changing nothing', async () => {
@@ -258,14 +253,14 @@ describe('paying unlocks HD once', () => {
       expect(result.json.error.message).toBe('The webhook signature is not valid.');
     }
     expect((await credits(buyer)).balance).toBe(0);
-    expect((await getDeps().paymentStore.getOrder(sessionId))?.status).toBe('pending');
+    expect((await deps.paymentStore.getOrder(sessionId))?.status).toBe('pending');
     expect((await deliver(held)).status).toBe(200);
     expect((await credits(buyer)).balance).toBe(1);
   });
 
   it('fulfils a paid session even when its order record was never written', async () => {
     const buyer = await newParent();
-    const { id } = await getDeps().payments.createCheckoutSession({
+    const { id } = await deps.payments.createCheckoutSession({
       productId: 'credits_10',
       mode: 'payment',
       name: 'Ten-Pack',
@@ -277,14 +272,14 @@ describe('paying unlocks HD once', () => {
     });
     await pay(id);
     expect((await credits(buyer)).balance).toBe(10);
-    expect((await getDeps().paymentStore.getOrder(id))?.status).toBe('fulfilled');
+    expect((await deps.paymentStore.getOrder(id))?.status).toBe('fulfilled');
   });
 
   it('acknowledges and ignores a paid session that is not ours', async () => {
     const session = { ...fake.sessions()[0], id: 'cs_test_not_ours', metadata: {}, status: 'complete' };
     const result = await deliver(signedEvent('checkout.session.completed', session, WEBHOOK_SECRET));
     expect(result.status).toBe(200);
-    expect(await getDeps().paymentStore.getOrder('cs_test_not_ours')).toBeNull();
+    expect(await deps.paymentStore.getOrder('cs_test_not_ours')).toBeNull();
   });
 });
 
@@ -330,7 +325,7 @@ describe('renders a purchase adds', () => {
       relay.hold = false;
     });
     const [held] = relay.held.splice(0);
-    const queue = getDeps().renderQueue;
+    const queue = deps.renderQueue;
     const enqueue = queue.enqueue;
     queue.enqueue = async () => {
       throw new Error('SQS is down (simulated)');
@@ -354,7 +349,7 @@ describe('credits and the subscription', () => {
     await buy(buyer, { productId: 'credits_10' });
     const outcomes = await Promise.allSettled(
       Array.from({ length: 50 }, (_, i) =>
-        spendCredits(getDeps(), buyer.sub, 1, { reason: 'test', ref: `use-${i}` }),
+        spendCredits(deps, buyer.sub, 1, { reason: 'test', ref: `use-${i}` }),
       ),
     );
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(10);
@@ -364,7 +359,7 @@ describe('credits and the subscription', () => {
       );
     }
     expect((await credits(buyer)).balance).toBe(0);
-    const ledger = await getDeps().paymentStore.listLedger(buyer.sub, 100);
+    const ledger = await deps.paymentStore.listLedger(buyer.sub, 100);
     expect(ledger).toHaveLength(11);
     expect(ledger.every((entry) => entry.balanceAfter >= 0)).toBe(true);
   });
@@ -378,7 +373,7 @@ describe('credits and the subscription', () => {
       active: true,
       cancelAtPeriodEnd: false,
     });
-    expect(await spendCredits(getDeps(), buyer.sub, 1, { reason: 'test', ref: 'sub-use' })).toEqual({
+    expect(await spendCredits(deps, buyer.sub, 1, { reason: 'test', ref: 'sub-use' })).toEqual({
       via: 'subscription',
     });
     const second = await checkout(buyer, { productId: 'subscription_monthly' });

@@ -1,4 +1,4 @@
-/** Every handler by name, for the local stack (API Gateway and the SQS poller stand-ins). */
+/** Every handler of the app over one set of deps: the local stack's gateway and SQS poller, and the tests. */
 import type { RouteGroup } from '@shared/api';
 import type {
   APIGatewayProxyEventV2,
@@ -7,27 +7,31 @@ import type {
   SQSBatchResponse,
   SQSEvent,
 } from 'aws-lambda';
-import { handler as accountHandler } from './account';
-import { handler as paymentsHandler } from './payments';
-import { handler as renderWorkerHandler } from './render-worker';
-import { handler as systemHandler } from './system';
-import { handler as uploadsHandler } from './uploads';
-import { handler as webhooksHandler } from './webhooks';
+import type { Deps } from '../core/deps';
+import { createAccountHandler } from './account';
+import { createPaymentsHandler } from './payments';
+import { createRenderWorkerHandler } from './render-worker';
+import { createSystemHandler } from './system';
+import { createUploadsHandler } from './uploads';
+import { createWebhooksHandler } from './webhooks';
 
-type HttpHandler = (
+export type HttpHandler = (
   event: APIGatewayProxyEventV2,
   context: Context,
 ) => Promise<APIGatewayProxyStructuredResultV2>;
+export type SqsHandler = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse>;
 
-export const httpHandlers: Record<RouteGroup, HttpHandler> = {
-  uploads: uploadsHandler as HttpHandler,
-  account: accountHandler as HttpHandler,
-  payments: paymentsHandler as HttpHandler,
-  webhooks: webhooksHandler as HttpHandler,
-  system: systemHandler as HttpHandler,
-};
+export type AppHandlers = { httpHandlers: Record<RouteGroup, HttpHandler>; renderWorker: SqsHandler };
 
-export const renderWorker = renderWorkerHandler as (
-  event: SQSEvent,
-  context: Context,
-) => Promise<SQSBatchResponse>;
+export function createHandlers(deps: Deps): AppHandlers {
+  return {
+    httpHandlers: {
+      uploads: createUploadsHandler(deps) as HttpHandler,
+      account: createAccountHandler(deps) as HttpHandler,
+      payments: createPaymentsHandler(deps) as HttpHandler,
+      webhooks: createWebhooksHandler(deps) as HttpHandler,
+      system: createSystemHandler(deps) as HttpHandler,
+    },
+    renderWorker: createRenderWorkerHandler(deps) as SqsHandler,
+  };
+}

@@ -5,17 +5,14 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Deps } from '../core/deps';
-import { useLocalEnv } from '../test-support/local-env';
+import { renderJob } from '../core/render/render-job';
+import { eraseUpload } from '../core/uploads/delete-upload';
+import { claimsOf, newParent } from '../test-support/cognito';
+import * as images from '../test-support/images';
+import { objectsOfUpload, tagsOf } from '../test-support/storage';
+import { createTestApp } from '../test-support/test-app';
 
-const _env = useLocalEnv();
-const { callRoute, purgeRenderQueue } = await import('../test-support/invoke');
-const images = await import('../test-support/images');
-const { getDeps } = await import('../adapters/deps');
-const { renderJob } = await import('../core/render/render-job');
-const { eraseUpload } = await import('../core/uploads/delete-upload');
-const { claimsOf, newParent } = await import('../test-support/cognito');
-const { objectsOfUpload, tagsOf } = await import('../test-support/storage');
-const { uploadPhoto } = await import('../test-support/uploads');
+const { callRoute, deps, purgeRenderQueue, uploadPhoto } = createTestApp();
 
 afterAll(async () => {
   await purgeRenderQueue();
@@ -23,7 +20,6 @@ afterAll(async () => {
 
 /** Deps whose completeJob first runs `meanwhile`, as if it happened while the worker rendered. */
 function withRace(meanwhile: () => Promise<void>): Deps {
-  const deps = getDeps();
   return {
     ...deps,
     uploads: {
@@ -41,12 +37,12 @@ describe('render worker races', () => {
     const sessionId = crypto.randomUUID();
     const uploadId = await uploadPhoto({ sessionId }, images.samplePhoto(2));
     const deps = withRace(async () => {
-      const found = await getDeps().uploads.getUploadWithJobs(uploadId);
-      expect(await eraseUpload(getDeps(), found!.upload, found!.jobs)).toBe(true);
+      const found = await deps.uploads.getUploadWithJobs(uploadId);
+      expect(await eraseUpload(deps, found!.upload, found!.jobs)).toBe(true);
     });
     const outcome = await renderJob(deps, { uploadId, age: 10 });
     expect(outcome).toEqual({ outcome: 'skipped', reason: 'not-processing' });
-    expect(await objectsOfUpload(getDeps().blobs, uploadId)).toEqual([]);
+    expect(await objectsOfUpload(deps.blobs, uploadId)).toEqual([]);
   });
 
   it('clears the anonymous tag of renders that land after the upload joined an account', async () => {
@@ -62,7 +58,7 @@ describe('render worker races', () => {
     });
     const outcome = await renderJob(deps, { uploadId, age: 16 });
     expect(outcome.outcome).toBe('done');
-    const job = (await getDeps().uploads.getUploadWithJobs(uploadId))!.jobs.find((j) => j.age === 16)!;
+    const job = (await deps.uploads.getUploadWithJobs(uploadId))!.jobs.find((j) => j.age === 16)!;
     expect(await tagsOf('renders', job.previewKey!)).toEqual({});
     expect(await tagsOf('renders', job.hdKey!)).toEqual({});
   });

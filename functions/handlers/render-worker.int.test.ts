@@ -8,12 +8,10 @@ import {
 } from '@aws-sdk/client-sqs';
 import { messages } from '@shared/messages';
 import { describe, expect, it } from 'vitest';
-import { useLocalEnv } from '../test-support/local-env';
+import * as images from '../test-support/images';
+import { createTestApp } from '../test-support/test-app';
 
-useLocalEnv();
-const { callRoute, runRenderWorker } = await import('../test-support/invoke');
-const images = await import('../test-support/images');
-const { getDeps } = await import('../adapters/deps');
+const { callRoute, deps, runRenderWorker } = createTestApp();
 
 const sqs = new SQSClient({ region: process.env.AWS_REGION });
 
@@ -43,8 +41,8 @@ describe('render worker failures', () => {
     });
     const uploadId = created.json.uploadId;
     expect((await callRoute('completeUpload', { sessionId, params: { uploadId } })).status).toBe(200);
-    const found = await getDeps().uploads.getUploadWithJobs(uploadId);
-    await getDeps().blobs.delete('uploads', [found!.upload.fileKey!]);
+    const found = await deps.uploads.getUploadWithJobs(uploadId);
+    await deps.blobs.delete('uploads', [found!.upload.fileKey!]);
 
     const attempts = [];
     for (let i = 0; i < 4; i++) attempts.push(await runRenderWorker({ retryNow: true, maxBatches: 1 }));

@@ -10,11 +10,9 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { messages } from '@shared/messages';
 import { describe, expect, it } from 'vitest';
-import { useLocalEnv } from '../test-support/local-env';
+import { createTestApp } from '../test-support/test-app';
 
-useLocalEnv();
-const { callRoute } = await import('../test-support/invoke');
-const { getDeps } = await import('../adapters/deps');
+const { callRoute, deps } = createTestApp();
 
 async function signedInParent() {
   const cognito = new CognitoIdentityProviderClient({ region: process.env.AWS_REGION });
@@ -50,7 +48,7 @@ describe('optional sign-in on visitor routes', () => {
       body: { contentType: 'image/png', size: 1234 },
     });
     expect(created.status).toBe(200);
-    const { upload } = (await getDeps().uploads.getUploadWithJobs(created.json.uploadId))!;
+    const { upload } = (await deps.uploads.getUploadWithJobs(created.json.uploadId))!;
     expect(upload.owner).toBe(`user:${parent.sub}`);
 
     const asOwner = await callRoute('getUpload', {

@@ -1,12 +1,14 @@
 /** HTTP API: health and the browser's sign-in configuration. */
-import { getDeps } from '../adapters/deps';
+import type { Deps } from '../core/deps';
+import { ageingEngine } from '../core/image-ai';
 import { createHttpHandler } from './http/router';
 
-export const handler = createHttpHandler(
-  'system',
-  {
-    health: async (deps) => ({ ok: true as const, engine: deps.renderer.engine }),
-    getClientConfig: async (deps) => deps.clientConfig,
-  },
-  getDeps,
-);
+export const createSystemHandler = (deps: Deps) =>
+  createHttpHandler(
+    'system',
+    {
+      health: async (deps) => ({ ok: true as const, engine: ageingEngine(deps.imageAI) }),
+      getClientConfig: async (deps) => deps.clientConfig,
+    },
+    deps,
+  );

@@ -6,12 +6,10 @@ import { GetQueueAttributesCommand, SendMessageCommand, SQSClient } from '@aws-s
 import { messages } from '@shared/messages';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useLocalEnv } from '../test-support/local-env';
+import * as images from '../test-support/images';
+import { createTestApp } from '../test-support/test-app';
 
-useLocalEnv();
-const { callRoute, runRenderWorker } = await import('../test-support/invoke');
-const images = await import('../test-support/images');
-const { getDeps } = await import('../adapters/deps');
+const { callRoute, deps, runRenderWorker } = createTestApp();
 
 const session = () => crypto.randomUUID();
 
@@ -73,7 +71,6 @@ describe('a visitor uploads a photo with a face', () => {
   });
 
   it('keeps only a normalised original without camera metadata', async () => {
-    const deps = getDeps();
     const found = await deps.uploads.getUploadWithJobs(uploadId);
     const original = await deps.blobs.get('uploads', found!.upload.fileKey!);
     const meta = await sharp(original).metadata();
@@ -85,7 +82,7 @@ describe('a visitor uploads a photo with a face', () => {
     await runRenderWorker();
     const status = await callRoute('getUpload', { sessionId, params: { uploadId } });
     expect(status.json.jobs.map((j: { status: string }) => j.status)).toEqual(['done', 'done', 'done']);
-    const deps = getDeps();
+
     const stored = (await deps.uploads.getUploadWithJobs(uploadId))!.jobs;
     for (const job of status.json.jobs) {
       expect(job.previewUrl).toMatch(new RegExp(`^/previews/${uploadId}/${job.age}-[0-9a-f]{12}\\.jpg$`));
@@ -195,10 +192,10 @@ describe('bad input gets a clear 4xx and loses nothing', () => {
     const before = await queueDepth();
     const result = await complete(sessionId, uploadId);
     expect([result.status, result.json.error.message]).toEqual([status, message]);
-    const found = await getDeps().uploads.getUploadWithJobs(uploadId);
+    const found = await deps.uploads.getUploadWithJobs(uploadId);
     expect(found!.upload.status).toBe('awaiting_file');
     expect(found!.jobs).toEqual([]);
-    expect(await getDeps().blobs.head('uploads', found!.upload.incomingKey)).toBeNull();
+    expect(await deps.blobs.head('uploads', found!.upload.incomingKey)).toBeNull();
     expect(await queueDepth()).toBe(before);
   });
 
@@ -234,7 +231,7 @@ describe('bad input gets a clear 4xx and loses nothing', () => {
     expect(notUuid.status).toBe(401);
     const foreign = await complete(session(), uploadId);
     expect([foreign.status, foreign.json.error.message]).toEqual([403, messages.notYourUpload]);
-    expect((await getDeps().uploads.getUploadWithJobs(uploadId))!.upload.status).toBe('awaiting_file');
+    expect((await deps.uploads.getUploadWithJobs(uploadId))!.upload.status).toBe('awaiting_file');
   });
 
   it('answers "not received" when complete is called before the file was sent', async () => {

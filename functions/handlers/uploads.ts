@@ -1,5 +1,5 @@
 /** HTTP API: uploads (create, complete, status, notify email, delete). */
-import { getDeps } from '../adapters/deps';
+import type { Deps } from '../core/deps';
 import { completeUpload } from '../core/uploads/complete-upload';
 import { createUpload } from '../core/uploads/create-upload';
 import { deleteUpload } from '../core/uploads/delete-upload';
@@ -9,17 +9,18 @@ import { getUpload } from '../core/uploads/upload-view';
 import { pollable } from './http/responses';
 import { asResult, createHttpHandler } from './http/router';
 
-export const handler = createHttpHandler(
-  'uploads',
-  {
-    createUpload: (deps, { principal, body }) => createUpload(deps, principal, body),
-    completeUpload: (deps, { principal, params }) => completeUpload(deps, principal, params.uploadId),
-    getUpload: async (deps, { principal, params, event }) =>
-      asResult(pollable(await getUpload(deps, principal, params.uploadId), event.headers['if-none-match'])),
-    saveUploadEmail: (deps, { principal, params, body }) =>
-      saveUploadEmail(deps, principal, params.uploadId, body.email),
-    deleteUpload: (deps, { principal, params }) => deleteUpload(deps, principal, params.uploadId),
-    downloadHd: (deps, { principal, params, body }) => downloadHd(deps, principal, params.uploadId, body),
-  },
-  getDeps,
-);
+export const createUploadsHandler = (deps: Deps) =>
+  createHttpHandler(
+    'uploads',
+    {
+      createUpload: (deps, { principal, body }) => createUpload(deps, principal, body),
+      completeUpload: (deps, { principal, params }) => completeUpload(deps, principal, params.uploadId),
+      getUpload: async (deps, { principal, params, event }) =>
+        asResult(pollable(await getUpload(deps, principal, params.uploadId), event.headers['if-none-match'])),
+      saveUploadEmail: (deps, { principal, params, body }) =>
+        saveUploadEmail(deps, principal, params.uploadId, body.email),
+      deleteUpload: (deps, { principal, params }) => deleteUpload(deps, principal, params.uploadId),
+      downloadHd: (deps, { principal, params, body }) => downloadHd(deps, principal, params.uploadId, body),
+    },
+    deps,
+  );

@@ -1,5 +1,5 @@
 /**
- * Real sign-ups and sign-ins against the local Cognito, for integration tests. Call useLocalEnv()
+ * Real sign-ups and sign-ins against the local Cognito, for integration tests. Call loadLocalEnv()
  * first. Tokens are checked the way API Gateway's JWT authorizer does (claimsOf).
  */
 import {

@@ -8,6 +8,7 @@ import {
 } from '@aws-sdk/client-sqs';
 import { fillPath, type RouteId, routeKey, routes, SESSION_HEADER } from '@shared/api';
 import type { APIGatewayProxyEventV2, Context, SQSEvent } from 'aws-lambda';
+import type { AppHandlers } from '../handlers/registry';
 
 const context = {} as Context;
 
@@ -50,27 +51,41 @@ export function httpEvent(id: RouteId, options: CallOptions = {}): APIGatewayPro
   } as APIGatewayProxyEventV2;
 }
 
-export async function callRoute(id: RouteId, options: CallOptions = {}) {
-  const { httpHandlers } = await import('../handlers/registry');
-  const result = await httpHandlers[routes[id].group](httpEvent(id, options), context);
+export type RouteResult = {
+  status: number;
+  headers: Record<string, string>;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON
+  json: any;
+};
+export type CallRoute = (id: RouteId, options?: CallOptions) => Promise<RouteResult>;
+
+/** Calls the route's real handler the way API Gateway does. */
+export async function invokeRoute(
+  handlers: AppHandlers['httpHandlers'],
+  id: RouteId,
+  options: CallOptions = {},
+): Promise<RouteResult> {
+  const result = await handlers[routes[id].group](httpEvent(id, options), context);
   const text = typeof result.body === 'string' ? result.body : '';
   return {
     status: result.statusCode ?? 200,
     headers: (result.headers ?? {}) as Record<string, string>,
-    // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON
-    json: (text ? JSON.parse(text) : undefined) as any,
+    json: text ? JSON.parse(text) : undefined,
   };
 }
 
+export type RenderWorkerOptions = {
+  maxBatches?: number;
+  waitSeconds?: number;
+  /** Make failed messages visible again at once. */
+  retryNow?: boolean;
+};
+
 /** Receives what is on the render queue and runs the real worker on it, like the SQS trigger. */
 export async function runRenderWorker(
-  options: {
-    maxBatches?: number;
-    waitSeconds?: number /** Make failed messages visible again at once. */;
-    retryNow?: boolean;
-  } = {},
+  renderWorker: AppHandlers['renderWorker'],
+  options: RenderWorkerOptions = {},
 ) {
-  const { renderWorker } = await import('../handlers/registry');
   const sqs = new SQSClient({ region: process.env.AWS_REGION });
   const queueUrl = process.env.RENDER_QUEUE_URL!;
   const outcome = { delivered: 0, failed: 0 };

@@ -1,11 +1,11 @@
 /**
  * For integration tests: copies the local stack's environment (provided by the `int` project's
- * global setup) into process.env. Call it at the top of a test file, then import adapters
- * dynamically so their AWS clients are built from this environment.
+ * global setup) into process.env, where the AWS SDK reads its endpoints and credentials. Test files
+ * call createTestApp() (test-app.ts), which does this before it builds its deps.
  */
 import { inject } from 'vitest';
 
-export function useLocalEnv(): Record<string, string> {
+export function loadLocalEnv(): Record<string, string> {
   const env = inject('localEnv');
   if (!env) throw new Error('localEnv is not provided: run this file in the vitest "int" project');
   // Stripe's fake and the mail outbox too, kept apart so `env` is exactly what ensureResources made.

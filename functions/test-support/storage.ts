@@ -1,4 +1,4 @@
-/** What the buckets really hold, for integration tests. Call useLocalEnv() first. */
+/** What the buckets really hold, for integration tests. Call loadLocalEnv() first. */
 import { GetObjectTaggingCommand, S3Client } from '@aws-sdk/client-s3';
 import type { BlobBucket } from '../core/ports';
 

@@ -1,10 +1,11 @@
 /** A photo uploaded the way the upload page does it: create, presigned PUT, then complete. */
 import { expect } from 'vitest';
-import { type CallOptions, callRoute } from './invoke';
+import type { CallOptions, CallRoute } from './invoke';
 
 export type Caller = Pick<CallOptions, 'sessionId' | 'headers' | 'claims'>;
 
 export async function uploadPhoto(
+  callRoute: CallRoute,
   caller: Caller,
   bytes: Buffer,
   opts: { complete?: boolean } = {},

@@ -88,7 +88,7 @@ describe('Api built from shared/api.ts', () => {
         unknown
       >;
       const config = loadConfigFrom(env);
-      expect(config.imageAiProvider).toBe('offline');
+      expect(config.imageAi.ageProgress).toBe('offline');
       expect(config.previewsBaseUrl).toBe('');
       expect(env.NODE_OPTIONS).toBe('--enable-source-maps');
       expect(env.TABLE_NAME).toEqual({ Ref: logicalId(t.stack.data.table) });

@@ -46,7 +46,7 @@ export type ApiProps = {
 
 export type RouteTable = Record<string, RouteDef>;
 
-/** The route groups in table order; one Lambda each, entry functions/handlers/<group>.ts. */
+/** The route groups in table order; one Lambda each, entry functions/lambda/<group>.ts. */
 export function routeGroups(routeTable: RouteTable = routes): RouteGroup[] {
   return [...new Set(Object.values(routeTable).map((route) => route.group))];
 }
@@ -93,7 +93,7 @@ export class Api extends Construct {
     this.handlers = new Map();
     for (const group of routeGroups(routeTable)) {
       const handler = new AppFunction(this, `${pascal(group)}Handler`, {
-        entry: `functions/handlers/${group}.ts`,
+        entry: `functions/lambda/${group}.ts`,
         description: `HTTP routes of the ${group} group`,
         memorySize: GROUP_MEMORY_MB[group] ?? DEFAULT_MEMORY_MB,
         timeout: HANDLER_TIMEOUT,

@@ -55,7 +55,7 @@ export class RenderPipeline extends Construct {
     });
 
     this.worker = new AppFunction(this, 'RenderWorker', {
-      entry: 'functions/handlers/render-worker.ts',
+      entry: 'functions/lambda/render-worker.ts',
       description: 'Renders the age previews (watermarked) and HD files of an upload',
       memorySize: WORKER_MEMORY_MB,
       timeout: WORKER_TIMEOUT,

@@ -22,6 +22,8 @@ export async function startBenchStack() {
     url: stack.url,
     /** The handlers' environment (endpoints, pool and client ids). */
     env: stack.env,
+    /** The deps the handlers run over: the same adapters, reaching the same emulators. */
+    deps: stack.deps!,
     async stop() {
       await stack.stop();
       await rm(dataDir, { recursive: true, force: true });

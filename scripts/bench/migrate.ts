@@ -12,6 +12,7 @@ import {
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { PREVIEW_AGES } from '@shared/catalog';
+import { planMigration } from '../../functions/core/account/migration-plan';
 import { cognitoCall, median, BENCH_PASSWORD as PASSWORD, percentile, startBenchStack } from './bench-stack';
 
 const UPLOADS = 20;
@@ -19,10 +20,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 30);
 
 const stack = await startBenchStack();
-// The stack runs the handlers in this process with its environment: the adapters reach the same emulators.
-const { getDeps } = await import('../../functions/adapters/deps');
-const { planMigration } = await import('../../functions/core/account/migration-plan');
-const deps = getDeps();
+const { deps } = stack;
 
 /** A session with `count` finished uploads, seeded through the real adapters as complete + render leave them. */
 async function seedSession(count: number): Promise<string> {

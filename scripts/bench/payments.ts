@@ -14,8 +14,7 @@ import { median, newSignedInUser, percentile, startBenchStack } from './bench-st
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 
 const stack = await startBenchStack();
-const { getDeps } = await import('../../functions/adapters/deps');
-const deps = getDeps();
+const { deps } = stack;
 
 // Time the provider call inside the handler so it can be taken out of the checkout figure.
 const stripeMs: number[] = [];

@@ -9,11 +9,11 @@ import {
 import { type RouteDef, routes } from '@shared/api';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useLocalEnv } from '../../functions/test-support/local-env';
+import { loadLocalEnv } from '../../functions/test-support/local-env';
 import { type Gateway, startGateway } from './gateway';
 import { freePort } from './ports';
 
-const env = useLocalEnv();
+const env = loadLocalEnv();
 // The product's routes: GET /api/me (getMe) is behind the JWT authorizer.
 const routeTable: Record<string, RouteDef> = routes;
 const events: APIGatewayProxyEventV2[] = [];

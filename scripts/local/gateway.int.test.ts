@@ -7,11 +7,11 @@ import zlib from 'node:zlib';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useLocalEnv } from '../../functions/test-support/local-env';
+import { loadLocalEnv } from '../../functions/test-support/local-env';
 import { type Gateway, startGateway } from './gateway';
 import { freePort } from './ports';
 
-const env = useLocalEnv();
+const env = loadLocalEnv();
 const uploadId = randomUUID();
 
 const events: APIGatewayProxyEventV2[] = [];

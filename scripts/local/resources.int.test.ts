@@ -11,10 +11,10 @@ import { DescribeTableCommand, DescribeTimeToLiveCommand, DynamoDBClient } from 
 import { HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { GetQueueAttributesCommand, GetQueueUrlCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { useLocalEnv } from '../../functions/test-support/local-env';
+import { loadLocalEnv } from '../../functions/test-support/local-env';
 import { ensureResources, localNames, MAX_RECEIVE_COUNT } from './resources';
 
-const env = useLocalEnv();
+const env = loadLocalEnv();
 const endpoints = {
   dynamodb: env.AWS_ENDPOINT_URL_DYNAMODB,
   s3: env.AWS_ENDPOINT_URL_S3,

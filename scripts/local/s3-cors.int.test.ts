@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { afterAll, describe, expect, it } from 'vitest';
-import { useLocalEnv } from '../../functions/test-support/local-env';
+import { loadLocalEnv } from '../../functions/test-support/local-env';
 
-const env = useLocalEnv();
+const env = loadLocalEnv();
 const s3 = new S3Client({ forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true' });
 // Presigned URLs are signed for the address the browser uses, as the app does.
 const signer = new S3Client({ forcePathStyle: true, endpoint: env.S3_PUBLIC_ENDPOINT });

@@ -11,9 +11,9 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { useLocalEnv } from '../../functions/test-support/local-env';
+import { loadLocalEnv } from '../../functions/test-support/local-env';
 
-const env = useLocalEnv();
+const env = loadLocalEnv();
 const s3 = new S3Client({ forcePathStyle: true });
 const Bucket = env.RENDERS_BUCKET;
 afterAll(() => s3.destroy());

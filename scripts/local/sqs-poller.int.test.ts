@@ -2,11 +2,11 @@ import { createHash, randomUUID } from 'node:crypto';
 import { ReceiveMessageCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSRecord } from 'aws-lambda';
 import { afterAll, describe, expect, it } from 'vitest';
-import { useLocalEnv } from '../../functions/test-support/local-env';
+import { loadLocalEnv } from '../../functions/test-support/local-env';
 import { ensureRenderQueues, LOCAL_VISIBILITY_TIMEOUT_SECONDS } from './resources';
 import { type BatchReport, startSqsPoller } from './sqs-poller';
 
-useLocalEnv();
+loadLocalEnv();
 const sqs = new SQSClient({});
 afterAll(() => sqs.destroy());
 

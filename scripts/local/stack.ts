@@ -1,11 +1,15 @@
 /**
  * The whole local stack in one call: emulators, resources, the handlers behind the gateway and the
- * render queue's poller. Handlers run in this process and build their AWS clients from process.env,
- * so the environment is set before the handler registry is imported.
+ * render queue's poller. Handlers run in this process over deps built from the stack's environment
+ * (set on process.env first: the AWS SDK reads its endpoint and credential variables there).
  */
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SQSClient } from '@aws-sdk/client-sqs';
+import { loadConfig } from '../../functions/adapters/config';
+import { buildDeps } from '../../functions/adapters/deps';
+import type { Deps } from '../../functions/core/deps';
+import { createHandlers } from '../../functions/handlers/registry';
 import { type Emulators, startEmulators } from './emulators';
 import { type Gateway, type HttpHandlers, startGateway } from './gateway';
 import { startLocalPayments } from './local-payments';
@@ -46,6 +50,8 @@ export type LocalStack = {
   /** Emails the app "sends" land here as JSON files. */
   outboxDir: string;
   env: LocalEnv;
+  /** The deps the app's handlers run over (unset when the caller gave its own handlers). */
+  deps?: Deps;
   ports: StackPorts;
   emulators: Emulators;
   resources: LocalResources;
@@ -87,7 +93,7 @@ export async function startLocalStack(opts: {
   frontend: 'dev' | 'dist' | 'none';
   quiet?: boolean;
   distDir?: string;
-  /** Handlers to run; defaults to functions/handlers/registry.ts (imported after the env is set). */
+  /** Handlers to run; defaults to the app's own (functions/handlers/registry.ts) over deps built from the stack's env. */
   registry?: HandlerRegistry;
   onConfirmationCode?: (message: string) => void;
 }): Promise<LocalStack> {
@@ -133,8 +139,8 @@ export async function startLocalStack(opts: {
     cleanups.push(async () => rmSync(envFile, { force: true }));
     const tResources = Date.now();
 
-    const registry: HandlerRegistry =
-      opts.registry ?? ((await import('../../functions/handlers/registry')) as unknown as HandlerRegistry);
+    const deps = opts.registry ? undefined : buildDeps(loadConfig(process.env));
+    const registry: HandlerRegistry = opts.registry ?? createHandlers(deps!);
     const tHandlers = Date.now();
 
     const gateway: Gateway = await startGateway({
@@ -175,6 +181,7 @@ export async function startLocalStack(opts: {
       stripe,
       outboxDir,
       env,
+      deps,
       ports: { ...emulators.ports, app: gateway.port },
       emulators,
       resources,

@@ -1,7 +1,7 @@
 /**
  * Global setup of the `int` test project: the emulators and resources on free ports in a fresh
  * temporary data folder (no gateway, no frontend), shared by all integration test files.
- * Tests read the environment with useLocalEnv() from functions/test-support/local-env.ts.
+ * Tests read the environment with loadLocalEnv() from functions/test-support/local-env.ts.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';

@@ -1,5 +1,5 @@
 /**
- * The offline ageing steps shared by the Renderer and the ImageAI provider: find the face (unless
+ * The offline ageing steps of the ImageAI provider: find the face (unless
  * known), cut a square around the head at no more than the HD size, and age it.
  */
 import { HD_SIZE_PX } from '@shared/catalog';

@@ -1,13 +1,14 @@
 /**
- * Render benchmark: normalises a photo like an upload, detects its face, then renders it N times
+ * Render benchmark: normalises a photo like an upload, detects its face, then ages it N times
  * with the face known (as the worker does after the first job) and reports median stage timings.
  */
 import { readFile } from 'node:fs/promises';
 import { PREVIEW_AGES, type TargetAge } from '@shared/catalog';
-import type { RenderTimings } from '../../core/ports';
+import type { RenderTimings } from '../../core/render/render-job';
 import { detectFaces, loadFaceApi } from './face-detector';
 import { createImageInspector } from './inspector';
-import { createOfflineRenderer } from './offline-renderer';
+import { createOfflineImageAI } from './offline-image-ai';
+import { createPreviewMaker } from './preview-maker';
 
 export type BenchResult = {
   photo: string;
@@ -54,15 +55,27 @@ export async function benchRender(
   const detections: number[] = [];
   for (let i = 0; i < runs; i++) detections.push((await detectFaces(normalised.jpeg)).ms);
 
-  const renderer = createOfflineRenderer();
-  await renderer.render({ original: normalised.jpeg, targetAge: ages[0], face });
+  // The worker's two image steps: age at HD size, then the watermarked preview.
+  const ai = createOfflineImageAI();
+  const previews = createPreviewMaker();
+  const render = async (targetAge: TargetAge) => {
+    const aged = await ai.ageProgress({ image: normalised.jpeg, targetAge, face });
+    const preview = await previews.preview(aged.image);
+    const timings: RenderTimings = {
+      ...aged.timings,
+      watermark: preview.timings.watermark,
+      encode: aged.timings.encode + preview.timings.encode,
+    };
+    return { preview: preview.jpeg, hd: aged.image, timings };
+  };
+  await render(ages[0]);
   const samples: (RenderTimings & { total: number })[] = [];
   const cpu: number[] = [];
   let last = { preview: 0, hd: 0 };
   for (let i = 0; i < runs; i++) {
     const t0 = performance.now();
     const cpu0 = process.cpuUsage();
-    const out = await renderer.render({ original: normalised.jpeg, targetAge: ages[i % ages.length], face });
+    const out = await render(ages[i % ages.length]);
     samples.push({ ...out.timings, total: performance.now() - t0 });
     const used = process.cpuUsage(cpu0);
     cpu.push((used.user + used.system) / 1000);

@@ -1,5 +1,5 @@
 /**
- * The detector and renderer bundled the way NodejsFunction bundles a Lambda (esbuild, ESM, with
+ * The detector, the offline ageing and the preview maker bundled the way NodejsFunction bundles a Lambda (esbuild, ESM, with
  * sharp, face-api and tfjs left as real node_modules next to the bundle) still find their models.
  */
 import { execFile } from 'node:child_process';
@@ -23,10 +23,13 @@ async function bundleAndRun(format: 'esm' | 'cjs') {
     entry,
     [
       `import { readFileSync } from 'node:fs';`,
-      `import { createOfflineRenderer } from ${JSON.stringify(path.join(import.meta.dirname, 'index.ts'))};`,
+      `import { createImageAI, createPreviewMaker } from ${JSON.stringify(path.join(import.meta.dirname, 'index.ts'))};`,
+      "const ai = createImageAI({ detectFaces: 'offline', ageProgress: 'offline', removeBackground: 'offline', faceSwap: 'offline', generateScene: 'offline' });",
       // No top-level await: it is not allowed in a CommonJS bundle.
-      'createOfflineRenderer().render({ original: readFileSync(process.argv[2]), targetAge: 16 }).then((out) =>',
-      '  console.log(JSON.stringify({ face: out.face, preview: out.preview.length, hd: out.hd.length })));',
+      'ai.ageProgress({ image: readFileSync(process.argv[2]), targetAge: 16 }).then(async (out) => {',
+      '  const preview = await createPreviewMaker().preview(out.image);',
+      '  console.log(JSON.stringify({ face: out.face, preview: preview.jpeg.length, hd: out.image.length }));',
+      '});',
     ].join('\n'),
   );
   const outdir = path.join(dir, `lambda-${format}`);

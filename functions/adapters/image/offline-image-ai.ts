@@ -1,35 +1,45 @@
 /**
  * The offline ImageAI provider: face detection (face-api) and age progression (growth warp) run
- * locally with models shipped in npm packages. What needs a generative model says so.
+ * locally with models shipped in npm packages. What needs a model it does not have says so.
  */
 import { HD_SIZE_PX } from '@shared/catalog';
 import sharp from 'sharp';
-import { DomainError } from '../../core/errors';
-import type { ImageAI } from '../../core/image-ai';
-import { agedHeadCrop } from './age-pipeline';
+import type { ImageAICapabilities } from '../../core/image-ai';
+import { agedHeadCrop, type FaceFinder } from './age-pipeline';
 import { detectFaces } from './face-detector';
-import { HD_QUALITY } from './offline-renderer';
+import { unavailableCapability } from './unavailable';
 
-const needsProvider = () => Promise.reject(new DomainError('unavailable', 'aiProviderRequired'));
+export const HD_QUALITY = 90;
 
-export function createOfflineImageAI(): ImageAI {
+export type OfflineImageAIOptions = {
+  /** Replaces the face-api detector in ageProgress (tests of other layers); defaults to the real one. */
+  findFace?: FaceFinder;
+};
+
+export function createOfflineImageAI(options: OfflineImageAIOptions = {}): ImageAICapabilities {
   return {
-    provider: 'offline',
     async detectFaces({ image }) {
       return { faces: (await detectFaces(image)).faces };
     },
     async ageProgress({ image, targetAge, face, size = HD_SIZE_PX }) {
-      const aged = await agedHeadCrop({ image, targetAge, face, maxSide: size });
+      const aged = await agedHeadCrop({ image, targetAge, face, maxSide: size, findFace: options.findFace });
+      const started = performance.now();
       const { data, width, height, channels } = aged.aged;
+      // Default sharp output carries no EXIF, GPS, XMP or ICC: nothing of the original survives.
       const jpeg = await sharp(data, { raw: { width, height, channels } })
         .resize(size, size, { kernel: 'lanczos3' })
         .jpeg({ quality: HD_QUALITY })
         .toBuffer();
-      return { image: jpeg, face: aged.face, crop: aged.crop };
+      return {
+        image: jpeg,
+        face: aged.face,
+        crop: aged.crop,
+        timings: { ...aged.timings, encode: performance.now() - started },
+      };
     },
-    // This provider ships no segmentation, face-swap or generative model.
-    removeBackground: needsProvider,
-    faceSwap: needsProvider,
-    generateScene: needsProvider,
+    // Segmentation, face swap and scene generation come with later issues (ARCHITECTURE.md §5).
+    removeBackground: unavailableCapability('removeBackground', 'offline'),
+    faceSwap: unavailableCapability('faceSwap', 'offline'),
+    generateScene: unavailableCapability('generateScene', 'offline'),
   };
 }

@@ -3,15 +3,25 @@
  * and the private HD file, and mark the job done exactly once.
  */
 import { createHash } from 'node:crypto';
-import type { TargetAge } from '@shared/catalog';
+import { HD_SIZE_PX, type TargetAge } from '@shared/catalog';
 import { messages } from '@shared/messages';
 import type { Deps } from '../deps';
-import { PermanentRenderError } from '../errors';
-import type { FaceBox, RenderMessage, RenderTimings } from '../ports';
+import { AiCapabilityUnavailableError, PermanentRenderError } from '../errors';
+import type { AgeProgressOutput } from '../image-ai';
+import type { FaceBox, RenderMessage } from '../ports';
 import { notifyRenderDone } from './notify-done';
 
 /** Attempts after which a failing job is given up (the queue's maxReceiveCount). */
 export const MAX_RENDER_ATTEMPTS = 3;
+
+/** Milliseconds per stage of one render (detect is 0 when the face was known). */
+export type RenderTimings = {
+  decode: number;
+  detect: number;
+  age: number;
+  watermark: number;
+  encode: number;
+};
 
 export type RenderOutcome =
   | { outcome: 'done'; face: FaceBox; timings: RenderTimings }
@@ -52,27 +62,39 @@ export async function renderJob(
   const { upload } = found;
 
   const original = await deps.blobs.get('uploads', upload.fileKey!);
-  let output: Awaited<ReturnType<Deps['renderer']['render']>>;
+  let aged: AgeProgressOutput;
   try {
-    output = await deps.renderer.render({ original, targetAge: age, face: known.face ?? upload.face });
+    aged = await deps.imageAI.ageProgress({
+      image: original,
+      targetAge: age,
+      face: known.face ?? upload.face,
+      size: HD_SIZE_PX,
+    });
   } catch (error) {
-    if (!(error instanceof PermanentRenderError)) throw error;
-    await deps.uploads.failJob(uploadId, age, messages[error.messageKey]);
-    return { outcome: 'failed', reason: messages[error.messageKey] };
+    // Retrying will not give this photo a face, nor the configuration a provider.
+    const messageKey =
+      error instanceof PermanentRenderError || error instanceof AiCapabilityUnavailableError
+        ? error.messageKey
+        : undefined;
+    if (!messageKey) throw error;
+    await deps.uploads.failJob(uploadId, age, messages[messageKey]);
+    return { outcome: 'failed', reason: messages[messageKey] };
   }
-  if (!upload.face) await deps.uploads.saveFace(uploadId, output.face);
+  if (!upload.face) await deps.uploads.saveFace(uploadId, aged.face);
+  const hd = aged.image;
+  const preview = await deps.previews.preview(hd);
 
   const anonymous = upload.owner.startsWith('session:');
-  const previewKey = previewKeyFor(uploadId, age, output.preview);
-  const hdKey = hdKeyFor(uploadId, age, output.hd);
+  const previewKey = previewKeyFor(uploadId, age, preview.jpeg);
+  const hdKey = hdKeyFor(uploadId, age, hd);
   await Promise.all([
-    deps.blobs.put('renders', previewKey, output.preview, {
+    deps.blobs.put('renders', previewKey, preview.jpeg, {
       contentType: 'image/jpeg',
       // A day, not forever: a deleted or expired child's photo must leave the CDN soon after.
       cacheControl: 'public, max-age=86400',
       anonymous,
     }),
-    deps.blobs.put('renders', hdKey, output.hd, { contentType: 'image/jpeg', anonymous }),
+    deps.blobs.put('renders', hdKey, hd, { contentType: 'image/jpeg', anonymous }),
   ]);
   const completed = await deps.uploads.completeJob(uploadId, age, { previewKey, hdKey });
   if (!completed) {
@@ -82,8 +104,21 @@ export async function renderJob(
   if (anonymous) await keepIfMigrated(deps, uploadId, [previewKey, hdKey]);
   // Only the delivery that completed the job gets here, so the email goes out once.
   await notifyRenderDone(deps, job);
-  return { outcome: 'done', face: output.face, timings: output.timings };
+  const { decode, detect, age: ageing, encode } = aged.timings;
+  const timings = {
+    decode,
+    detect,
+    age: ageing,
+    watermark: preview.timings.watermark,
+    encode: encode + preview.timings.encode,
+  };
+  return { outcome: 'done', face: aged.face, timings: roundTimings(timings) };
 }
+
+const roundTimings = (timings: RenderTimings): RenderTimings =>
+  Object.fromEntries(
+    Object.entries(timings).map(([stage, ms]) => [stage, Math.round(ms * 10) / 10]),
+  ) as RenderTimings;
 
 /**
  * Another delivery won, or the upload was deleted while we rendered: files no job records would

@@ -7,11 +7,8 @@ import { toUploadView } from './upload-view';
 const now = new Date('2026-11-22T12:00:00Z');
 const deps = {
   previewsBaseUrl: '',
-  renderer: { engine: 'offline' as const, render: async () => never() },
+  imageAI: { routes: { ageProgress: 'offline' as const } },
   clock: { now: () => now },
-};
-const never = (): never => {
-  throw new Error('not called');
 };
 const upload: UploadRecord = {
   id: '6f1c2d3e-4b5a-4c6d-8e7f-8091a2b3c4d5',

@@ -3,6 +3,7 @@ import { messages } from '@shared/messages';
 import type { UploadView } from '@shared/schemas/uploads';
 import type { Deps } from '../deps';
 import { DomainError } from '../errors';
+import { ageingEngine } from '../image-ai';
 import type { Principal, RenderJobRecord, UploadRecord } from '../ports';
 import { RENDER_GIVE_UP_AFTER_MS } from '../render/render-job';
 import { isOwner } from './ownership';
@@ -15,7 +16,7 @@ function givenUp(job: RenderJobRecord, now: Date): RenderJobRecord {
 }
 
 export function toUploadView(
-  deps: Pick<Deps, 'previewsBaseUrl' | 'renderer' | 'clock'>,
+  deps: Pick<Deps, 'previewsBaseUrl' | 'clock'> & { imageAI: Parameters<typeof ageingEngine>[0] },
   principal: Principal,
   upload: UploadRecord,
   jobs: RenderJobRecord[],
@@ -29,7 +30,7 @@ export function toUploadView(
     migrated: upload.migrated,
     viewerIsOwner: owner,
     hasEmail: owner ? Boolean(upload.email) : null,
-    engine: deps.renderer.engine,
+    engine: ageingEngine(deps.imageAI),
     createdAt: upload.createdAt,
     jobs: jobs
       .map((job) => givenUp(job, now))

@@ -70,11 +70,7 @@ function parseBody(route: RouteDef, text: string): unknown {
   return parsed.data;
 }
 
-export function createHttpHandler<G extends RouteGroup>(
-  group: G,
-  operations: Operations<G>,
-  getDeps: () => Deps,
-) {
+export function createHttpHandler<G extends RouteGroup>(group: G, operations: Operations<G>, deps: Deps) {
   const byKey = new Map<string, { route: RouteDef; operation: Operation<RouteId> }>();
   for (const [id, operation] of Object.entries(operations) as [RouteId, Operation<RouteId>][]) {
     const route: RouteDef = routes[id];
@@ -92,7 +88,6 @@ export function createHttpHandler<G extends RouteGroup>(
         if (name.endsWith('Id') && !isUuid(value)) return errorJson(400, 'invalid_id', 'invalidLink');
         params[name] = name.endsWith('Id') ? value!.toLowerCase() : value!;
       }
-      const deps = getDeps();
       let principal = resolvePrincipal(event);
       // Routes without API Gateway's authorizer still recognise a signed-in parent.
       const authorization = event.headers?.authorization;
@@ -116,7 +111,7 @@ export function createHttpHandler<G extends RouteGroup>(
     })
     .onError(async (request) => {
       if (!(request.error instanceof DomainError)) {
-        getDeps().logger.error('unhandled error', {
+        deps.logger.error('unhandled error', {
           error: String(request.error),
           stack: request.error?.stack,
         });

@@ -1,0 +1,107 @@
+import { HD_SIZE_PX } from '@shared/catalog';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { AiCapabilityUnavailableError, NoFaceError } from '../../core/errors';
+import type { AgeProgressOutput } from '../../core/image-ai';
+import type { FaceBox } from '../../core/ports';
+import { landscapeJpeg, samplePhoto } from '../../test-support/images';
+import { loadFaceApi } from './face-detector';
+import { createOfflineImageAI } from './offline-image-ai';
+import { createPreviewMaker, PREVIEW_MAX_BYTES, PREVIEW_SIZE_PX } from './preview-maker';
+
+const ai = createOfflineImageAI();
+const previews = createPreviewMaker();
+// The camera file itself (EXIF with GPS), not a normalised copy: the output must strip it too.
+const original = samplePhoto(1);
+let first: AgeProgressOutput;
+let preview: Awaited<ReturnType<typeof previews.preview>>;
+
+describe('offline ageing and its preview (what the render worker stores)', () => {
+  beforeAll(async () => {
+    await loadFaceApi();
+    first = await ai.ageProgress({ image: original, targetAge: 10 });
+    preview = await previews.preview(first.image);
+  }, 60_000);
+
+  it('finds the face when none is given and reports every stage', () => {
+    expect(first.face.score).toBeGreaterThan(0.5);
+    expect(first.face.estimatedAge).toBeGreaterThan(12);
+    for (const stage of ['decode', 'detect', 'age', 'encode'] as const) {
+      expect(first.timings[stage]).toBeGreaterThan(0);
+    }
+    expect(preview.timings.watermark).toBeGreaterThan(0);
+    expect(preview.timings.encode).toBeGreaterThan(0);
+  });
+
+  it('writes a 2000×2000 HD JPEG and a small square preview under 120 KB', async () => {
+    const hd = await sharp(first.image).metadata();
+    expect([hd.format, hd.width, hd.height]).toEqual(['jpeg', HD_SIZE_PX, HD_SIZE_PX]);
+    const small = await sharp(preview.jpeg).metadata();
+    expect([small.format, small.width, small.height]).toEqual(['jpeg', PREVIEW_SIZE_PX, PREVIEW_SIZE_PX]);
+    expect(preview.jpeg.length).toBeLessThanOrEqual(PREVIEW_MAX_BYTES);
+  });
+
+  it('keeps no metadata of the camera file (EXIF, GPS, ICC, XMP)', async () => {
+    expect((await sharp(original).metadata()).exif).toBeDefined();
+    for (const out of [preview.jpeg, first.image]) {
+      const meta = await sharp(out).metadata();
+      expect(meta.exif).toBeUndefined();
+      expect(meta.icc).toBeUndefined();
+      expect(meta.xmp).toBeUndefined();
+      expect(out.includes(Buffer.from('GPS'))).toBe(false);
+    }
+  });
+
+  it('watermarks the preview but not the HD file', async () => {
+    // The same picture at the same size: the preview differs from the HD by the watermark.
+    const size = PREVIEW_SIZE_PX;
+    const fromHd = await sharp(first.image).resize(size, size).greyscale().raw().toBuffer();
+    const small = await sharp(preview.jpeg).greyscale().raw().toBuffer();
+    let brighter = 0;
+    for (let i = 0; i < fromHd.length; i++) if (small[i] - fromHd[i] > 25) brighter++;
+    expect(brighter / fromHd.length).toBeGreaterThan(0.03);
+  });
+
+  it('skips detection when the face is known and is deterministic', async () => {
+    const face: FaceBox = first.face;
+    const a = await ai.ageProgress({ image: original, targetAge: 21, face });
+    const b = await ai.ageProgress({ image: original, targetAge: 21, face });
+    expect(a.timings.detect).toBe(0);
+    expect(a.image.equals(b.image)).toBe(true);
+    expect((await previews.preview(a.image)).jpeg.equals((await previews.preview(b.image)).jpeg)).toBe(true);
+    // A different age is a different picture.
+    const c = await ai.ageProgress({ image: original, targetAge: 2, face });
+    expect(c.image.equals(a.image)).toBe(false);
+  });
+
+  it('ages a photo into a square JPEG of the requested size', async () => {
+    const out = await ai.ageProgress({ image: original, targetAge: 16, face: first.face, size: 512 });
+    const meta = await sharp(out.image).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 512, 512]);
+    expect(out.crop.size).toBeGreaterThan(0);
+    expect(out.face).toEqual(first.face);
+  });
+
+  it('throws NoFaceError for a photo without a face', async () => {
+    await expect(ai.ageProgress({ image: await landscapeJpeg(), targetAge: 10 })).rejects.toBeInstanceOf(
+      NoFaceError,
+    );
+  });
+
+  it('says an AI provider is needed for what it cannot do', async () => {
+    const calls = {
+      removeBackground: ai.removeBackground({ image: original }),
+      faceSwap: ai.faceSwap({ source: original, target: original }),
+      generateScene: ai.generateScene({ prompt: 'a birthday party', width: 512, height: 512 }),
+    };
+    for (const [capability, call] of Object.entries(calls)) {
+      await expect(call).rejects.toBeInstanceOf(AiCapabilityUnavailableError);
+      await expect(call).rejects.toMatchObject({
+        kind: 'unavailable',
+        messageKey: 'aiProviderRequired',
+        capability,
+        provider: 'offline',
+      });
+    }
+  });
+});

@@ -1,0 +1,46 @@
+/**
+ * The app as an integration test file runs it: deps built from the local stack's environment (the
+ * `int` project's global setup) plus the file's own settings, and the real handlers over them.
+ * Nothing reads the environment at import time, so test files import everything statically.
+ */
+import { loadConfig } from '../adapters/config';
+import { buildDeps } from '../adapters/deps';
+import type { Deps } from '../core/deps';
+import { type AppHandlers, createHandlers } from '../handlers/registry';
+import {
+  type CallRoute,
+  invokeRoute,
+  purgeRenderQueue,
+  type RenderWorkerOptions,
+  runRenderWorker,
+} from './invoke';
+import { loadLocalEnv } from './local-env';
+import { type Caller, uploadPhoto } from './uploads';
+
+export type TestApp = {
+  deps: Deps;
+  handlers: AppHandlers;
+  /** The local stack's environment as the global setup made it. */
+  env: Record<string, string>;
+  callRoute: CallRoute;
+  runRenderWorker(options?: RenderWorkerOptions): ReturnType<typeof runRenderWorker>;
+  purgeRenderQueue(): Promise<void>;
+  uploadPhoto(caller: Caller, bytes: Buffer, opts?: { complete?: boolean }): Promise<string>;
+};
+
+/** `settings`: configuration of this file's app only (e.g. its own Stripe fake's keys). */
+export function createTestApp(settings: Record<string, string> = {}): TestApp {
+  const env = loadLocalEnv();
+  const deps = buildDeps(loadConfig({ ...process.env, ...settings }));
+  const handlers = createHandlers(deps);
+  const callRoute: CallRoute = (id, options) => invokeRoute(handlers.httpHandlers, id, options);
+  return {
+    deps,
+    handlers,
+    env,
+    callRoute,
+    runRenderWorker: (options) => runRenderWorker(handlers.renderWorker, options),
+    purgeRenderQueue,
+    uploadPhoto: (caller, bytes, opts) => uploadPhoto(callRoute, caller, bytes, opts),
+  };
+}
