@@ -1,5 +1,5 @@
 /**
- * Geometry shared by the detector, the warp and the renderer: the face's own frame (from `roll`),
+ * Geometry shared by the detector, the warp and the ageing pipeline: the face's own frame (from `roll`),
  * the head ellipse the growth warp works in, and the square crop around the head.
  *
  * Conventions: image coordinates (x right, y down). `roll` is the direction from chin to crown,
