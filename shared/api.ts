@@ -42,6 +42,9 @@ export type Access = 'public' | 'caller' | 'owner' | 'user' | 'admin';
 /** Lambda that serves the route: one per route group. */
 export type RouteGroup = 'uploads' | 'account' | 'payments' | 'webhooks' | 'system';
 
+/** HTTP statuses of the error body `{ error: { code, message } }` (functions/handlers/http/responses.ts). */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 503;
+
 export type RouteDef = {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
   /** API Gateway style path with {param} placeholders. */
@@ -49,9 +52,18 @@ export type RouteDef = {
   access: Access;
   group: RouteGroup;
   body?: z.ZodType;
-  /** The handler reads the raw body itself (a signed webhook): no JSON parsing or schema. */
-  rawBody?: true;
+  /**
+   * The handler reads the raw body itself (a signed webhook): no JSON parsing or schema. The
+   * signature header carries the sender's signature over exactly those bytes.
+   */
+  rawBody?: { signatureHeader: string };
   response: z.ZodType;
+  /**
+   * Error statuses the use case may answer, beyond those the router derives from the route itself
+   * (400 for a bad body or id, 401 without credentials, 403 for a non-owner or non-admin). For the
+   * OpenAPI document (shared/openapi.ts); the route-by-role test checks every status it sees is listed.
+   */
+  errors?: readonly ErrorStatus[];
 };
 
 export const routes = {
@@ -69,6 +81,18 @@ export const routes = {
     group: 'system',
     response: clientConfigSchema,
   },
+  /** This API described as OpenAPI 3.1 (shared/openapi.ts), for client generators and API docs. */
+  getOpenApi: {
+    method: 'GET',
+    path: '/api/openapi.json',
+    access: 'public',
+    group: 'system',
+    response: z.looseObject({
+      openapi: z.string(),
+      info: z.looseObject({ title: z.string(), version: z.string() }),
+      paths: z.record(z.string(), z.unknown()),
+    }),
+  },
   createUpload: {
     method: 'POST',
     path: '/api/uploads',
@@ -76,6 +100,7 @@ export const routes = {
     group: 'uploads',
     body: createUploadRequestSchema,
     response: createUploadResponseSchema,
+    errors: [413],
   },
   completeUpload: {
     method: 'POST',
@@ -83,6 +108,7 @@ export const routes = {
     access: 'owner',
     group: 'uploads',
     response: completeUploadResponseSchema,
+    errors: [400, 404, 409, 413, 503],
   },
   getUpload: {
     method: 'GET',
@@ -90,6 +116,7 @@ export const routes = {
     access: 'public',
     group: 'uploads',
     response: uploadViewSchema,
+    errors: [404],
   },
   saveUploadEmail: {
     method: 'PUT',
@@ -98,6 +125,7 @@ export const routes = {
     group: 'uploads',
     body: saveEmailRequestSchema,
     response: okResponseSchema,
+    errors: [404],
   },
   deleteUpload: {
     method: 'DELETE',
@@ -105,6 +133,7 @@ export const routes = {
     access: 'owner',
     group: 'uploads',
     response: okResponseSchema,
+    errors: [404, 503],
   },
   getMe: {
     method: 'GET',
@@ -134,6 +163,7 @@ export const routes = {
     access: 'user',
     group: 'account',
     response: okResponseSchema,
+    errors: [503],
   },
   getCredits: {
     method: 'GET',
@@ -149,6 +179,7 @@ export const routes = {
     group: 'uploads',
     body: hdDownloadRequestSchema,
     response: hdDownloadResponseSchema,
+    errors: [403, 404],
   },
   createCheckout: {
     method: 'POST',
@@ -157,6 +188,7 @@ export const routes = {
     group: 'payments',
     body: createCheckoutRequestSchema,
     response: createCheckoutResponseSchema,
+    errors: [403, 404, 409, 503],
   },
   confirmCheckout: {
     method: 'POST',
@@ -165,6 +197,7 @@ export const routes = {
     group: 'payments',
     body: confirmCheckoutRequestSchema,
     response: confirmCheckoutResponseSchema,
+    errors: [404, 503],
   },
   cancelSubscription: {
     method: 'POST',
@@ -172,14 +205,16 @@ export const routes = {
     access: 'user',
     group: 'payments',
     response: okResponseSchema,
+    errors: [409, 503],
   },
   stripeWebhook: {
     method: 'POST',
     path: '/api/stripe/webhook',
     access: 'public',
     group: 'webhooks',
-    rawBody: true,
+    rawBody: { signatureHeader: 'stripe-signature' },
     response: webhookResponseSchema,
+    errors: [400, 503],
   },
 } as const satisfies Record<string, RouteDef>;
 

@@ -4,9 +4,11 @@
  * local-Cognito tokens. Routes behind the JWT authorizer get the claims API Gateway would pass;
  * the others get the Authorization header their handler verifies itself. Each call gets fresh
  * fixtures, and every 200 is checked for what it must not reveal or change. A route added to the
- * table without an expectation here fails this test (and the type check).
+ * table without an expectation here fails this test (and the type check), and so does a status the
+ * route's OpenAPI operation (shared/openapi.ts) does not list.
  */
 import { needsJwtAuthorizer, type RouteId, routes } from '@shared/api';
+import { openApiDocument } from '@shared/openapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Parent } from '../test-support/cognito';
 import { claimsOf, newParent } from '../test-support/cognito';
@@ -63,6 +65,7 @@ const signedInOnly = (status: number) => ({
 const SITE = { origin: 'http://localhost:3000' };
 
 let photo: Buffer;
+const documented = openApiDocument();
 const world = {} as Record<Caller, Who>;
 const isUser = (caller: Caller) => ['otherUser', 'owningUser', 'admin'].includes(caller);
 const owns = (ctx: Context) =>
@@ -86,6 +89,10 @@ const cases: Record<RouteId, Case> = {
   getClientConfig: {
     status: everyone(200),
     verify: async (result) => expect(result.json.userPoolId).toBe(env.USER_POOL_ID),
+  },
+  getOpenApi: {
+    status: everyone(200),
+    verify: async (result) => expect(result.json.paths['/api/uploads/{uploadId}']).toBeDefined(),
   },
   createUpload: {
     status: { ...everyone(200), anonymous: 401 },
@@ -316,6 +323,10 @@ describe('route access, by caller', () => {
             `${id} as ${caller} on ${target ?? 'no upload'}: ${JSON.stringify(result.json)}`,
           ).toBe(want);
           if (result.status >= 400) expect(result.json.error.message).toEqual(expect.any(String));
+          expect(
+            Object.keys(documented.paths[route.path][route.method.toLowerCase()].responses),
+            `${id} answered ${result.status}: list it in its errors in shared/api.ts`,
+          ).toContain(String(result.status));
           await expected.verify?.(result, ctx);
         }
         if (isUser(caller)) expect(world[caller].user).toBeDefined();

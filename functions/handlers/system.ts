@@ -1,7 +1,12 @@
-/** HTTP API: health and the browser's sign-in configuration. */
+/** HTTP API: health, the browser's sign-in configuration and the OpenAPI document. */
+import { openApiDocument } from '@shared/openapi';
 import type { Deps } from '../core/deps';
 import { ageingEngine } from '../core/image-ai';
-import { createHttpHandler } from './http/router';
+import { json } from './http/responses';
+import { asResult, createHttpHandler } from './http/router';
+
+/** The document changes only with a deploy; browsers and doc viewers may keep it a few minutes. */
+const OPENAPI_CACHE_CONTROL = 'public, max-age=300';
 
 export const createSystemHandler = (deps: Deps) =>
   createHttpHandler(
@@ -9,6 +14,8 @@ export const createSystemHandler = (deps: Deps) =>
     {
       health: async (deps) => ({ ok: true as const, engine: ageingEngine(deps.imageAI) }),
       getClientConfig: async (deps) => deps.clientConfig,
+      getOpenApi: async () =>
+        asResult(json(200, openApiDocument(), { 'cache-control': OPENAPI_CACHE_CONTROL })),
     },
     deps,
   );

@@ -1,4 +1,5 @@
 /** Stripe's webhook: the raw body (its signature covers the exact bytes) goes to the use case. */
+import { routes } from '@shared/api';
 import type { Deps } from '../core/deps';
 import { handlePaymentWebhook } from '../core/payments/webhook';
 import { createHttpHandler } from './http/router';
@@ -8,7 +9,7 @@ export const createWebhooksHandler = (deps: Deps) =>
     'webhooks',
     {
       stripeWebhook: (deps, { rawBody, event }) =>
-        handlePaymentWebhook(deps, rawBody, event.headers['stripe-signature']),
+        handlePaymentWebhook(deps, rawBody, event.headers[routes.stripeWebhook.rawBody.signatureHeader]),
     },
     deps,
   );
