@@ -10,6 +10,7 @@ import {
   InitiateAuthCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { ADMINS_GROUP } from '@shared/deployment';
 import { createJwtAuthorizer } from '../adapters/auth/jwt-verifier';
 
 export const PASSWORD = 'correct horse battery';
@@ -91,7 +92,7 @@ export async function newParent(opts: { admin?: boolean } = {}): Promise<Parent>
       new AdminAddUserToGroupCommand({
         UserPoolId: process.env.USER_POOL_ID!,
         Username: email,
-        GroupName: 'admins',
+        GroupName: ADMINS_GROUP,
       }),
     );
   }

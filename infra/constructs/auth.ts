@@ -1,9 +1,9 @@
 /** Cognito: parents sign in with email and password; operators are members of the `admins` group. */
+import { ADMINS_GROUP } from '@shared/deployment';
 import { RemovalPolicy, Validations } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
 
-export const ADMINS_GROUP = 'admins';
 /** Cognito's floor; the product also caps passwords at 72 characters in the app (shared validation). */
 export const PASSWORD_MIN_LENGTH = 8;
 

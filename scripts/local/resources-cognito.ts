@@ -11,11 +11,12 @@ import {
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { ADMINS_GROUP } from '@shared/deployment';
 
 export const poolNames = {
   userPool: 'little-futures',
   appClient: 'little-futures-web',
-  adminsGroup: 'admins',
+  adminsGroup: ADMINS_GROUP,
 } as const;
 
 type StackFile = { userPoolId: string; userPoolClientId: string };

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { JavaMissingError } from './emulator-dynamodb';
 import { LOCAL_DATA_DIR as dataDir, REPO_ROOT } from './paths';
 import { PortInUseError } from './ports';
+import { localNames } from './resources';
 import { type LocalStack, startLocalStack } from './stack';
 
 // The AWS SDK warns on every start that its 2027 releases need Node 22; this machine runs Node 20 by design.
@@ -18,7 +19,7 @@ function summary(stack: LocalStack): string {
     `  Little Futures is running: ${stack.url}`,
     '',
     `  DynamoDB Local   ${emulators.endpoints.dynamodb}  table ${env.TABLE_NAME}   (pid ${emulators.pids.dynamodb}, data ${rel(emulators.paths.dynamodb)}/)`,
-    `  fauxqs S3 + SQS  ${emulators.endpoints.s3}  buckets ${env.UPLOADS_BUCKET}, ${env.RENDERS_BUCKET}; queue render + render-dlq   (data ${rel(emulators.paths.s3)}/)`,
+    `  fauxqs S3 + SQS  ${emulators.endpoints.s3}  buckets ${env.UPLOADS_BUCKET}, ${env.RENDERS_BUCKET}; queue ${localNames.renderQueue} + ${localNames.renderDlq}   (data ${rel(emulators.paths.s3)}/)`,
     `  cognito-local    ${emulators.endpoints.cognito}  pool ${env.USER_POOL_ID}, client ${env.USER_POOL_CLIENT_ID}   (pid ${emulators.pids.cognito}, data ${rel(emulators.paths.cognito)}/)`,
     `  gateway          ${stack.url}  /api, /previews, frontend (${frontend}) on 127.0.0.1:${ports.app}`,
     `  Stripe (fake)    ${stack.stripe.url}  test checkout pages, signed events to /api/stripe/webhook (no real payments)`,
