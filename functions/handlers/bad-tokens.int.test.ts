@@ -21,7 +21,7 @@ const env = useLocalEnv();
 const { callRoute } = await import('../test-support/invoke');
 const { cognito, newParent, PASSWORD } = await import('../test-support/cognito');
 const { httpHandlers } = await import('./registry');
-const { startGateway } = await import('../../scripts/local/gateway');
+const { startGateway } = await import('../../scripts/local/gateway/gateway');
 const { freePort } = await import('../../scripts/local/ports');
 
 const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');

@@ -10,8 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStripeFake } from '../../scripts/local/stripe-fake';
-import { signedEvent } from '../../scripts/local/stripe-fake-objects';
+import { signedEvent } from '../../scripts/local/stripe-fake/objects';
+import { startStripeFake } from '../../scripts/local/stripe-fake/stripe-fake';
 import { useLocalEnv } from '../test-support/local-env';
 
 useLocalEnv();

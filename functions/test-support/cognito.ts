@@ -14,7 +14,7 @@ import { ADMINS_GROUP } from '@shared/deployment';
 import { createJwtAuthorizer } from '../adapters/auth/jwt-verifier';
 
 export const PASSWORD = 'correct horse battery';
-/** cognito-local runs with CODE=123456 (scripts/local/emulator-cognito.ts). */
+/** cognito-local runs with CODE=123456 (scripts/local/emulators/cognito.ts). */
 export const CONFIRMATION_CODE = '123456';
 
 export type Parent = {

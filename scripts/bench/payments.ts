@@ -8,8 +8,8 @@
  */
 import { PREVIEW_AGES } from '@shared/catalog';
 import { storageKeys } from '@shared/deployment';
-import { LOCAL_STRIPE } from '../local/local-payments';
-import { signedEvent } from '../local/stripe-fake-objects';
+import { LOCAL_STRIPE } from '../local/stripe-fake/local-payments';
+import { signedEvent } from '../local/stripe-fake/objects';
 import { median, newSignedInUser, percentile, startBenchStack } from './bench-stack';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);

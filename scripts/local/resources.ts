@@ -20,7 +20,7 @@ import {
 } from '@aws-sdk/client-sqs';
 import { QUEUES } from '@shared/deployment';
 import { tableDesign } from '../../functions/adapters/dynamo/table-design';
-import type { Emulators } from './emulators';
+import type { Emulators } from './emulators/emulators';
 import { ensureUserPool, poolNames } from './resources-cognito';
 
 export const LOCAL_REGION = 'us-east-1';

@@ -6,9 +6,8 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SQSClient } from '@aws-sdk/client-sqs';
-import { type Emulators, startEmulators } from './emulators';
-import { type Gateway, type HttpHandlers, startGateway } from './gateway';
-import { startLocalPayments } from './local-payments';
+import { type Emulators, startEmulators } from './emulators/emulators';
+import { type Gateway, type HttpHandlers, startGateway } from './gateway/gateway';
 import { STACK_ENV_FILE } from './paths';
 import { claimDataDir } from './pid-file';
 import {
@@ -26,7 +25,8 @@ import {
   type LocalResources,
 } from './resources';
 import { type SqsPoller, type SqsWorker, startSqsPoller } from './sqs-poller';
-import type { StripeFake } from './stripe-fake';
+import { startLocalPayments } from './stripe-fake/local-payments';
+import type { StripeFake } from './stripe-fake/stripe-fake';
 
 export type HandlerRegistry = { httpHandlers: HttpHandlers; renderWorker: SqsWorker };
 

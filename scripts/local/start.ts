@@ -1,6 +1,6 @@
 /** `npm start`: the whole product on this machine, data in `.local/`, frontend with hot reload. */
 import path from 'node:path';
-import { JavaMissingError } from './emulator-dynamodb';
+import { JavaMissingError } from './emulators/dynamodb';
 import { LOCAL_DATA_DIR as dataDir, REPO_ROOT } from './paths';
 import { PortInUseError } from './ports';
 import { localNames } from './resources';

@@ -7,9 +7,9 @@ import zlib from 'node:zlib';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useLocalEnv } from '../../functions/test-support/local-env';
+import { useLocalEnv } from '../../../functions/test-support/local-env';
+import { freePort } from '../ports';
 import { type Gateway, startGateway } from './gateway';
-import { freePort } from './ports';
 
 const env = useLocalEnv();
 const uploadId = randomUUID();

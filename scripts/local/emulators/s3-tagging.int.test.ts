@@ -11,7 +11,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { useLocalEnv } from '../../functions/test-support/local-env';
+import { useLocalEnv } from '../../../functions/test-support/local-env';
 
 const env = useLocalEnv();
 const s3 = new S3Client({ forcePathStyle: true });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { claimToString } from '../../functions/adapters/auth/jwt-verifier';
-import { rewriteCognitoCall } from './gateway-cognito';
-import { buildHttpApiEvent, isTextContentType, matchApiRoute, resultToHttpResponse } from './gateway-event';
-import { isPublicFilePath, publicKeyOf } from './gateway-previews';
+import { claimToString } from '../../../functions/adapters/auth/jwt-verifier';
+import { rewriteCognitoCall } from './cognito';
+import { buildHttpApiEvent, isTextContentType, matchApiRoute, resultToHttpResponse } from './event';
+import { isPublicFilePath, publicKeyOf } from './public-files';
 
 const uploadId = '3f2b6c1e-8a4d-4e1f-9c3b-2a7d5e6f8a90';
 

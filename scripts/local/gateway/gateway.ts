@@ -10,20 +10,20 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { needsJwtAuthorizer, type RouteDef, type RouteGroup } from '@shared/api';
 import { messages } from '@shared/messages';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { createJwtAuthorizer, type JwtAuthorizer } from '../../functions/adapters/auth/jwt-verifier';
-import { proxyCognito } from './gateway-cognito';
+import { createJwtAuthorizer, type JwtAuthorizer } from '../../../functions/adapters/auth/jwt-verifier';
+import { createLambdaContext } from '../lambda-context';
+import { REPO_ROOT } from '../paths';
+import { LOOPBACK } from '../ports';
+import { proxyCognito } from './cognito';
 import {
   buildHttpApiEvent,
   errorResponse,
   type HttpResponse,
   matchApiRoute,
   resultToHttpResponse,
-} from './gateway-event';
-import { createDistHandler, createViteHandler, type FrontendHandler } from './gateway-frontend';
-import { isPublicFilePath, servePublicFile } from './gateway-previews';
-import { createLambdaContext } from './lambda-context';
-import { REPO_ROOT } from './paths';
-import { LOOPBACK } from './ports';
+} from './event';
+import { createDistHandler, createViteHandler, type FrontendHandler } from './frontend';
+import { isPublicFilePath, servePublicFile } from './public-files';
 
 export type HttpHandler = (
   event: APIGatewayProxyEventV2,
