@@ -16,6 +16,7 @@ import {
   QUEUES,
   S3_PREFIXES,
 } from '@shared/deployment';
+import { PASSWORD_MIN_LENGTH } from '@shared/rules/auth-form';
 import type * as iam from 'aws-cdk-lib/aws-iam';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { synthTestStack, type TestStack } from './testing/synth-test-stack';
@@ -115,6 +116,11 @@ describe('deployment contract: queue, group', () => {
   it('makes operators of the members of the contract group', () => {
     const group = onlyResource(t.template, 'AWS::Cognito::UserPoolGroup').Properties!;
     expect(group.GroupName).toBe(ADMINS_GROUP);
+  });
+
+  it("lets Cognito accept the passwords the app's form accepts", () => {
+    const pool = onlyResource(t.template, 'AWS::Cognito::UserPool').Properties!;
+    expect(pool.Policies.PasswordPolicy.MinimumLength).toBe(PASSWORD_MIN_LENGTH);
   });
 });
 

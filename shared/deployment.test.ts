@@ -5,7 +5,6 @@ import {
   ANONYMOUS_TAGGING,
   BUCKET_ROLES,
   matchesKeyPattern,
-  ownerFolder,
   prefixesOf,
   publicKeyPatterns,
   S3_PREFIXES,
@@ -16,8 +15,6 @@ const uploadId = '6f1c1f0e-3d2b-4a57-9b61-0d7d5e4f2a10';
 
 describe('deployment contract: keys', () => {
   it('keeps a visitor’s files in their expiring session folder and a parent’s in their own', () => {
-    expect(ownerFolder('session:s1')).toBe('temp/s1');
-    expect(ownerFolder('user:u1')).toBe('users/u1');
     expect(storageKeys.original('session:s1', uploadId)).toBe(`temp/s1/${uploadId}/original.jpg`);
     expect(storageKeys.cutout('user:u1', uploadId)).toBe(`users/u1/${uploadId}/cutout.png`);
     expect(storageKeys.incoming(uploadId)).toBe(`incoming/${uploadId}`);

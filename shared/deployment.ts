@@ -9,8 +9,8 @@
 import { ANONYMOUS_RETENTION_DAYS, type TargetAge } from './catalog';
 
 /** The two buckets the app reads and writes (the site bucket and the access logs are infra's own). */
-export type BucketRole = 'uploads' | 'renders';
-export const BUCKET_ROLES: readonly BucketRole[] = ['uploads', 'renders'];
+export const BUCKET_ROLES = ['uploads', 'renders'] as const;
+export type BucketRole = (typeof BUCKET_ROLES)[number];
 
 export type PrefixContract = {
   bucket: BucketRole;
@@ -100,7 +100,7 @@ export const ADMINS_GROUP = 'admins';
 export type FileOwner = `session:${string}` | `user:${string}`;
 
 /** The owner's folder in the uploads bucket: temp/<session> (expires) or users/<sub> (kept). */
-export function ownerFolder(owner: FileOwner): string {
+function ownerFolder(owner: FileOwner): string {
   const [kind, id] = owner.split(':');
   const prefix = kind === 'session' ? S3_PREFIXES.visitorFiles.prefix : S3_PREFIXES.userFiles.prefix;
   return `${prefix}${id}`;
