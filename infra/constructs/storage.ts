@@ -1,6 +1,8 @@
 /**
- * S3: the private uploads bucket (children's photos), the renders bucket (previews reach the public only
- * through CloudFront, HD never), and the bucket that keeps access logs of both and of the CDN.
+ * S3: the private uploads bucket (children's photos and cut-outs), the renders bucket (previews and
+ * template images reach the public only through CloudFront; HD files, compositions and template
+ * originals never), and the bucket that keeps access logs of both and of the CDN. What lives under
+ * which prefix, and for how long, is shared/deployment.ts.
  */
 
 import { ANONYMOUS_TAG, type BucketRole, prefixesOf } from '@shared/deployment';
