@@ -193,7 +193,7 @@ describe('Least privilege', () => {
     expect(apiActions.filter((a) => a.startsWith('ses:'))).toEqual([]);
   });
 
-  it('the renders bucket lets CloudFront read previews/ only, so hd/ is never public', () => {
+  it('the renders bucket lets CloudFront read its public keys only, so hd/ and template originals never are', () => {
     const policy = Object.values(resources(t.template, 'AWS::S3::BucketPolicy')).find(
       (p) => p.Properties?.Bucket.Ref === bucketId('renders'),
     )!;
@@ -208,5 +208,7 @@ describe('Least privilege', () => {
     expect(text(allows[0].Condition)).toContain(logicalId(t.stack.site.distribution));
     expect(text(allows[0])).toContain('/previews/*');
     expect(text(allows[0])).not.toContain('/hd/');
+    expect(text(allows[0])).not.toContain('native');
+    expect(text(allows[0])).not.toContain('/compositions/');
   });
 });

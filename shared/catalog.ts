@@ -13,7 +13,6 @@ export type TargetAge = PreviewAge | (typeof UPSELL_AGES)[number];
 export const HD_SIZE_PX = 2000;
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const ANONYMOUS_RETENTION_DAYS = 30;
-export const MOMENTS_HD_CREDIT_COST = 1;
 
 export type CheckoutMode = 'payment' | 'subscription';
 

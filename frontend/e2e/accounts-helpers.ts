@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 
 export const PASSWORD = 'little-futures-9';
-/** cognito-local always sends this code (scripts/local/emulator-cognito.ts). */
+/** cognito-local always sends this code (scripts/local/emulators/cognito.ts). */
 export const CONFIRMATION_CODE = '123456';
 
 export function freshEmail(tag: string): string {

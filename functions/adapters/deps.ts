@@ -11,7 +11,7 @@ import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Deps } from '../core/deps';
-import type { TokenVerifier } from '../core/ports';
+import type { Clock, TokenVerifier } from '../core/ports';
 import { createJwtAuthorizer, issuerOf } from './auth/jwt-verifier';
 import { createCognitoIdentity, unconfiguredIdentity } from './cognito/identity';
 import { type AppConfig, clientConfigOf, loadConfig } from './config';
@@ -33,9 +33,10 @@ export function buildDeps(config: AppConfig = loadConfig()): Deps {
     ? new S3Client({ region, forcePathStyle: config.s3ForcePathStyle, endpoint: config.s3PublicEndpoint })
     : s3;
   const logger = new Logger({ serviceName: 'little-futures' });
+  const clock: Clock = { now: () => new Date() };
   return {
     uploads: createDynamoUploadStore(doc, config.tableName),
-    paymentStore: createDynamoPaymentStore(doc, config.tableName),
+    paymentStore: createDynamoPaymentStore(doc, config.tableName, clock),
     payments: paymentsFromConfig(config),
     mailer: createMailer(config, logger),
     blobs: createS3BlobStore(
@@ -47,7 +48,7 @@ export function buildDeps(config: AppConfig = loadConfig()): Deps {
     inspector: createImageInspector(),
     imageAI: createImageAI(config.imageAi),
     previews: createPreviewMaker(),
-    clock: { now: () => new Date() },
+    clock,
     tokens: createTokenVerifier(config),
     identity: config.userPoolId
       ? createCognitoIdentity(new CognitoIdentityProviderClient({ region }), config.userPoolId)

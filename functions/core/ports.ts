@@ -1,5 +1,6 @@
 /** The ports the use cases need. Adapters in functions/adapters implement them. */
 import type { TargetAge } from '@shared/catalog';
+import type { BucketRole } from '@shared/deployment';
 import type { JobStatus } from '@shared/schemas/uploads';
 
 /** Who is calling: an anonymous browser session, a signed-in user, or an admin. */
@@ -110,7 +111,7 @@ export type MigrationPlan = {
   fileKey: string;
 };
 
-export type BlobBucket = 'uploads' | 'renders';
+export type BlobBucket = BucketRole;
 
 export interface BlobStore {
   presignPut(

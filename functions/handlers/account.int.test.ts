@@ -12,10 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantAdmin } from '../../scripts/admin/grant';
 import { resolvePoolTarget } from '../../scripts/admin/target';
 import { keys } from '../adapters/dynamo/table-design';
-import { getRawItem } from '../adapters/dynamo/upload-store';
 import { claimsOf, cognito, confirm, newParent, refresh, signIn, signUp } from '../test-support/cognito';
 import * as images from '../test-support/images';
 import { objectsOfUpload, tagsOf } from '../test-support/storage';
+import { getRawItem } from '../test-support/table';
 import { createTestApp } from '../test-support/test-app';
 import { bearer } from '../test-support/uploads';
 

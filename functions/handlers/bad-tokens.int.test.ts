@@ -15,7 +15,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { fillPath, type RouteId, routes } from '@shared/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway } from '../../scripts/local/gateway';
+import { startGateway } from '../../scripts/local/gateway/gateway';
 import { freePort } from '../../scripts/local/ports';
 import { cognito, newParent, PASSWORD } from '../test-support/cognito';
 import { createTestApp } from '../test-support/test-app';

@@ -5,7 +5,7 @@
 import { compileErrors, validate } from '@readme/openapi-parser';
 import { buildOpenApiDocument } from '@shared/openapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway } from '../../scripts/local/gateway';
+import { startGateway } from '../../scripts/local/gateway/gateway';
 import { freePort } from '../../scripts/local/ports';
 import { createTestApp } from '../test-support/test-app';
 

@@ -6,6 +6,7 @@ import {
   SendMessageCommand,
   SQSClient,
 } from '@aws-sdk/client-sqs';
+import { QUEUES } from '@shared/deployment';
 import { messages } from '@shared/messages';
 import { describe, expect, it } from 'vitest';
 import * as images from '../test-support/images';
@@ -17,7 +18,7 @@ const sqs = new SQSClient({ region: process.env.AWS_REGION });
 
 async function dlqBodies() {
   const { QueueUrl } = await sqs.send(
-    new GetQueueUrlCommand({ QueueName: process.env.RENDER_DLQ_NAME ?? 'render-dlq' }),
+    new GetQueueUrlCommand({ QueueName: process.env.RENDER_DLQ_NAME ?? QUEUES.render.deadLetterName }),
   );
   const received = await sqs.send(
     new ReceiveMessageCommand({ QueueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 1 }),

@@ -10,10 +10,11 @@ import {
   InitiateAuthCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { ADMINS_GROUP } from '@shared/deployment';
 import { createJwtAuthorizer } from '../adapters/auth/jwt-verifier';
 
 export const PASSWORD = 'correct horse battery';
-/** cognito-local runs with CODE=123456 (scripts/local/emulator-cognito.ts). */
+/** cognito-local runs with CODE=123456 (scripts/local/emulators/cognito.ts). */
 export const CONFIRMATION_CODE = '123456';
 
 export type Parent = {
@@ -91,7 +92,7 @@ export async function newParent(opts: { admin?: boolean } = {}): Promise<Parent>
       new AdminAddUserToGroupCommand({
         UserPoolId: process.env.USER_POOL_ID!,
         Username: email,
-        GroupName: 'admins',
+        GroupName: ADMINS_GROUP,
       }),
     );
   }

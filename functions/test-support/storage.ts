@@ -1,5 +1,6 @@
 /** What the buckets really hold, for integration tests. Call loadLocalEnv() first. */
 import { GetObjectTaggingCommand, S3Client } from '@aws-sdk/client-s3';
+import { S3_PREFIXES } from '@shared/deployment';
 import type { BlobBucket } from '../core/ports';
 
 let client: S3Client | undefined;
@@ -25,11 +26,11 @@ export async function objectsOfUpload(
   uploadId: string,
 ): Promise<string[]> {
   const [incoming, temp, users, previews, hd] = await Promise.all([
-    blobs.list('uploads', `incoming/${uploadId}`),
-    blobs.list('uploads', 'temp/'),
-    blobs.list('uploads', 'users/'),
-    blobs.list('renders', `previews/${uploadId}/`),
-    blobs.list('renders', `hd/${uploadId}/`),
+    blobs.list('uploads', `${S3_PREFIXES.incoming.prefix}${uploadId}`),
+    blobs.list('uploads', S3_PREFIXES.visitorFiles.prefix),
+    blobs.list('uploads', S3_PREFIXES.userFiles.prefix),
+    blobs.list('renders', `${S3_PREFIXES.previews.prefix}${uploadId}/`),
+    blobs.list('renders', `${S3_PREFIXES.hd.prefix}${uploadId}/`),
   ]);
   const mine = (keys: string[]) => keys.filter((key) => key.includes(`/${uploadId}/`));
   return [...incoming, ...mine(temp), ...mine(users), ...previews, ...hd];

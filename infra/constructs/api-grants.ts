@@ -3,6 +3,7 @@
  * time, so object grants name a prefix with a wildcard (acknowledged one by one with the reason).
  */
 import type { RouteGroup } from '@shared/api';
+import { S3_PREFIXES } from '@shared/deployment';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -10,12 +11,6 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { grantObjects, grantSecretValue, grantSendMessage, grantTableItems } from './grants';
-import {
-  RENDERS_HD_PREFIX,
-  RENDERS_PREVIEWS_PREFIX,
-  UPLOADS_TEMP_PREFIX,
-  UPLOADS_USERS_PREFIX,
-} from './storage';
 
 export type ApiResources = {
   userPool: cognito.IUserPool;
@@ -49,7 +44,7 @@ function grantFulfilment(role: iam.Role, r: ApiResources) {
 
 /** Deleting an upload removes its preview and HD files (keys recorded on its jobs). */
 function deleteRenders(role: iam.Role, r: ApiResources, who: string, actions = ['s3:DeleteObject']) {
-  for (const prefix of [RENDERS_PREVIEWS_PREFIX, RENDERS_HD_PREFIX]) {
+  for (const { prefix } of [S3_PREFIXES.previews, S3_PREFIXES.hd]) {
     grantObjects(
       role,
       r.renders,
@@ -86,7 +81,7 @@ const GROUP_GRANTS: Record<RouteGroup, Grant> = {
       role,
       r.renders,
       ['s3:GetObject'],
-      `${RENDERS_HD_PREFIX}*`,
+      `${S3_PREFIXES.hd.prefix}*`,
       'POST /api/uploads/{id}/hd presigns short-lived GETs of the unlocked HD files, keyed ' +
         'hd/<upload>/<age>-<hash>.jpg by run-time ids; previews/ stays out of reach.',
     );
@@ -100,14 +95,14 @@ const GROUP_GRANTS: Record<RouteGroup, Grant> = {
       role,
       r.uploads,
       ['s3:GetObject'],
-      `${UPLOADS_TEMP_PREFIX}*`,
+      `${S3_PREFIXES.visitorFiles.prefix}*`,
       'Migration copies a visitor original from temp/<session>/<upload>/ (the copy source is read).',
     );
     grantObjects(
       role,
       r.uploads,
       ['s3:PutObject'],
-      `${UPLOADS_USERS_PREFIX}*`,
+      `${S3_PREFIXES.userFiles.prefix}*`,
       "Migration writes the copy to users/<sub>/<upload>/original.jpg, the signed-in parent's folder.",
     );
     grantObjects(

@@ -1,11 +1,9 @@
 /** Cognito: parents sign in with email and password; operators are members of the `admins` group. */
+import { ADMINS_GROUP } from '@shared/deployment';
+import { PASSWORD_MIN_LENGTH } from '@shared/rules/auth-form';
 import { RemovalPolicy, Validations } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
-
-export const ADMINS_GROUP = 'admins';
-/** Cognito's floor; the product also caps passwords at 72 characters in the app (shared validation). */
-export const PASSWORD_MIN_LENGTH = 8;
 
 export type AuthProps = {
   removalPolicy: RemovalPolicy;
@@ -33,6 +31,7 @@ export class Auth extends Construct {
       userVerification: { emailStyle: cognito.VerificationEmailStyle.CODE },
       accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
       passwordPolicy: {
+        // The app's rule (8 to 72 characters); Cognito has no maximum, the app enforces 72.
         minLength: PASSWORD_MIN_LENGTH,
         requireLowercase: false,
         requireUppercase: false,

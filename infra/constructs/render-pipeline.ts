@@ -2,7 +2,8 @@
  * The render queue, its dead-letter queue and alarm, and the worker that turns uploads into previews
  * (and emails the buyer when a purchased age-19 render is done).
  */
-import { Duration } from 'aws-cdk-lib';
+import { QUEUES, S3_PREFIXES } from '@shared/deployment';
+import { Duration, Stack } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
@@ -12,14 +13,11 @@ import { Construct } from 'constructs';
 import { AppFunction } from './app-function';
 import { grantObjects, grantTableItems } from './grants';
 import { grantSendEmailFrom } from './mail';
-import { RENDERS_HD_PREFIX, RENDERS_PREVIEWS_PREFIX } from './storage';
 
 export const WORKER_TIMEOUT = Duration.seconds(60);
 export const WORKER_MEMORY_MB = 2048;
 /** AWS guidance for SQS-triggered functions: visibility timeout at least six times the function timeout. */
 export const VISIBILITY_TIMEOUT_FACTOR = 6;
-/** A message that fails this many times goes to the dead-letter queue (the job is then marked failed). */
-export const MAX_RECEIVE_COUNT = 3;
 export const WORKER_BATCH_SIZE = 5;
 
 export type RenderPipelineProps = {
@@ -42,16 +40,21 @@ export class RenderPipeline extends Construct {
   constructor(scope: Construct, id: string, props: RenderPipelineProps) {
     super(scope, id);
 
+    // Named as in the local stack, after the stack, so that two stages can live in one account.
+    const queueName = (name: string) => `${Stack.of(this).stackName}-${name}`;
     this.deadLetterQueue = new sqs.Queue(this, 'RenderDeadLetterQueue', {
+      queueName: queueName(QUEUES.render.deadLetterName),
       encryption: sqs.QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
       retentionPeriod: Duration.days(14),
     });
     this.queue = new sqs.Queue(this, 'RenderQueue', {
+      queueName: queueName(QUEUES.render.name),
       encryption: sqs.QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
       visibilityTimeout: Duration.seconds(WORKER_TIMEOUT.toSeconds() * VISIBILITY_TIMEOUT_FACTOR),
-      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: MAX_RECEIVE_COUNT },
+      // A message that fails this many times goes to the dead-letter queue (the job is then marked failed).
+      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: QUEUES.render.maxReceiveCount },
     });
 
     this.worker = new AppFunction(this, 'RenderWorker', {
@@ -81,7 +84,7 @@ export class RenderPipeline extends Construct {
       '*',
       'The worker reads the original photo of the upload named in the message; keys hold run-time ids.',
     );
-    for (const prefix of [RENDERS_PREVIEWS_PREFIX, RENDERS_HD_PREFIX]) {
+    for (const { prefix } of [S3_PREFIXES.previews, S3_PREFIXES.hd]) {
       grantObjects(
         role,
         props.renders,
@@ -96,7 +99,7 @@ export class RenderPipeline extends Construct {
     grantSendEmailFrom(role, props.mailFrom);
 
     this.deadLetterAlarm = new cloudwatch.Alarm(this, 'RenderDeadLetterAlarm', {
-      alarmDescription: 'A render failed three times and reached the dead-letter queue',
+      alarmDescription: `A render failed ${QUEUES.render.maxReceiveCount} times and reached the dead-letter queue`,
       metric: this.deadLetterQueue.metricApproximateNumberOfMessagesVisible({
         period: Duration.minutes(1),
         statistic: cloudwatch.Stats.MAXIMUM,

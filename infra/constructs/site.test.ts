@@ -83,7 +83,17 @@ describe('Site: CloudFront in front of everything', () => {
     expect(origin.OriginAccessControlId).toEqual({
       'Fn::GetAtt': [logicalId(t.stack.site.node.findChild('RendersAccessControl')), 'Id'],
     });
-    expect(config.CacheBehaviors).toHaveLength(2);
+    // Besides /api/*, only the public images (previews and template wm/thumb) have behaviours.
+    expect((config.CacheBehaviors as Behavior[]).map((b) => b.PathPattern)).toEqual([
+      '/api/*',
+      '/previews/*',
+      '/templates/*/wm.jpg',
+      '/templates/*/thumb.webp',
+    ]);
+    for (const pattern of ['/templates/*/wm.jpg', '/templates/*/thumb.webp']) {
+      expect(behavior(pattern).TargetOriginId).toBe(previews.TargetOriginId);
+      expect(behavior(pattern).CachePolicyId).toBe(previews.CachePolicyId);
+    }
   });
 
   it('signs every S3 origin request (two origin access controls, SigV4 always)', () => {
@@ -100,7 +110,7 @@ describe('Site: CloudFront in front of everything', () => {
 
   it('adds security headers to every behaviour', () => {
     const policyRef = { Ref: logicalId(t.stack.site.node.findChild('SecurityHeaders')) };
-    for (const b of [config.DefaultCacheBehavior, behavior('/api/*'), behavior('/previews/*')]) {
+    for (const b of [config.DefaultCacheBehavior, ...(config.CacheBehaviors as Behavior[])]) {
       expect(b.ResponseHeadersPolicyId).toEqual(policyRef);
     }
     t.template.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {

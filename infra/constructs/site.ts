@@ -1,8 +1,10 @@
 /**
  * The one public origin: CloudFront serves the SPA from a private bucket, proxies /api/* to the HTTP API
- * and serves /previews/* from the renders bucket. S3 is reached only through origin access control.
+ * and serves the public keys of the renders bucket (previews, template images; shared/deployment.ts) at
+ * their own paths. S3 is reached only through origin access control.
  */
 import { existsSync } from 'node:fs';
+import { publicKeyPatterns } from '@shared/deployment';
 import { Annotations, Duration, Fn, type RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
@@ -13,10 +15,11 @@ import * as s3assets from 'aws-cdk-lib/aws-s3-assets';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { acknowledge, nagResourceName } from './grants';
-import { privateBucketDefaults, RENDERS_PREVIEWS_PREFIX } from './storage';
+import { privateBucketDefaults } from './storage';
 
 export const API_PATH_PATTERN = '/api/*';
-export const PREVIEWS_PATH_PATTERN = `/${RENDERS_PREVIEWS_PREFIX}*`;
+/** Public keys of the renders bucket, each served at `/<key>` (e.g. `previews/*` at `/previews/*`). */
+const PUBLIC_RENDER_KEYS = publicKeyPatterns('renders');
 
 /**
  * Client-side routes (/upload, /result/<id>) have no file behind them: serve index.html for any path
@@ -92,16 +95,30 @@ export class Site extends Construct {
       code: cloudfront.FunctionCode.fromInline(SPA_ROUTING_CODE),
     });
 
-    // Previews get their own origin access control so the bucket policy can be limited to previews/:
-    // the helper for OAC origins would grant GetObject on the whole bucket, HD files included.
+    // The renders bucket gets its own origin access control so the bucket policy can be limited to its
+    // public keys: the helper for OAC origins would grant GetObject on the whole bucket, HD files included.
     const rendersAccessControl = new cloudfront.S3OriginAccessControl(this, 'RendersAccessControl', {
-      description: 'CloudFront reads preview images of the renders bucket',
+      description: 'CloudFront reads the public images (previews, templates) of the renders bucket',
       signing: cloudfront.Signing.SIGV4_ALWAYS,
     });
+    const rendersOrigin = origins.S3BucketOrigin.withBucketDefaults(props.renders, {
+      originAccessControlId: rendersAccessControl.originAccessControlId,
+    });
+    const publicRenders: Record<string, cloudfront.BehaviorOptions> = Object.fromEntries(
+      PUBLIC_RENDER_KEYS.map((key) => [
+        `/${key}`,
+        {
+          origin: rendersOrigin,
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+          responseHeadersPolicy: securityHeaders,
+        },
+      ]),
+    );
     const apiDomain = Fn.select(2, Fn.split('/', props.httpApi.apiEndpoint));
 
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
-      comment: 'Little Futures: SPA, /api and /previews on one origin',
+      comment: 'Little Futures: SPA, /api and public images on one origin',
       defaultRootObject: 'index.html',
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
@@ -130,23 +147,16 @@ export class Site extends Construct {
           originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           responseHeadersPolicy: securityHeaders,
         },
-        [PREVIEWS_PATH_PATTERN]: {
-          origin: origins.S3BucketOrigin.withBucketDefaults(props.renders, {
-            originAccessControlId: rendersAccessControl.originAccessControlId,
-          }),
-          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-          cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
-          responseHeadersPolicy: securityHeaders,
-        },
+        ...publicRenders,
       },
     });
 
     props.renders.addToResourcePolicy(
       new iam.PolicyStatement({
-        sid: 'CloudFrontReadsPreviewsOnly',
+        sid: 'CloudFrontReadsPublicKeysOnly',
         principals: [new iam.ServicePrincipal('cloudfront.amazonaws.com')],
         actions: ['s3:GetObject'],
-        resources: [props.renders.arnForObjects(`${RENDERS_PREVIEWS_PREFIX}*`)],
+        resources: PUBLIC_RENDER_KEYS.map((key) => props.renders.arnForObjects(key)),
         conditions: { StringEquals: { 'AWS:SourceArn': this.distribution.distributionArn } },
       }),
     );

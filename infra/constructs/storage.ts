@@ -1,23 +1,14 @@
 /**
- * S3: the private uploads bucket (children's photos), the renders bucket (previews reach the public only
- * through CloudFront, HD never), and the bucket that keeps access logs of both and of the CDN.
+ * S3: the private uploads bucket (children's photos and cut-outs), the renders bucket (previews and
+ * template images reach the public only through CloudFront; HD files, compositions and template
+ * originals never), and the bucket that keeps access logs of both and of the CDN. What lives under
+ * which prefix, and for how long, is shared/deployment.ts.
  */
 
-import { ANONYMOUS_RETENTION_DAYS } from '@shared/catalog';
+import { ANONYMOUS_TAG, type BucketRole, prefixesOf } from '@shared/deployment';
 import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-
-/** Key prefixes the handlers and the CDN agree on. */
-export const UPLOADS_TEMP_PREFIX = 'temp/';
-/** Originals of signed-in parents (kept until they delete them). */
-export const UPLOADS_USERS_PREFIX = 'users/';
-/** Raw browser uploads, before complete keeps a metadata-free copy: never kept past a day. */
-export const UPLOADS_INCOMING_PREFIX = 'incoming/';
-export const RENDERS_PREVIEWS_PREFIX = 'previews/';
-export const RENDERS_HD_PREFIX = 'hd/';
-/** Object tag that marks a file of an anonymous visitor; S3 deletes it after the retention period. */
-export const ANONYMOUS_TAG = { key: 'retention', value: 'anonymous' } as const;
 
 export type StorageProps = { removalPolicy: RemovalPolicy };
 
@@ -36,30 +27,18 @@ export class Storage extends Construct {
       lifecycleRules: [{ id: 'expire-access-logs', expiration: Duration.days(90) }, abortIncompleteUploads()],
     });
 
-    const anonymousExpiry = Duration.days(ANONYMOUS_RETENTION_DAYS);
-    const expireAnonymousTagged: s3.LifecycleRule = {
-      id: 'expire-anonymous-tagged',
-      tagFilters: { [ANONYMOUS_TAG.key]: ANONYMOUS_TAG.value },
-      expiration: anonymousExpiry,
-    };
-
     this.uploads = new s3.Bucket(this, 'Uploads', {
       ...privateBucketDefaults(props.removalPolicy),
       serverAccessLogsBucket: this.accessLogs,
       serverAccessLogsPrefix: 'uploads/',
-      lifecycleRules: [
-        { id: 'expire-anonymous-temp-uploads', prefix: UPLOADS_TEMP_PREFIX, expiration: anonymousExpiry },
-        { id: 'expire-raw-incoming-uploads', prefix: UPLOADS_INCOMING_PREFIX, expiration: Duration.days(1) },
-        expireAnonymousTagged,
-        abortIncompleteUploads(),
-      ],
+      lifecycleRules: contractLifecycleRules('uploads'),
     });
 
     this.renders = new s3.Bucket(this, 'Renders', {
       ...privateBucketDefaults(props.removalPolicy),
       serverAccessLogsBucket: this.accessLogs,
       serverAccessLogsPrefix: 'renders/',
-      lifecycleRules: [expireAnonymousTagged, abortIncompleteUploads()],
+      lifecycleRules: contractLifecycleRules('renders'),
     });
   }
 
@@ -85,6 +64,24 @@ export function privateBucketDefaults(removalPolicy: RemovalPolicy): s3.BucketPr
     versioned: false,
     removalPolicy,
   };
+}
+
+/**
+ * The expiry rules of shared/deployment.ts: one per prefix that expires as a whole (incoming/ after a
+ * day, a visitor's temp/ folder after the retention period), and the anonymous tag on any key.
+ */
+function contractLifecycleRules(bucket: BucketRole): s3.LifecycleRule[] {
+  const byPrefix = prefixesOf(bucket).flatMap(({ prefix, expiresAfterDays }) =>
+    expiresAfterDays === undefined
+      ? []
+      : [{ id: `expire-${prefix.replace(/\/$/, '')}`, prefix, expiration: Duration.days(expiresAfterDays) }],
+  );
+  const anonymousTagged: s3.LifecycleRule = {
+    id: 'expire-anonymous-tagged',
+    tagFilters: { [ANONYMOUS_TAG.key]: ANONYMOUS_TAG.value },
+    expiration: Duration.days(ANONYMOUS_TAG.expiresAfterDays),
+  };
+  return [...byPrefix, anonymousTagged, abortIncompleteUploads()];
 }
 
 function abortIncompleteUploads(): s3.LifecycleRule {

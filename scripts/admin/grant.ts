@@ -5,8 +5,9 @@
  * group in the `cognito:groups` claim, which makes them an admin.
  */
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { ADMINS_GROUP } from '@shared/deployment';
 import { z } from 'zod';
-import { ADMINS_GROUP, createCognitoIdentity } from '../../functions/adapters/cognito/identity';
+import { createCognitoIdentity } from '../../functions/adapters/cognito/identity';
 import { NoPoolError, type PoolTarget, resolvePoolTarget } from './target';
 
 export async function grantAdmin(email: string, target: PoolTarget): Promise<{ username: string }> {

@@ -38,6 +38,10 @@ describe('resolvePoolTarget', () => {
       credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
     });
   });
+
+  it('finds the local stack in LOCAL_DATA_DIR, as npm start and local:wipe do', () => {
+    expect(resolvePoolTarget({ LOCAL_DATA_DIR: dir }).userPoolId).toBe('local_1');
+  });
 });
 
 describe('filterValue', () => {

@@ -1,10 +1,11 @@
 /**
  * Which user pool an operator tool talks to: a deployed one when USER_POOL_ID is set (AWS
- * credentials and region from the usual SDK chain), else the running local stack (its env.json).
+ * credentials and region from the usual SDK chain), else the running local stack (its env.json in
+ * LOCAL_DATA_DIR or .local/, the folder `npm start` uses).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { LOCAL_DATA_DIR, STACK_ENV_FILE } from '../local/paths';
+import { localDataDir, STACK_ENV_FILE } from '../local/paths';
 
 export type PoolTarget = {
   kind: 'deployed' | 'local';
@@ -17,7 +18,7 @@ export type PoolTarget = {
 
 export class NoPoolError extends Error {}
 
-export function resolvePoolTarget(env: NodeJS.ProcessEnv, dataDir = LOCAL_DATA_DIR): PoolTarget {
+export function resolvePoolTarget(env: NodeJS.ProcessEnv, dataDir = localDataDir(env)): PoolTarget {
   if (env.USER_POOL_ID) {
     return {
       kind: 'deployed',

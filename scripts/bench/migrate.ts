@@ -12,6 +12,7 @@ import {
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { PREVIEW_AGES } from '@shared/catalog';
+import { storageKeys } from '@shared/deployment';
 import { planMigration } from '../../functions/core/account/migration-plan';
 import { cognitoCall, median, BENCH_PASSWORD as PASSWORD, percentile, startBenchStack } from './bench-stack';
 
@@ -34,7 +35,7 @@ async function seedSession(count: number): Promise<string> {
         id,
         owner: `session:${sessionId}` as const,
         status: 'awaiting_file' as const,
-        incomingKey: `incoming/${id}`,
+        incomingKey: storageKeys.incoming(id),
         declaredType: 'image/jpeg',
         declaredSize: 1000,
         migrated: false,
@@ -42,7 +43,7 @@ async function seedSession(count: number): Promise<string> {
         expiresAt,
       };
       await deps.uploads.createUpload(upload);
-      const fileKey = `temp/${sessionId}/${id}/original.jpg`;
+      const fileKey = storageKeys.original(upload.owner, id);
       const bytes = Buffer.alloc(40_000, i);
       await deps.blobs.put('uploads', fileKey, bytes, { contentType: 'image/jpeg', anonymous: true });
       const jobs = PREVIEW_AGES.map((age) => ({
@@ -55,7 +56,10 @@ async function seedSession(count: number): Promise<string> {
       }));
       await deps.uploads.markReadyWithJobs(upload, fileKey, jobs);
       for (const age of PREVIEW_AGES) {
-        const keys = { previewKey: `previews/${id}/${age}-bench.jpg`, hdKey: `hd/${id}/${age}-bench.jpg` };
+        const keys = {
+          previewKey: storageKeys.preview(id, age, 'bench'),
+          hdKey: storageKeys.hd(id, age, 'bench'),
+        };
         await Promise.all([
           deps.blobs.put('renders', keys.previewKey, bytes, { contentType: 'image/jpeg', anonymous: true }),
           deps.blobs.put('renders', keys.hdKey, bytes, { contentType: 'image/jpeg', anonymous: true }),

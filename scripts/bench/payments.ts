@@ -7,8 +7,9 @@
  *     fulfilment transaction and the event record (target p95 ≤ 150 ms).
  */
 import { PREVIEW_AGES } from '@shared/catalog';
-import { LOCAL_STRIPE } from '../local/local-payments';
-import { signedEvent } from '../local/stripe-fake-objects';
+import { storageKeys } from '@shared/deployment';
+import { LOCAL_STRIPE } from '../local/stripe-fake/local-payments';
+import { signedEvent } from '../local/stripe-fake/objects';
 import { median, newSignedInUser, percentile, startBenchStack } from './bench-stack';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
@@ -36,7 +37,7 @@ async function seedPhoto(sub: string): Promise<string> {
     id,
     owner: `user:${sub}` as const,
     status: 'awaiting_file' as const,
-    incomingKey: `incoming/${id}`,
+    incomingKey: storageKeys.incoming(id),
     declaredType: 'image/jpeg',
     declaredSize: 1000,
     migrated: false,
@@ -50,11 +51,11 @@ async function seedPhoto(sub: string): Promise<string> {
     hdUnlocked: false,
     updatedAt: now,
   }));
-  await deps.uploads.markReadyWithJobs(upload, `users/${sub}/${id}/original.jpg`, jobs);
+  await deps.uploads.markReadyWithJobs(upload, storageKeys.original(`user:${sub}`, id), jobs);
   for (const age of PREVIEW_AGES) {
     await deps.uploads.completeJob(id, age, {
-      previewKey: `previews/${id}/${age}.jpg`,
-      hdKey: `hd/${id}/${age}.jpg`,
+      previewKey: storageKeys.preview(id, age, 'bench'),
+      hdKey: storageKeys.hd(id, age, 'bench'),
     });
   }
   return id;

@@ -11,11 +11,13 @@ import {
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { ADMINS_GROUP } from '@shared/deployment';
+import { PASSWORD_MIN_LENGTH } from '@shared/rules/auth-form';
 
 export const poolNames = {
   userPool: 'little-futures',
   appClient: 'little-futures-web',
-  adminsGroup: 'admins',
+  adminsGroup: ADMINS_GROUP,
 } as const;
 
 type StackFile = { userPoolId: string; userPoolClientId: string };
@@ -43,7 +45,7 @@ export async function ensureUserPool(
         AutoVerifiedAttributes: ['email'],
         Policies: {
           PasswordPolicy: {
-            MinimumLength: 8,
+            MinimumLength: PASSWORD_MIN_LENGTH,
             RequireLowercase: false,
             RequireUppercase: false,
             RequireNumbers: false,

@@ -10,9 +10,10 @@ import {
 import { DescribeTableCommand, DescribeTimeToLiveCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { GetQueueAttributesCommand, GetQueueUrlCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { QUEUES } from '@shared/deployment';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadLocalEnv } from '../../functions/test-support/local-env';
-import { ensureResources, localNames, MAX_RECEIVE_COUNT } from './resources';
+import { ensureResources, localNames } from './resources';
 
 const env = loadLocalEnv();
 const endpoints = {
@@ -84,7 +85,7 @@ describe('ensureResources', () => {
     expect(queue.Attributes?.VisibilityTimeout).toBe('5');
     expect(JSON.parse(queue.Attributes?.RedrivePolicy ?? '{}')).toEqual({
       deadLetterTargetArn: dlq.Attributes?.QueueArn,
-      maxReceiveCount: MAX_RECEIVE_COUNT,
+      maxReceiveCount: QUEUES.render.maxReceiveCount,
     });
   });
 

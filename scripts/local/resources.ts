@@ -18,8 +18,9 @@ import {
   SetQueueAttributesCommand,
   SQSClient,
 } from '@aws-sdk/client-sqs';
+import { QUEUES } from '@shared/deployment';
 import { tableDesign } from '../../functions/adapters/dynamo/table-design';
-import type { Emulators } from './emulators';
+import type { Emulators } from './emulators/emulators';
 import { ensureUserPool, poolNames } from './resources-cognito';
 
 export const LOCAL_REGION = 'us-east-1';
@@ -29,13 +30,10 @@ export const localNames = {
   table: 'little-futures',
   uploadsBucket: 'uploads',
   rendersBucket: 'renders',
-  renderQueue: 'render',
-  renderDlq: 'render-dlq',
+  renderQueue: QUEUES.render.name,
+  renderDlq: QUEUES.render.deadLetterName,
   ...poolNames,
 } as const;
-
-/** Receives before a render message moves to the DLQ (as in the CDK stack). */
-export const MAX_RECEIVE_COUNT = 3;
 /** Short locally so a failed render is retried within seconds. */
 export const LOCAL_VISIBILITY_TIMEOUT_SECONDS = 5;
 
@@ -151,7 +149,7 @@ export async function ensureRenderQueues(
     VisibilityTimeout: String(opts.visibilityTimeoutSeconds),
     RedrivePolicy: JSON.stringify({
       deadLetterTargetArn: Attributes!.QueueArn,
-      maxReceiveCount: MAX_RECEIVE_COUNT,
+      maxReceiveCount: QUEUES.render.maxReceiveCount,
     }),
   });
   return { renderQueueUrl, renderDlqUrl };

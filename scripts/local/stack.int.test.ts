@@ -17,6 +17,7 @@ import {
 } from '@aws-sdk/client-sqs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from './ports';
+import { localNames } from './resources';
 import { type HandlerRegistry, type LocalStack, startLocalStack } from './stack';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'stack-int-'));
@@ -110,7 +111,9 @@ describe('startLocalStack', () => {
         }),
       );
       // A message parked in the DLQ (the poller does not read it) must survive the restart too.
-      const { QueueUrl: dlqUrl } = await c1.sqs.send(new GetQueueUrlCommand({ QueueName: 'render-dlq' }));
+      const { QueueUrl: dlqUrl } = await c1.sqs.send(
+        new GetQueueUrlCommand({ QueueName: localNames.renderDlq }),
+      );
       await c1.sqs.send(new SendMessageCommand({ QueueUrl: dlqUrl, MessageBody: `dead-${key}` }));
     } finally {
       for (const client of Object.values(c1)) client.destroy();
@@ -145,7 +148,9 @@ describe('startLocalStack', () => {
       );
       expect(user.UserStatus).toBe('UNCONFIRMED');
       expect(second.restoredMessages).toBeGreaterThanOrEqual(1);
-      const { QueueUrl: dlqUrl } = await c2.sqs.send(new GetQueueUrlCommand({ QueueName: 'render-dlq' }));
+      const { QueueUrl: dlqUrl } = await c2.sqs.send(
+        new GetQueueUrlCommand({ QueueName: localNames.renderDlq }),
+      );
       const { Messages } = await c2.sqs.send(
         new ReceiveMessageCommand({ QueueUrl: dlqUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 1 }),
       );

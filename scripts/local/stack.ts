@@ -10,9 +10,8 @@ import { loadConfig } from '../../functions/adapters/config';
 import { buildDeps } from '../../functions/adapters/deps';
 import type { Deps } from '../../functions/core/deps';
 import { createHandlers } from '../../functions/handlers/registry';
-import { type Emulators, startEmulators } from './emulators';
-import { type Gateway, type HttpHandlers, startGateway } from './gateway';
-import { startLocalPayments } from './local-payments';
+import { type Emulators, startEmulators } from './emulators/emulators';
+import { type Gateway, type HttpHandlers, startGateway } from './gateway/gateway';
 import { STACK_ENV_FILE } from './paths';
 import { claimDataDir } from './pid-file';
 import {
@@ -30,7 +29,8 @@ import {
   type LocalResources,
 } from './resources';
 import { type SqsPoller, type SqsWorker, startSqsPoller } from './sqs-poller';
-import type { StripeFake } from './stripe-fake';
+import { startLocalPayments } from './stripe-fake/local-payments';
+import type { StripeFake } from './stripe-fake/stripe-fake';
 
 export type HandlerRegistry = { httpHandlers: HttpHandlers; renderWorker: SqsWorker };
 

@@ -1,31 +1,31 @@
-/** `npm start`: the whole product on this machine, data in `.local/`, frontend with hot reload. */
-import path from 'node:path';
-import { JavaMissingError } from './emulator-dynamodb';
-import { LOCAL_DATA_DIR as dataDir, REPO_ROOT } from './paths';
+/** `npm start`: the whole product on this machine, data in `.local/` (or LOCAL_DATA_DIR), frontend with hot reload. */
+import { JavaMissingError } from './emulators/dynamodb';
+import { displayPath, localDataDir } from './paths';
 import { PortInUseError } from './ports';
+import { localNames } from './resources';
 import { type LocalStack, startLocalStack } from './stack';
 
 // The AWS SDK warns on every start that its 2027 releases need Node 22; this machine runs Node 20 by design.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 const frontend = (process.env.LOCAL_FRONTEND ?? 'dev') as 'dev' | 'dist' | 'none';
+const dataDir = localDataDir();
 
 function summary(stack: LocalStack): string {
   const { emulators, env, ports, timings } = stack;
-  const rel = (p: string) => path.relative(REPO_ROOT, p);
   return [
     '',
     `  Little Futures is running: ${stack.url}`,
     '',
-    `  DynamoDB Local   ${emulators.endpoints.dynamodb}  table ${env.TABLE_NAME}   (pid ${emulators.pids.dynamodb}, data ${rel(emulators.paths.dynamodb)}/)`,
-    `  fauxqs S3 + SQS  ${emulators.endpoints.s3}  buckets ${env.UPLOADS_BUCKET}, ${env.RENDERS_BUCKET}; queue render + render-dlq   (data ${rel(emulators.paths.s3)}/)`,
-    `  cognito-local    ${emulators.endpoints.cognito}  pool ${env.USER_POOL_ID}, client ${env.USER_POOL_CLIENT_ID}   (pid ${emulators.pids.cognito}, data ${rel(emulators.paths.cognito)}/)`,
+    `  DynamoDB Local   ${emulators.endpoints.dynamodb}  table ${env.TABLE_NAME}   (pid ${emulators.pids.dynamodb}, data ${displayPath(emulators.paths.dynamodb)}/)`,
+    `  fauxqs S3 + SQS  ${emulators.endpoints.s3}  buckets ${env.UPLOADS_BUCKET}, ${env.RENDERS_BUCKET}; queue ${localNames.renderQueue} + ${localNames.renderDlq}   (data ${displayPath(emulators.paths.s3)}/)`,
+    `  cognito-local    ${emulators.endpoints.cognito}  pool ${env.USER_POOL_ID}, client ${env.USER_POOL_CLIENT_ID}   (pid ${emulators.pids.cognito}, data ${displayPath(emulators.paths.cognito)}/)`,
     `  gateway          ${stack.url}  /api, /previews, frontend (${frontend}) on 127.0.0.1:${ports.app}`,
     `  Stripe (fake)    ${stack.stripe.url}  test checkout pages, signed events to /api/stripe/webhook (no real payments)`,
-    `  Email outbox     ${rel(stack.outboxDir)}/  (one JSON file per email the app sends)`,
+    `  Email outbox     ${displayPath(stack.outboxDir)}/  (one JSON file per email the app sends)`,
     '',
-    `  Sign-up confirmation code: always ${emulators.confirmationCode} (also printed below and logged in ${rel(emulators.paths.cognitoLog)})`,
-    `  Logs: ${rel(emulators.paths.logs)}/    Data: .local/ (wipe it with: npm run local:wipe, while stopped)`,
+    `  Sign-up confirmation code: always ${emulators.confirmationCode} (also printed below and logged in ${displayPath(emulators.paths.cognitoLog)})`,
+    `  Logs: ${displayPath(emulators.paths.logs)}/    Data: ${displayPath(dataDir)}/ (wipe it with: npm run local:wipe, while stopped)`,
     stack.restoredMessages
       ? `  Re-queued ${stack.restoredMessages} render message(s) saved at the last stop.`
       : '',

@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startLocalPayments } from './local-payments';
 import { startEmulatorsOnly } from './stack';
+import { startLocalPayments } from './stripe-fake/local-payments';
 
 declare module 'vitest' {
   export interface ProvidedContext {

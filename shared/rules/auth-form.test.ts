@@ -6,9 +6,12 @@ import {
   CONFIRMATION_CODE_LENGTH,
   confirmationCodeSchema,
   EMAIL_MAX_LENGTH,
-  firstAuthFormError,
   firstAuthFormIssue,
 } from './auth-form';
+
+/** The message the form shows first, if any. */
+const firstAuthFormError = (input: Parameters<typeof firstAuthFormIssue>[0]) =>
+  firstAuthFormIssue(input)?.message ?? null;
 
 const GOOD_PASSWORD = 'correct horse';
 /** A well-formed address of exactly `length` characters. */

@@ -47,11 +47,6 @@ export function firstAuthFormIssue(input: AuthFormInput): AuthFormIssue | null {
   return { field: 'email', message: result.error.issues[0].message };
 }
 
-/** The one message to show for a form, email first; null when the form is valid. */
-export function firstAuthFormError(input: AuthFormInput): string | null {
-  return firstAuthFormIssue(input)?.message ?? null;
-}
-
 /** Confirmation codes from Cognito are six digits; spaces from a copied email are forgiven. */
 export const CONFIRMATION_CODE_LENGTH = 6;
 export const confirmationCodeSchema = z

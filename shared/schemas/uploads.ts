@@ -1,8 +1,6 @@
 /** Wire shapes of uploads and their render jobs, shared by the API and the browser. */
 import { z } from 'zod';
 
-export const uuidSchema = z.uuid();
-
 export const jobStatusSchema = z.enum(['processing', 'done', 'failed']);
 export type JobStatus = z.infer<typeof jobStatusSchema>;
 
@@ -52,10 +50,8 @@ export const completeUploadResponseSchema = uploadViewSchema;
 export const saveEmailRequestSchema = z.object({
   email: z.string().trim().toLowerCase().max(255).pipe(z.email()),
 });
-export type SaveEmailRequest = z.infer<typeof saveEmailRequestSchema>;
 export const okResponseSchema = z.object({ ok: z.literal(true) });
 
 export const errorBodySchema = z.object({
   error: z.object({ code: z.string(), message: z.string() }),
 });
-export type ErrorBody = z.infer<typeof errorBodySchema>;

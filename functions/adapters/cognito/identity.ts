@@ -5,9 +5,8 @@ import {
   type CognitoIdentityProviderClient,
   ListUsersCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { ADMINS_GROUP } from '@shared/deployment';
 import type { Identity } from '../../core/ports';
-
-export const ADMINS_GROUP = 'admins';
 
 const isNamed = (error: unknown, name: string) => (error as { name?: string }).name === name;
 

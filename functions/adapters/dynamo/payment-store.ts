@@ -20,6 +20,7 @@ import type {
   PaymentStore,
   SubscriptionState,
 } from '../../core/payments/payment-ports';
+import type { Clock } from '../../core/ports';
 import { failedConditionIndexes, isConditionFailure, isTransactionConflict } from './errors';
 import { jobItem } from './job-item';
 import { keys } from './table-design';
@@ -70,7 +71,12 @@ function fulfilledOrderUpdate(order: OrderRecord, now: string) {
   };
 }
 
-export function createDynamoPaymentStore(doc: DynamoDBDocumentClient, tableName: string): PaymentStore {
+export function createDynamoPaymentStore(
+  doc: DynamoDBDocumentClient,
+  tableName: string,
+  /** Times of ledger entries, fulfilment and processed events (tests move it). */
+  clock: Clock,
+): PaymentStore {
   const readCredits = async (userSub: string): Promise<CreditAccount & { exists: boolean }> => {
     const { Item } = await doc.send(
       new GetCommand({ TableName: tableName, Key: keys.credits(userSub), ConsistentRead: true }),
@@ -90,7 +96,7 @@ export function createDynamoPaymentStore(doc: DynamoDBDocumentClient, tableName:
     reason: string,
     ref: string,
   ): TransactItem[] => {
-    const at = new Date().toISOString();
+    const at = clock.now().toISOString();
     const balanceAfter = read.balance + delta;
     return [
       {
@@ -146,7 +152,7 @@ export function createDynamoPaymentStore(doc: DynamoDBDocumentClient, tableName:
     },
 
     async fulfil({ order, unlockAges, newJobs, credits }) {
-      const now = new Date().toISOString();
+      const now = clock.now().toISOString();
       const items: TransactItem[] = [
         {
           // Pending -> fulfilled; also writes the order if checkout lost it after Stripe made the
@@ -202,6 +208,7 @@ export function createDynamoPaymentStore(doc: DynamoDBDocumentClient, tableName:
     },
 
     async recordEvent(eventId, type) {
+      const now = clock.now();
       await doc
         .send(
           new PutCommand({
@@ -210,8 +217,8 @@ export function createDynamoPaymentStore(doc: DynamoDBDocumentClient, tableName:
               ...keys.paymentEvent(eventId),
               type: 'payment_event',
               eventType: type,
-              processedAt: new Date().toISOString(),
-              ttl: Math.floor(Date.now() / 1000) + EVENT_TTL_SECONDS,
+              processedAt: now.toISOString(),
+              ttl: Math.floor(now.getTime() / 1000) + EVENT_TTL_SECONDS,
             },
             ConditionExpression: 'attribute_not_exists(pk)',
           }),

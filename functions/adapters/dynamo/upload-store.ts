@@ -1,7 +1,6 @@
 /** Uploads and their render jobs as items of the single table (ARCHITECTURE.md §3). */
 import {
   type DynamoDBDocumentClient,
-  GetCommand,
   PutCommand,
   QueryCommand,
   TransactWriteCommand,
@@ -262,13 +261,4 @@ export function createDynamoUploadStore(doc: DynamoDBDocumentClient, tableName: 
 
     deleteUserItems: (sub) => deleteUserPartition(doc, tableName, sub),
   };
-}
-
-/** Only for tests and tools: read one raw item. */
-export async function getRawItem(
-  doc: DynamoDBDocumentClient,
-  tableName: string,
-  key: { pk: string; sk: string },
-) {
-  return (await doc.send(new GetCommand({ TableName: tableName, Key: key }))).Item;
 }

@@ -11,10 +11,8 @@ import {
   type S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { ANONYMOUS_TAGGING } from '@shared/deployment';
 import type { BlobBucket, BlobStore } from '../../core/ports';
-
-/** Tag that the buckets' lifecycle rule expires after the anonymous retention period. */
-export const ANONYMOUS_TAG = 'retention=anonymous';
 
 export function createS3BlobStore(
   s3: S3Client,
@@ -81,7 +79,8 @@ export function createS3BlobStore(
           Body: body,
           ContentType: contentType,
           CacheControl: cacheControl,
-          Tagging: anonymous ? ANONYMOUS_TAG : undefined,
+          // The buckets' lifecycle rule expires files with this tag after the anonymous retention period.
+          Tagging: anonymous ? ANONYMOUS_TAGGING : undefined,
         }),
       );
     },

@@ -3,7 +3,11 @@ import { type AddressInfo, createServer } from 'node:net';
 import { getProduct, PRODUCT_IDS, type ProductId } from '@shared/catalog';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type StripeFake, signedEvent, startStripeFake } from '../../../scripts/local/stripe-fake';
+import {
+  type StripeFake,
+  signedEvent,
+  startStripeFake,
+} from '../../../scripts/local/stripe-fake/stripe-fake';
 import {
   type CheckoutRequest,
   type PaymentEvent,

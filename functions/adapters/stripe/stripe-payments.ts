@@ -1,6 +1,6 @@
 /**
  * Payments with Stripe Checkout through the official SDK. `apiBase` points the SDK at the local fake
- * of Stripe's API (scripts/local/stripe-fake.ts); without it the SDK talks to api.stripe.com.
+ * of Stripe's API (scripts/local/stripe-fake/stripe-fake.ts); without it the SDK talks to api.stripe.com.
  */
 
 import Stripe from 'stripe';

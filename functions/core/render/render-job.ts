@@ -4,15 +4,13 @@
  */
 import { createHash } from 'node:crypto';
 import { HD_SIZE_PX, type TargetAge } from '@shared/catalog';
+import { MAX_RENDER_ATTEMPTS, storageKeys } from '@shared/deployment';
 import { messages } from '@shared/messages';
 import type { Deps } from '../deps';
 import { AiCapabilityUnavailableError, PermanentRenderError } from '../errors';
 import type { AgeProgressOutput } from '../image-ai';
 import type { FaceBox, RenderMessage } from '../ports';
 import { notifyRenderDone } from './notify-done';
-
-/** Attempts after which a failing job is given up (the queue's maxReceiveCount). */
-export const MAX_RENDER_ATTEMPTS = 3;
 
 /** Milliseconds per stage of one render (detect is 0 when the face was known). */
 export type RenderTimings = {
@@ -38,11 +36,11 @@ const contentHash = (bytes: Buffer) => createHash('sha256').update(bytes).digest
  * one that wins the conditional update is the one whose files are recorded.
  */
 export function previewKeyFor(uploadId: string, age: TargetAge, preview: Buffer): string {
-  return `previews/${uploadId}/${age}-${contentHash(preview)}.jpg`;
+  return storageKeys.preview(uploadId, age, contentHash(preview));
 }
 
 export function hdKeyFor(uploadId: string, age: TargetAge, hd: Buffer): string {
-  return `hd/${uploadId}/${age}-${contentHash(hd)}.jpg`;
+  return storageKeys.hd(uploadId, age, contentHash(hd));
 }
 
 export async function renderJob(

@@ -1,5 +1,6 @@
 /** Step 1 of an upload: check what the browser declares and hand out a presigned PUT. */
 import { ANONYMOUS_RETENTION_DAYS } from '@shared/catalog';
+import { storageKeys } from '@shared/deployment';
 import { checkDeclaredFile } from '@shared/rules/upload-file';
 import type { CreateUploadRequest, CreateUploadResponse } from '@shared/schemas/uploads';
 import type { Deps } from '../deps';
@@ -19,14 +20,12 @@ export function anonymousExpiry(now: Date): number {
  * camera metadata, and only the normalised copy is kept after completion.
  */
 export function incomingKeyFor(upload: Pick<UploadRecord, 'id'>): string {
-  return `incoming/${upload.id}`;
+  return storageKeys.incoming(upload.id);
 }
 
 /** temp/ (anonymous, expires) or users/ (kept until the parent deletes it). */
 export function originalKeyFor(upload: Pick<UploadRecord, 'id' | 'owner'>): string {
-  const [kind, id] = upload.owner.split(':');
-  const prefix = kind === 'session' ? `temp/${id}` : `users/${id}`;
-  return `${prefix}/${upload.id}/original.jpg`;
+  return storageKeys.original(upload.owner, upload.id);
 }
 
 export async function createUpload(

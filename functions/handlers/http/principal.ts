@@ -1,5 +1,6 @@
 /** Turns an API Gateway v2 event into the one typed Principal the use cases see. */
 import { SESSION_HEADER } from '@shared/api';
+import { ADMINS_GROUP } from '@shared/deployment';
 import { isUuid } from '@shared/rules/ids';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { Principal } from '../../core/ports';
@@ -41,7 +42,7 @@ export function resolvePrincipal(event: APIGatewayProxyEventV2, verifiedClaims?:
       email: typeof claims.email === 'string' ? claims.email : undefined,
       username: typeof username === 'string' ? username : undefined,
       sessionId,
-      isAdmin: groupsOf(claims).includes('admins'),
+      isAdmin: groupsOf(claims).includes(ADMINS_GROUP),
     };
   }
   return sessionId ? { kind: 'visitor', sessionId } : { kind: 'anonymous' };

@@ -5,7 +5,7 @@
  */
 import http from 'node:http';
 import Stripe from 'stripe';
-import { LOOPBACK } from './ports';
+import { LOOPBACK } from '../ports';
 import {
   buildSession,
   buildSubscription,
@@ -22,8 +22,8 @@ import {
   signedEvent,
   stringMap,
   text,
-} from './stripe-fake-objects';
-import { renderCheckoutPage, renderMessagePage } from './stripe-fake-page';
+} from './objects';
+import { renderCheckoutPage, renderMessagePage } from './page';
 
 export type {
   FakeCheckoutSession,
@@ -31,8 +31,8 @@ export type {
   FakeSubscription,
   FormObject,
   FormValue,
-} from './stripe-fake-objects';
-export { parseStripeForm, postEvent, signedEvent } from './stripe-fake-objects';
+} from './objects';
+export { parseStripeForm, postEvent, signedEvent } from './objects';
 
 type RecordedHeader = 'authorization' | 'content-type' | 'idempotency-key' | 'stripe-version';
 const RECORDED_HEADERS: RecordedHeader[] = [

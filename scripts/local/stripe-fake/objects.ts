@@ -1,5 +1,5 @@
 /**
- * Stripe's wire format for the local fake (scripts/local/stripe-fake.ts): the SDK's form bodies in;
+ * Stripe's wire format for the local fake (scripts/local/stripe-fake/stripe-fake.ts): the SDK's form bodies in;
  * checkout sessions, subscriptions and signed events out, shaped like Stripe's own.
  */
 import { randomBytes } from 'node:crypto';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseTaggingHeader, parseTaggingXml, taggingXml } from './emulator-s3-tagging';
+import { parseTaggingHeader, parseTaggingXml, taggingXml } from './s3-tagging';
 
 describe('S3 tagging wire formats', () => {
   it('reads the PutObjectTagging body and writes GetObjectTagging answers that round-trip', () => {

@@ -11,7 +11,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadLocalEnv } from '../../functions/test-support/local-env';
+import { loadLocalEnv } from '../../../functions/test-support/local-env';
 
 const env = loadLocalEnv();
 const s3 = new S3Client({ forcePathStyle: true });

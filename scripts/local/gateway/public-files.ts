@@ -1,17 +1,24 @@
 /**
- * /previews/* of the renders bucket, as CloudFront serves it in AWS: only keys under `previews/`,
- * streamed with the object's content type and cache headers. Nothing else of any bucket is reachable.
+ * The public keys of the renders bucket (previews, template images; shared/deployment.ts), as
+ * CloudFront serves them in AWS: each at `/<key>`, streamed with the object's content type and cache
+ * headers. Nothing else of any bucket is reachable.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { matchesKeyPattern, publicKeyPatterns } from '@shared/deployment';
 
-export const PREVIEWS_PREFIX = 'previews/';
+const PUBLIC_KEYS = publicKeyPatterns('renders');
 const DEFAULT_CACHE_CONTROL = 'public, max-age=86400';
 
+/** Whether CloudFront would route this path to the renders bucket (its path patterns, before any checks). */
+export function isPublicFilePath(rawPath: string): boolean {
+  return PUBLIC_KEYS.some((pattern) => matchesKeyPattern(`/${pattern}`, rawPath));
+}
+
 /** The object key for a request path, or null when the path must not reach the bucket. */
-export function previewKeyOf(rawUrl: string): string | null {
+export function publicKeyOf(rawUrl: string): string | null {
   let pathname: string;
   try {
     // The URL parser resolves "." and ".." segments (also percent-encoded ones).
@@ -19,7 +26,6 @@ export function previewKeyOf(rawUrl: string): string | null {
   } catch {
     return null;
   }
-  if (!pathname.startsWith(`/${PREVIEWS_PREFIX}`)) return null;
   let key: string;
   try {
     key = decodeURIComponent(pathname.slice(1));
@@ -28,10 +34,10 @@ export function previewKeyOf(rawUrl: string): string | null {
   }
   const segments = key.split('/');
   if (segments.some((s) => s === '' || s === '.' || s === '..') || key.includes('\\')) return null;
-  return key.startsWith(PREVIEWS_PREFIX) ? key : null;
+  return PUBLIC_KEYS.some((pattern) => matchesKeyPattern(pattern, key)) ? key : null;
 }
 
-export async function servePreview(
+export async function servePublicFile(
   req: IncomingMessage,
   res: ServerResponse,
   opts: { s3: S3Client; bucket: string },
@@ -43,7 +49,7 @@ export async function servePreview(
     res.writeHead(405, { allow: 'GET, HEAD' }).end();
     return;
   }
-  const key = previewKeyOf(req.url ?? '/');
+  const key = publicKeyOf(req.url ?? '/');
   if (!key) return notFound();
   try {
     const object = await opts.s3.send(

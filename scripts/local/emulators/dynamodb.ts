@@ -4,8 +4,8 @@ import { createWriteStream, mkdirSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LOOPBACK, waitForPort } from '../ports';
 import { type RunningProcess, stopChild } from './child';
-import { LOOPBACK, waitForPort } from './ports';
 
 export class JavaMissingError extends Error {
   constructor(detail: string) {

@@ -1,10 +1,10 @@
 /** Starts and stops the three local AWS emulators on 127.0.0.1, with their data under `dataDir`. */
 import path from 'node:path';
+import { assertPortsFree, type EmulatorPorts, LOOPBACK } from '../ports';
 import type { RunningProcess } from './child';
-import { LOCAL_CONFIRMATION_CODE, startCognitoLocal } from './emulator-cognito';
-import { assertJava, startDynamoDb } from './emulator-dynamodb';
-import { type RunningFauxqs, startFauxqsServer } from './emulator-fauxqs';
-import { assertPortsFree, type EmulatorPorts, LOOPBACK } from './ports';
+import { LOCAL_CONFIRMATION_CODE, startCognitoLocal } from './cognito';
+import { assertJava, startDynamoDb } from './dynamodb';
+import { type RunningFauxqs, startFauxqsServer } from './fauxqs';
 
 export type Emulators = {
   ports: EmulatorPorts;

@@ -1,6 +1,6 @@
 /**
  * fauxqs (S3 + SQS) in this process on 127.0.0.1, with CORS for the browser, object tagging
- * (emulator-s3-tagging.ts), S3 objects stored as files (they survive a restart) and a snapshot of
+ * (s3-tagging.ts), S3 objects stored as files (they survive a restart) and a snapshot of
  * queued messages taken on a clean stop.
  *
  * fauxqs 2.4 imports `node:sqlite` (Node >= 22.5) for its optional SQLite persistence, which we do
@@ -17,8 +17,8 @@ import {
   SendMessageBatchCommand,
   SQSClient,
 } from '@aws-sdk/client-sqs';
-import { addS3Tagging } from './emulator-s3-tagging';
-import { LOOPBACK } from './ports';
+import { LOOPBACK } from '../ports';
+import { addS3Tagging } from './s3-tagging';
 
 const SQLITE_STUB_HOOKS = `
 export async function resolve(specifier, context, next) {

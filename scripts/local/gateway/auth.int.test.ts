@@ -9,9 +9,9 @@ import {
 import { type RouteDef, routes } from '@shared/api';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadLocalEnv } from '../../functions/test-support/local-env';
+import { loadLocalEnv } from '../../../functions/test-support/local-env';
+import { freePort } from '../ports';
 import { type Gateway, startGateway } from './gateway';
-import { freePort } from './ports';
 
 const env = loadLocalEnv();
 // The product's routes: GET /api/me (getMe) is behind the JWT authorizer.

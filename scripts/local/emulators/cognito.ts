@@ -6,8 +6,8 @@ import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { LOOPBACK, waitForPort } from '../ports';
 import { type RunningProcess, stopChild } from './child';
-import { LOOPBACK, waitForPort } from './ports';
 
 /** Every sign-up and password-reset code; cognito-local also logs it. */
 export const LOCAL_CONFIRMATION_CODE = '123456';

@@ -7,9 +7,9 @@ import zlib from 'node:zlib';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadLocalEnv } from '../../functions/test-support/local-env';
+import { loadLocalEnv } from '../../../functions/test-support/local-env';
+import { freePort } from '../ports';
 import { type Gateway, startGateway } from './gateway';
-import { freePort } from './ports';
 
 const env = loadLocalEnv();
 const uploadId = randomUUID();
@@ -158,7 +158,7 @@ describe('gateway: previews and the site', () => {
       new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: 'image/jpeg', ...extra }),
     );
 
-  it('serves only previews/ keys of the renders bucket', async () => {
+  it('serves only the public keys (previews/, template wm and thumb) of the renders bucket', async () => {
     const id = randomUUID();
     const preview = randomBytes(2048);
     await put(env.RENDERS_BUCKET, `previews/${id}/10.jpg`, preview, { CacheControl: 'public, max-age=60' });
@@ -181,9 +181,17 @@ describe('gateway: previews and the site', () => {
       expect(response.status, p).toBe(404);
       expect((await response.text()).length).toBeLessThan(100);
     }
-    // Not under /previews/: the site answers (here with its shell), never the bucket.
+    // Not a public key: the site answers (here with its shell), never the bucket.
     const hd = await fetch(`${base}/hd/${id}/10.jpg`);
     expect(hd.status).toBe(404);
+
+    const watermarked = randomBytes(512);
+    await put(env.RENDERS_BUCKET, `templates/${id}/wm.jpg`, watermarked);
+    await put(env.RENDERS_BUCKET, `templates/${id}/native.jpg`, randomBytes(16));
+    const wm = await fetch(`${base}/templates/${id}/wm.jpg`);
+    expect(wm.status).toBe(200);
+    expect(Buffer.from(await wm.arrayBuffer())).toEqual(watermarked);
+    expect((await fetch(`${base}/templates/${id}/native.jpg`)).status).toBe(404);
   });
 
   it('serves the built site with an SPA fallback, long-cached assets and compression', async () => {

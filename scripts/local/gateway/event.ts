@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { matchPath, type RouteDef, type RouteId, routeKey, routes } from '@shared/api';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { LOCAL_ACCOUNT_ID } from './lambda-context';
+import { LOCAL_ACCOUNT_ID } from '../lambda-context';
 
 export type RouteMatch =
   | { kind: 'match'; id: RouteId; route: RouteDef; params: Record<string, string> }
@@ -52,7 +52,7 @@ export type ApiRequest = {
   sourceIp: string;
 };
 
-import type { JwtAuthorizerResult } from '../../functions/adapters/auth/jwt-verifier';
+import type { JwtAuthorizerResult } from '../../../functions/adapters/auth/jwt-verifier';
 
 export type { JwtAuthorizerResult };
 

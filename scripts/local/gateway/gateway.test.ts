@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { claimToString } from '../../functions/adapters/auth/jwt-verifier';
-import { rewriteCognitoCall } from './gateway-cognito';
-import { buildHttpApiEvent, isTextContentType, matchApiRoute, resultToHttpResponse } from './gateway-event';
-import { previewKeyOf } from './gateway-previews';
+import { claimToString } from '../../../functions/adapters/auth/jwt-verifier';
+import { rewriteCognitoCall } from './cognito';
+import { buildHttpApiEvent, isTextContentType, matchApiRoute, resultToHttpResponse } from './event';
+import { isPublicFilePath, publicKeyOf } from './public-files';
 
 const uploadId = '3f2b6c1e-8a4d-4e1f-9c3b-2a7d5e6f8a90';
 
@@ -147,15 +147,28 @@ describe('helpers', () => {
     expect(claimToString(true)).toBe('true');
   });
 
-  it('maps only paths under /previews/ to preview keys', () => {
-    expect(previewKeyOf('/previews/u1/10.jpg?v=1')).toBe('previews/u1/10.jpg');
-    expect(previewKeyOf('/previews/a%20b.jpg')).toBe('previews/a b.jpg');
-    expect(previewKeyOf('/previews/../hd/u1/10.jpg')).toBeNull();
-    expect(previewKeyOf('/previews/%2e%2e/hd/x.jpg')).toBeNull();
-    expect(previewKeyOf('/previews/..%2Fhd%2Fx.jpg')).toBeNull();
-    expect(previewKeyOf('/previews//x.jpg')).toBeNull();
-    expect(previewKeyOf('/hd/u1/10.jpg')).toBeNull();
-    expect(previewKeyOf('/previews/')).toBeNull();
+  it('maps only paths of public keys (previews, template wm and thumb) to keys of the renders bucket', () => {
+    expect(publicKeyOf('/previews/u1/10.jpg?v=1')).toBe('previews/u1/10.jpg');
+    expect(publicKeyOf('/previews/a%20b.jpg')).toBe('previews/a b.jpg');
+    expect(publicKeyOf('/previews/../hd/u1/10.jpg')).toBeNull();
+    expect(publicKeyOf('/previews/%2e%2e/hd/x.jpg')).toBeNull();
+    expect(publicKeyOf('/previews/..%2Fhd%2Fx.jpg')).toBeNull();
+    expect(publicKeyOf('/previews//x.jpg')).toBeNull();
+    expect(publicKeyOf('/hd/u1/10.jpg')).toBeNull();
+    expect(publicKeyOf('/previews/')).toBeNull();
+    expect(publicKeyOf('/templates/t1/wm.jpg')).toBe('templates/t1/wm.jpg');
+    expect(publicKeyOf('/templates/t1/thumb.webp')).toBe('templates/t1/thumb.webp');
+    expect(publicKeyOf('/templates/t1/native.jpg')).toBeNull();
+    expect(publicKeyOf('/templates/t1/wm.jpg/../native.jpg')).toBeNull();
+    expect(publicKeyOf('/compositions/c1/free.jpg')).toBeNull();
+  });
+
+  it('routes to the bucket what CloudFront would, and the rest to the site', () => {
+    expect(isPublicFilePath('/previews/..%2Fhd%2Fx.jpg')).toBe(true);
+    expect(isPublicFilePath('/templates/t1/wm.jpg')).toBe(true);
+    expect(isPublicFilePath('/templates/t1/native.jpg')).toBe(false);
+    expect(isPublicFilePath('/hd/u1/10.jpg')).toBe(false);
+    expect(isPublicFilePath('/upload')).toBe(false);
   });
 });
 

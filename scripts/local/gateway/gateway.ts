@@ -1,7 +1,7 @@
 /**
  * The local stand-in for CloudFront + API Gateway (HTTP API) on one origin: /api/* runs the route
- * table's handlers in-process with real payload v2 events and the JWT authorizer, /previews/* streams
- * public previews from the renders bucket, /cognito forwards to cognito-local (Amplify's
+ * table's handlers in-process with real payload v2 events and the JWT authorizer, the public keys of
+ * the renders bucket (/previews/*, template images) stream from it, /cognito forwards to cognito-local (Amplify's
  * userPoolEndpoint), everything else is the frontend.
  */
 import http from 'node:http';
@@ -10,20 +10,20 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { needsJwtAuthorizer, type RouteDef, type RouteGroup } from '@shared/api';
 import { messages } from '@shared/messages';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { createJwtAuthorizer, type JwtAuthorizer } from '../../functions/adapters/auth/jwt-verifier';
-import { proxyCognito } from './gateway-cognito';
+import { createJwtAuthorizer, type JwtAuthorizer } from '../../../functions/adapters/auth/jwt-verifier';
+import { createLambdaContext } from '../lambda-context';
+import { REPO_ROOT } from '../paths';
+import { LOOPBACK } from '../ports';
+import { proxyCognito } from './cognito';
 import {
   buildHttpApiEvent,
   errorResponse,
   type HttpResponse,
   matchApiRoute,
   resultToHttpResponse,
-} from './gateway-event';
-import { createDistHandler, createViteHandler, type FrontendHandler } from './gateway-frontend';
-import { servePreview } from './gateway-previews';
-import { createLambdaContext } from './lambda-context';
-import { REPO_ROOT } from './paths';
-import { LOOPBACK } from './ports';
+} from './event';
+import { createDistHandler, createViteHandler, type FrontendHandler } from './frontend';
+import { isPublicFilePath, servePublicFile } from './public-files';
 
 export type HttpHandler = (
   event: APIGatewayProxyEventV2,
@@ -168,8 +168,8 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
         log(`${req.method} ${req.url} ${response.statusCode} ${Date.now() - started}ms`);
       } else if (rawPath === '/cognito' || rawPath === '/cognito/') {
         await proxyCognito(req, res, { endpoint: env.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER });
-      } else if (rawPath.startsWith('/previews/')) {
-        await servePreview(req, res, { s3, bucket: env.RENDERS_BUCKET ?? 'renders' });
+      } else if (isPublicFilePath(rawPath)) {
+        await servePublicFile(req, res, { s3, bucket: env.RENDERS_BUCKET ?? 'renders' });
       } else if (frontend) {
         await frontend.handle(req, res);
       } else {

@@ -1,0 +1,126 @@
+/**
+ * The deployment contract: the facts that the CDK stack, the adapters, the use cases and the local
+ * stack must agree on. Which bucket holds what under which prefix, how long S3 keeps it, what the
+ * CDN serves, the tag that expires a visitor's files, how often a render is tried, the operators'
+ * group and the queue names. Emulators enforce no IAM and no lifecycle rule, so a drifted copy
+ * would fail only in AWS: infra builds its rules from here and `infra/deployment-contract.test.ts`
+ * reads them back from the synthesized template. Pure TypeScript (the browser may import it).
+ */
+import { ANONYMOUS_RETENTION_DAYS, type TargetAge } from './catalog';
+
+/** The two buckets the app reads and writes (the site bucket and the access logs are infra's own). */
+export const BUCKET_ROLES = ['uploads', 'renders'] as const;
+export type BucketRole = (typeof BUCKET_ROLES)[number];
+
+export type PrefixContract = {
+  bucket: BucketRole;
+  /** Ends with a slash; every key of this kind starts with it. */
+  prefix: string;
+  /** S3 deletes every object under the prefix this many days after it was written. */
+  expiresAfterDays?: number;
+  /**
+   * Keys under the prefix that anyone may GET through the CDN, at the same path (`/<key>`), as
+   * patterns relative to the prefix where `*` matches any characters. Everything else is private.
+   */
+  publicKeys?: readonly string[];
+};
+
+/**
+ * Every kind of object the app stores. Both buckets also expire objects carrying ANONYMOUS_TAG
+ * (a visitor's files under any prefix), so "kept" below means: kept for signed-in parents.
+ */
+export const S3_PREFIXES = {
+  /** Raw browser uploads: they may carry camera metadata, and complete keeps a clean copy. */
+  incoming: { bucket: 'uploads', prefix: 'incoming/', expiresAfterDays: 1 },
+  /** A visitor's originals and cut-outs, by session: the whole folder expires. */
+  visitorFiles: { bucket: 'uploads', prefix: 'temp/', expiresAfterDays: ANONYMOUS_RETENTION_DAYS },
+  /** A signed-in parent's originals and cut-outs: kept until they delete them. */
+  userFiles: { bucket: 'uploads', prefix: 'users/' },
+  /** Watermarked low-resolution age previews: public (shared by link on social media). */
+  previews: { bucket: 'renders', prefix: 'previews/', publicKeys: ['*'] },
+  /** 2000×2000 age renders: private, reached only through short-lived presigned GETs. */
+  hd: { bucket: 'renders', prefix: 'hd/' },
+  /** Composer and Moments exports made by the server (HD, and Moments' free ones): private. */
+  compositions: { bucket: 'renders', prefix: 'compositions/' },
+  /**
+   * Background templates: native.jpg is private (only the server composes HD from it); the
+   * watermarked full-size wm.jpg (editor canvas, free exports) and thumb.webp are public.
+   */
+  templates: { bucket: 'renders', prefix: 'templates/', publicKeys: ['*/wm.jpg', '*/thumb.webp'] },
+} as const satisfies Record<string, PrefixContract>;
+
+export type PrefixName = keyof typeof S3_PREFIXES;
+
+/** The prefixes of one bucket, in declaration order. */
+export function prefixesOf(bucket: BucketRole): PrefixContract[] {
+  return Object.values(S3_PREFIXES as Record<PrefixName, PrefixContract>).filter((p) => p.bucket === bucket);
+}
+
+/** Public key patterns of a bucket, e.g. `previews/*`: CloudFront serves `/<pattern>`, S3 lets it read them. */
+export function publicKeyPatterns(bucket: BucketRole): string[] {
+  return prefixesOf(bucket).flatMap((p) => (p.publicKeys ?? []).map((key) => `${p.prefix}${key}`));
+}
+
+/** Whether a key matches a pattern where `*` stands for any characters (as in CloudFront and IAM). */
+export function matchesKeyPattern(pattern: string, key: string): boolean {
+  const source = pattern
+    .split('*')
+    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+    .join('.*');
+  return new RegExp(`^${source}$`).test(key);
+}
+
+/**
+ * The tag that marks a visitor's file. Each bucket's lifecycle deletes tagged objects after
+ * ANONYMOUS_RETENTION_DAYS; joining an account removes the tag. If writer and rule ever disagreed,
+ * children's photos would silently stop expiring.
+ */
+export const ANONYMOUS_TAG = {
+  key: 'retention',
+  value: 'anonymous',
+  expiresAfterDays: ANONYMOUS_RETENTION_DAYS,
+} as const;
+/** The tag as S3's `x-amz-tagging` header (PutObject's Tagging) carries it: `retention=anonymous`. */
+export const ANONYMOUS_TAGGING = `${ANONYMOUS_TAG.key}=${ANONYMOUS_TAG.value}`;
+
+/** Deliveries of a render message before it moves to the dead-letter queue and the job is failed. */
+export const MAX_RENDER_ATTEMPTS = 3;
+
+/** Queue names (in AWS prefixed with the stack name, so that stages can share an account). */
+export const QUEUES = {
+  render: { name: 'render', deadLetterName: 'render-dlq', maxReceiveCount: MAX_RENDER_ATTEMPTS },
+} as const;
+
+/** Members of this Cognito group are operators: admin pages and admin routes. */
+export const ADMINS_GROUP = 'admins';
+
+// Key builders: the only places that spell a key. Ids are made by the server (UUIDs), never by a caller.
+
+/** Owner of stored files, as uploads record it: a visitor's session or a signed-in user. */
+export type FileOwner = `session:${string}` | `user:${string}`;
+
+/** The owner's folder in the uploads bucket: temp/<session> (expires) or users/<sub> (kept). */
+function ownerFolder(owner: FileOwner): string {
+  const [kind, id] = owner.split(':');
+  const prefix = kind === 'session' ? S3_PREFIXES.visitorFiles.prefix : S3_PREFIXES.userFiles.prefix;
+  return `${prefix}${id}`;
+}
+
+export const storageKeys = {
+  /** Where the browser PUTs the raw file. */
+  incoming: (uploadId: string) => `${S3_PREFIXES.incoming.prefix}${uploadId}`,
+  /** The normalised original (oriented, metadata stripped). */
+  original: (owner: FileOwner, uploadId: string) => `${ownerFolder(owner)}/${uploadId}/original.jpg`,
+  /** The background-removed cut-out of an upload, beside its original (same owner, same expiry). */
+  cutout: (owner: FileOwner, uploadId: string) => `${ownerFolder(owner)}/${uploadId}/cutout.png`,
+  /** Content-addressed (`hash` of the bytes), so racing deliveries never overwrite each other's files. */
+  preview: (uploadId: string, age: TargetAge, hash: string) =>
+    `${S3_PREFIXES.previews.prefix}${uploadId}/${age}-${hash}.jpg`,
+  hd: (uploadId: string, age: TargetAge, hash: string) =>
+    `${S3_PREFIXES.hd.prefix}${uploadId}/${age}-${hash}.jpg`,
+  template: (templateId: string, file: 'native.jpg' | 'wm.jpg' | 'thumb.webp') =>
+    `${S3_PREFIXES.templates.prefix}${templateId}/${file}`,
+  /** One composition's export: `hd` (paid, from the clean template) or `free` (watermarked). */
+  composition: (compositionId: string, quality: 'hd' | 'free') =>
+    `${S3_PREFIXES.compositions.prefix}${compositionId}/${quality}.jpg`,
+};
