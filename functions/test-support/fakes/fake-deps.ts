@@ -19,7 +19,7 @@ import { createFakeMailer, type FakeMailer } from './mailer';
 import { createFakePaymentStore } from './payment-store';
 import { createFakePayments, type FakePayments } from './payments';
 import { createFakeRenderQueue, type FakeRenderQueue } from './render-queue';
-import { createFakeTable, type FakeTable } from './table';
+import { createFakeTable } from './table';
 import { createFakeUploadStore } from './upload-store';
 
 export type FakeDeps = Deps & {
@@ -33,8 +33,6 @@ export type FakeDeps = Deps & {
   payments: FakePayments;
   mailer: FakeMailer;
   logger: FakeLogger;
-  /** The stores' items, for a test that must look under the ports. */
-  table: FakeTable;
 };
 
 export function fakeDeps<O extends Partial<Deps> = Record<never, never>>(
@@ -64,7 +62,6 @@ export function fakeDeps<O extends Partial<Deps> = Record<never, never>>(
       cognitoEndpoint: null,
       authFlow: 'USER_SRP_AUTH',
     },
-    table,
   };
   return { ...deps, ...overrides };
 }

@@ -5,6 +5,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
+  type CheckoutRequest,
   type CheckoutSession,
   type PaymentEvent,
   type Payments,
@@ -20,6 +21,8 @@ const PERIOD_SECONDS = 30 * 86_400;
 export type SignedWebhook = { rawBody: string; signature: string };
 
 export type FakePayments = Payments & {
+  /** Every checkout asked for, in order. */
+  requests: CheckoutRequest[];
   sessions: Map<string, CheckoutSession>;
   subscriptions: Map<string, SubscriptionState>;
   /** Pays an open session as the hosted page does; the webhook is its checkout.session.completed. */
@@ -64,11 +67,13 @@ export function createFakePayments(clock: Clock, webhookSecret = 'whsec_fake'): 
   }
 
   const payments: FakePayments = {
+    requests: [],
     sessions,
     subscriptions,
     sign,
 
     async createCheckoutSession(request) {
+      payments.requests.push(structuredClone(request));
       const id = nextId('cs');
       const url = `https://checkout.fake/pay/${id}`;
       sessions.set(id, {
