@@ -65,7 +65,7 @@ export interface UploadStore {
   getUploadWithJobs(id: string): Promise<{ upload: UploadRecord; jobs: RenderJobRecord[] } | null>;
   /** Marks the upload ready and creates its jobs in one transaction; false if it was not awaiting its file. */
   markReadyWithJobs(upload: UploadRecord, fileKey: string, jobs: RenderJobRecord[]): Promise<boolean>;
-  /** Undo of markReadyWithJobs when the jobs could not be queued. */
+  /** Undo of markReadyWithJobs when queueing failed; an upload deleted meanwhile stays deleted. */
   revertReady(upload: UploadRecord, ages: readonly TargetAge[]): Promise<void>;
   /** false when the upload no longer exists. */
   saveEmail(uploadId: string, email: string): Promise<boolean>;

@@ -140,25 +140,32 @@ export function createDynamoUploadStore(doc: DynamoDBDocumentClient, tableName: 
 
     async revertReady(upload, ages) {
       const uploadId = upload.id;
-      await doc.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: tableName,
-                Key: keys.upload(uploadId),
-                UpdateExpression: 'SET #status = :awaiting, #ttl = :ttl REMOVE fileKey, readyAt',
-                ExpressionAttributeNames: { '#status': 'status', '#ttl': 'ttl' },
-                ExpressionAttributeValues: {
-                  ':awaiting': 'awaiting_file',
-                  ':ttl': upload.expiresAt ?? pendingTtl(),
+      try {
+        await doc.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Update: {
+                  TableName: tableName,
+                  Key: keys.upload(uploadId),
+                  UpdateExpression: 'SET #status = :awaiting, #ttl = :ttl REMOVE fileKey, readyAt',
+                  // Without it, an upload deleted meanwhile would come back as a bare item.
+                  ConditionExpression: 'attribute_exists(pk)',
+                  ExpressionAttributeNames: { '#status': 'status', '#ttl': 'ttl' },
+                  ExpressionAttributeValues: {
+                    ':awaiting': 'awaiting_file',
+                    ':ttl': upload.expiresAt ?? pendingTtl(),
+                  },
                 },
               },
-            },
-            ...ages.map((age) => ({ Delete: { TableName: tableName, Key: keys.job(uploadId, age) } })),
-          ],
-        }),
-      );
+              ...ages.map((age) => ({ Delete: { TableName: tableName, Key: keys.job(uploadId, age) } })),
+            ],
+          }),
+        );
+      } catch (error) {
+        // Deleted meanwhile (with the jobs it had): nothing to revert.
+        if (!isConditionFailure(error)) throw error;
+      }
     },
 
     async saveEmail(uploadId, email) {

@@ -131,7 +131,10 @@ export type FulfilmentPlan = {
 export interface PaymentStore {
   createOrder(order: OrderRecord): Promise<void>;
   getOrder(sessionId: string): Promise<OrderRecord | null>;
-  /** pending -> fulfilled with all its effects; false when the order was already fulfilled. */
+  /**
+   * pending -> fulfilled with all its effects; false when the order was already fulfilled. Throws
+   * ConcurrentChangeError when a job or the balance changed since the plan was read (plan again).
+   */
   fulfil(plan: FulfilmentPlan): Promise<boolean>;
   hasProcessedEvent(eventId: string): Promise<boolean>;
   recordEvent(eventId: string, type: string): Promise<void>;

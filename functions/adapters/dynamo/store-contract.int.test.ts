@@ -1,0 +1,10 @@
+/** The DynamoDB stores against the contract the fakes of unit tests keep (test-support/contracts). */
+import { describePaymentStoreContract } from '../../test-support/contracts/payment-store-contract';
+import { describeUploadStoreContract } from '../../test-support/contracts/upload-store-contract';
+import { createTestApp } from '../../test-support/test-app';
+
+const { deps } = createTestApp();
+const subject = () => ({ ...deps, pass: () => new Promise<void>((resolve) => setTimeout(resolve, 5)) });
+
+describeUploadStoreContract('DynamoDB', subject);
+describePaymentStoreContract('DynamoDB', subject);

@@ -1,0 +1,11 @@
+/** S3 (the emulator) against the BlobStore contract the fake of unit tests keeps (test-support/contracts). */
+import { describeBlobStoreContract } from '../../test-support/contracts/blob-store-contract';
+import { tagsOf } from '../../test-support/storage';
+import { createTestApp } from '../../test-support/test-app';
+
+const { deps } = createTestApp();
+
+describeBlobStoreContract('S3', () => ({
+  blobs: deps.blobs,
+  isAnonymous: async (bucket, key) => (await tagsOf(bucket, key)).retention === 'anonymous',
+}));

@@ -1,0 +1,98 @@
+/** A visitor's photos joining the account on sign-in, over in-memory fakes (account.int.test.ts: emulators). */
+import { messages } from '@shared/messages';
+import { describe, expect, it } from 'vitest';
+import { fakeDeps } from '../../test-support/fakes/fake-deps';
+import { parent, uploadedPhoto, visitor } from '../../test-support/fakes/scenes';
+import { migrateSessionUploads } from './migrate-uploads';
+import { listMyUploads } from './my-uploads';
+
+/** A visitor with two rendered photos, the second a minute newer, and the parent they sign in as. */
+async function visitorWithPhotos() {
+  const deps = fakeDeps();
+  const sessionId = crypto.randomUUID();
+  const first = await uploadedPhoto(deps, visitor(sessionId));
+  deps.clock.advance(60_000);
+  const second = await uploadedPhoto(deps, visitor(sessionId));
+  return { deps, sessionId, uploadIds: [first, second], user: parent({ sessionId }) };
+}
+
+describe('migrateSessionUploads', () => {
+  it('moves every finished upload of the session to the account, oldest first', async () => {
+    const { deps, sessionId, uploadIds, user } = await visitorWithPhotos();
+    expect(await migrateSessionUploads(deps, user, sessionId)).toEqual({
+      migrated: uploadIds.map((upload_id) => ({ upload_id })),
+    });
+    for (const uploadId of uploadIds) {
+      const { upload, jobs } = (await deps.uploads.getUploadWithJobs(uploadId))!;
+      expect(upload).toMatchObject({
+        owner: `user:${user.sub}`,
+        migrated: true,
+        migratedFrom: sessionId,
+        fileKey: `users/${user.sub}/${uploadId}/original.jpg`,
+      });
+      expect([upload.expiresAt, ...jobs.map((job) => job.expiresAt)]).toEqual([
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+      ]);
+      expect(deps.blobs.object('uploads', upload.fileKey!)?.anonymous).toBe(false);
+      for (const job of jobs) {
+        expect(deps.blobs.object('renders', job.previewKey!)?.anonymous).toBe(false);
+        expect(deps.blobs.object('renders', job.hdKey!)?.anonymous).toBe(false);
+      }
+    }
+    // Nothing is left to expire under temp/.
+    expect(deps.blobs.keys('uploads').filter((key) => key.startsWith('temp/'))).toEqual([]);
+    const mine = await listMyUploads(deps, user);
+    expect(mine.uploads.map((upload) => upload.uploadId)).toEqual([...uploadIds].reverse());
+  });
+
+  it('moves nothing and fails nothing the second time', async () => {
+    const { deps, sessionId, user } = await visitorWithPhotos();
+    await migrateSessionUploads(deps, user, sessionId);
+    const objects = [deps.blobs.keys('uploads'), deps.blobs.keys('renders')];
+    expect(await migrateSessionUploads(deps, user, sessionId)).toEqual({ migrated: [] });
+    expect([deps.blobs.keys('uploads'), deps.blobs.keys('renders')]).toEqual(objects);
+  });
+
+  it('gives another parent nothing for a session already claimed, or one never seen', async () => {
+    const { deps, sessionId, user } = await visitorWithPhotos();
+    await migrateSessionUploads(deps, user, sessionId);
+    const other = parent();
+    for (const id of [sessionId, crypto.randomUUID()]) {
+      expect(await migrateSessionUploads(deps, other, id)).toEqual({ migrated: [] });
+    }
+    expect((await listMyUploads(deps, other)).uploads).toEqual([]);
+    expect((await listMyUploads(deps, user)).uploads).toHaveLength(2);
+  });
+
+  it('leaves an upload that never received its photo in the session', async () => {
+    const deps = fakeDeps();
+    const sessionId = crypto.randomUUID();
+    const pending = await uploadedPhoto(deps, visitor(sessionId), { complete: false });
+    expect(await migrateSessionUploads(deps, parent(), sessionId)).toEqual({ migrated: [] });
+    expect((await deps.uploads.getUploadWithJobs(pending))?.upload.owner).toBe(`session:${sessionId}`);
+  });
+
+  it('moves each upload once when two migrations of the session run at the same time', async () => {
+    const { deps, sessionId, uploadIds, user } = await visitorWithPhotos();
+    const results = await Promise.all([
+      migrateSessionUploads(deps, user, sessionId),
+      migrateSessionUploads(deps, user, sessionId),
+    ]);
+    const moved = results.flatMap((result) => result.migrated.map((item) => item.upload_id));
+    expect(moved.sort()).toEqual([...uploadIds].sort());
+    // Each original exactly once under users/, none left under temp/.
+    expect(deps.blobs.keys('uploads')).toEqual(
+      uploadIds.map((id) => `users/${user.sub}/${id}/original.jpg`).sort(),
+    );
+  });
+
+  it('asks a visitor to sign in first', async () => {
+    const { deps, sessionId } = await visitorWithPhotos();
+    await expect(migrateSessionUploads(deps, visitor(sessionId), sessionId)).rejects.toThrow(
+      messages.sessionMissing,
+    );
+  });
+});

@@ -1,0 +1,149 @@
+/** completeUpload over in-memory fakes (uploads.int.test.ts runs it on the emulators). */
+import { PREVIEW_AGES } from '@shared/catalog';
+import { messages } from '@shared/messages';
+import { describe, expect, it } from 'vitest';
+import { fakeDeps } from '../../test-support/fakes/fake-deps';
+import { parent, uploadedPhoto, visitor } from '../../test-support/fakes/scenes';
+import type { Principal } from '../ports';
+import { completeUpload } from './complete-upload';
+import { incomingKeyFor, originalKeyFor } from './create-upload';
+
+/** An upload whose file the browser has put, not yet completed. */
+async function putPhoto(principal: Principal, bytes?: Buffer) {
+  const deps = fakeDeps();
+  const uploadId = await uploadedPhoto(deps, principal, { complete: false });
+  if (bytes)
+    await deps.blobs.put('uploads', incomingKeyFor({ id: uploadId }), bytes, { contentType: 'image/jpeg' });
+  return { deps, uploadId };
+}
+
+describe('completeUpload', () => {
+  it('keeps only the normalised copy, makes the upload ready and queues one render per preview age', async () => {
+    const caller = visitor();
+    const { deps, uploadId } = await putPhoto(caller);
+    const raw = await deps.blobs.get('uploads', incomingKeyFor({ id: uploadId }));
+
+    const view = await completeUpload(deps, caller, uploadId);
+
+    expect(view.status).toBe('ready');
+    expect(view.jobs.map((job) => [job.age, job.status])).toEqual(
+      PREVIEW_AGES.map((age) => [age, 'processing']),
+    );
+    expect(deps.renderQueue.sent).toEqual(PREVIEW_AGES.map((age) => ({ uploadId, age })));
+    const { upload, jobs } = (await deps.uploads.getUploadWithJobs(uploadId))!;
+    const fileKey = originalKeyFor(upload);
+    expect([upload.status, upload.fileKey]).toEqual(['ready', fileKey]);
+    expect(deps.blobs.keys('uploads')).toEqual([fileKey]);
+    const original = deps.blobs.object('uploads', fileKey)!;
+    expect(original.body).toEqual((await deps.inspector.normalise(raw)).jpeg);
+    expect(original.body).not.toEqual(raw);
+    // A visitor's photo and jobs expire with the retention period.
+    expect(original.anonymous).toBe(true);
+    expect(jobs.map((job) => job.expiresAt)).toEqual(jobs.map(() => upload.expiresAt));
+  });
+
+  it("keeps a signed-in parent's original under users/ with no retention tag and nothing expiring", async () => {
+    const caller = parent();
+    const { deps, uploadId } = await putPhoto(caller);
+    await completeUpload(deps, caller, uploadId);
+    const { upload, jobs } = (await deps.uploads.getUploadWithJobs(uploadId))!;
+    expect(upload.fileKey).toBe(`users/${caller.sub}/${uploadId}/original.jpg`);
+    expect(deps.blobs.object('uploads', upload.fileKey!)?.anonymous).toBe(false);
+    expect([upload.expiresAt, ...jobs.map((job) => job.expiresAt)]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
+
+  it.each([
+    ['a text file renamed .jpg', Buffer.from('Milk\nBread\nEggs\n'), 'notAnImage'],
+    ['a GIF', Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1'), 'photoFormatUnsupported'],
+    [
+      'a file over 10 MB',
+      Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(10 * 1024 * 1024)]),
+      'fileTooLarge',
+    ],
+  ] as const)('rejects %s and keeps nothing of it', async (_, bytes, reason) => {
+    const caller = visitor();
+    const { deps, uploadId } = await putPhoto(caller, bytes);
+    await expect(completeUpload(deps, caller, uploadId)).rejects.toThrow(messages[reason]);
+    expect(deps.blobs.keys('uploads')).toEqual([]);
+    expect((await deps.uploads.getUploadWithJobs(uploadId))?.jobs).toEqual([]);
+    expect(deps.renderQueue.sent).toEqual([]);
+  });
+
+  it('keeps nothing of a photo the inspector refuses, and says why', async () => {
+    const caller = visitor();
+    const { deps, uploadId } = await putPhoto(caller);
+    deps.inspector.rejectWith = 'photoTooSmall';
+    await expect(completeUpload(deps, caller, uploadId)).rejects.toThrow(messages.photoTooSmall);
+    expect(deps.blobs.keys('uploads')).toEqual([]);
+    const { upload, jobs } = (await deps.uploads.getUploadWithJobs(uploadId))!;
+    expect([upload.status, jobs]).toEqual(['awaiting_file', []]);
+    expect(deps.renderQueue.sent).toEqual([]);
+  });
+
+  it('says the photo is missing when the browser never put it', async () => {
+    const caller = visitor();
+    const { deps, uploadId } = await putPhoto(caller);
+    await deps.blobs.delete('uploads', [incomingKeyFor({ id: uploadId })]);
+    await expect(completeUpload(deps, caller, uploadId)).rejects.toThrow(messages.photoMissing);
+  });
+
+  it('reverts to awaiting the file when the renders cannot be queued, so the parent can try again', async () => {
+    const caller = visitor();
+    const { deps, uploadId } = await putPhoto(caller);
+    deps.renderQueue.failWith = new Error('SQS is unreachable');
+
+    await expect(completeUpload(deps, caller, uploadId)).rejects.toThrow(messages.uploadFailed);
+    const reverted = (await deps.uploads.getUploadWithJobs(uploadId))!;
+    expect([reverted.upload.status, reverted.upload.fileKey, reverted.jobs]).toEqual([
+      'awaiting_file',
+      undefined,
+      [],
+    ]);
+    expect(deps.logger.messages('error')).toContain('could not queue render jobs; reverting');
+
+    deps.renderQueue.failWith = null;
+    expect((await completeUpload(deps, caller, uploadId)).status).toBe('ready');
+    expect(deps.renderQueue.sent).toHaveLength(PREVIEW_AGES.length);
+  });
+
+  it('changes nothing the second time: the photo is already being processed', async () => {
+    const caller = visitor();
+    const { deps, uploadId } = await putPhoto(caller);
+    await completeUpload(deps, caller, uploadId);
+    const before = await deps.uploads.getUploadWithJobs(uploadId);
+
+    await expect(completeUpload(deps, caller, uploadId)).rejects.toThrow(messages.alreadyProcessing);
+    expect(await deps.uploads.getUploadWithJobs(uploadId)).toEqual(before);
+    expect(deps.renderQueue.sent).toHaveLength(PREVIEW_AGES.length);
+  });
+
+  it('lets only one of two simultaneous completes make jobs', async () => {
+    const caller = visitor();
+    const { deps, uploadId } = await putPhoto(caller);
+    const results = await Promise.allSettled([
+      completeUpload(deps, caller, uploadId),
+      completeUpload(deps, caller, uploadId),
+    ]);
+    expect(results.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect(deps.renderQueue.sent).toHaveLength(PREVIEW_AGES.length);
+  });
+
+  it("refuses another session's upload and leaves it untouched", async () => {
+    const { deps, uploadId } = await putPhoto(visitor());
+    await expect(completeUpload(deps, visitor(), uploadId)).rejects.toThrow(messages.notYourUpload);
+    expect((await deps.uploads.getUploadWithJobs(uploadId))?.upload.status).toBe('awaiting_file');
+    expect(deps.blobs.keys('uploads')).toEqual([incomingKeyFor({ id: uploadId })]);
+  });
+
+  it('does not reach the photo of an unknown upload', async () => {
+    const deps = fakeDeps();
+    await expect(completeUpload(deps, visitor(), crypto.randomUUID())).rejects.toThrow(
+      messages.uploadNotFound,
+    );
+  });
+});

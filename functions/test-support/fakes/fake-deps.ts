@@ -1,0 +1,67 @@
+/**
+ * A whole Deps of in-memory fakes for fast unit tests of the use cases. The stores share one table
+ * and every fake reads the one clock, which the test moves. `overrides` replace single ports (a
+ * store wrapped to stage a race, say); the stores still read the overriding clock.
+ */
+import type { Deps } from '../../core/deps';
+import { createFakeBlobStore, type FakeBlobStore } from './blob-store';
+import { createFakeClock, type FakeClock } from './clock';
+import {
+  createFakeIdentity,
+  createFakeTokenVerifier,
+  type FakeIdentity,
+  type FakeTokenVerifier,
+} from './identity';
+import { createFakeImageAI, type FakeImageAI } from './image-ai';
+import { createFakeImageInspector, createFakePreviewMaker, type FakeImageInspector } from './images';
+import { createFakeLogger, type FakeLogger } from './logger';
+import { createFakeMailer, type FakeMailer } from './mailer';
+import { createFakePaymentStore } from './payment-store';
+import { createFakePayments, type FakePayments } from './payments';
+import { createFakeRenderQueue, type FakeRenderQueue } from './render-queue';
+import { createFakeTable } from './table';
+import { createFakeUploadStore } from './upload-store';
+
+export type FakeDeps = Deps & {
+  blobs: FakeBlobStore;
+  renderQueue: FakeRenderQueue;
+  inspector: FakeImageInspector;
+  imageAI: FakeImageAI;
+  clock: FakeClock;
+  tokens: FakeTokenVerifier;
+  identity: FakeIdentity;
+  payments: FakePayments;
+  mailer: FakeMailer;
+  logger: FakeLogger;
+};
+
+export function fakeDeps<O extends Partial<Deps> = Record<never, never>>(
+  overrides: O = {} as O,
+): Omit<FakeDeps, keyof O> & O {
+  const clock = overrides.clock ?? createFakeClock();
+  const table = createFakeTable();
+  const deps: FakeDeps = {
+    uploads: createFakeUploadStore(table, clock),
+    paymentStore: createFakePaymentStore(table, clock),
+    payments: createFakePayments(clock),
+    blobs: createFakeBlobStore(),
+    renderQueue: createFakeRenderQueue(),
+    inspector: createFakeImageInspector(),
+    imageAI: createFakeImageAI(),
+    previews: createFakePreviewMaker(),
+    clock: clock as FakeClock,
+    tokens: createFakeTokenVerifier(),
+    identity: createFakeIdentity(),
+    mailer: createFakeMailer(),
+    logger: createFakeLogger(),
+    previewsBaseUrl: 'https://previews.test',
+    clientConfig: {
+      region: 'eu-west-1',
+      userPoolId: null,
+      userPoolClientId: null,
+      cognitoEndpoint: null,
+      authFlow: 'USER_SRP_AUTH',
+    },
+  };
+  return { ...deps, ...overrides };
+}

@@ -1,0 +1,73 @@
+/**
+ * ImageAI with the offline provider's capabilities and nothing more: faces and ageing answer
+ * deterministically (tiny JPEGs), the capabilities not built yet throw AiCapabilityUnavailableError.
+ */
+import { HD_SIZE_PX } from '@shared/catalog';
+import { AiCapabilityUnavailableError, NoFaceError } from '../../core/errors';
+import {
+  type AgeProgressInput,
+  IMAGE_CAPABILITIES,
+  type ImageAI,
+  type ImageAIRoutes,
+  type ImageCapability,
+} from '../../core/image-ai';
+import type { FaceBox } from '../../core/ports';
+import { hashOf, TINY_SIDE, tinyJpeg } from './images';
+
+export const FAKE_FACE: FaceBox = { x: 2, y: 2, width: 4, height: 4, roll: 0, estimatedAge: 4, score: 0.9 };
+
+export type FakeImageAI = ImageAI & {
+  /** Every ageProgress call, in order. */
+  ageCalls: AgeProgressInput[];
+  /** The face found in any photo; null: there is none (ageProgress without a face throws NoFaceError). */
+  face: FaceBox | null;
+  /** When set, ageProgress throws it (AiCapabilityUnavailableError, a timeout...). */
+  failWith: Error | null;
+  /** Part of every output's seed: change it and the next render has other bytes. */
+  seed: string;
+};
+
+const BUILT: readonly ImageCapability[] = ['detectFaces', 'ageProgress'];
+
+export function createFakeImageAI(routes: Partial<ImageAIRoutes> = {}): FakeImageAI {
+  const allRoutes = Object.fromEntries(
+    IMAGE_CAPABILITIES.map((capability) => [capability, routes[capability] ?? 'offline']),
+  ) as ImageAIRoutes;
+  const unavailable = (capability: ImageCapability) => async (): Promise<never> => {
+    throw new AiCapabilityUnavailableError(capability, allRoutes[capability]);
+  };
+  /** A capability routed to a provider that is not built (replicate) says so, as the switch does. */
+  const built = (capability: ImageCapability) =>
+    BUILT.includes(capability) && allRoutes[capability] === 'offline';
+
+  const ai: FakeImageAI = {
+    routes: allRoutes,
+    ageCalls: [],
+    face: FAKE_FACE,
+    failWith: null,
+    seed: 'render',
+    detectFaces: built('detectFaces')
+      ? async () => ({ faces: ai.face ? [{ ...ai.face }] : [] })
+      : unavailable('detectFaces'),
+    ageProgress: built('ageProgress')
+      ? async (input) => {
+          ai.ageCalls.push(input);
+          if (ai.failWith) throw ai.failWith;
+          const face = input.face ?? ai.face;
+          if (!face) throw new NoFaceError();
+          const size = input.size ?? HD_SIZE_PX;
+          const image = await tinyJpeg(`${ai.seed}:${input.targetAge}:${size}:${hashOf(input.image)}`);
+          return {
+            image,
+            face: { ...face },
+            crop: { left: 0, top: 0, size: TINY_SIDE },
+            timings: { decode: 1, detect: input.face ? 0 : 1, age: 1, encode: 1 },
+          };
+        }
+      : unavailable('ageProgress'),
+    removeBackground: unavailable('removeBackground'),
+    faceSwap: unavailable('faceSwap'),
+    generateScene: unavailable('generateScene'),
+  };
+  return ai;
+}

@@ -1,0 +1,63 @@
+/**
+ * Fakes of the image ports that need no model: tiny real JPEGs (8×8 pixels of noise drawn from a
+ * seed, so different seeds give different bytes), the inspector and the preview maker.
+ */
+import { createHash } from 'node:crypto';
+import type { MessageKey } from '@shared/messages';
+import { ACCEPTED_FORMATS, sniffImageFormat } from '@shared/rules/upload-file';
+import sharp from 'sharp';
+import { PhotoRejectedError } from '../../core/errors';
+import type { ImageInput } from '../../core/image-ai';
+import type { ImageInspector, PreviewMaker } from '../../core/ports';
+
+export const TINY_SIDE = 8;
+
+export const hashOf = (image: ImageInput | string) =>
+  createHash('sha256')
+    .update(typeof image === 'string' || Buffer.isBuffer(image) ? image : image.data)
+    .digest('hex');
+
+/** A JPEG of TINY_SIDE² pixels whose noise is drawn from `seed`: same seed, same bytes. */
+export async function tinyJpeg(seed: string): Promise<Buffer> {
+  const pixels = Buffer.alloc(TINY_SIDE * TINY_SIDE * 3);
+  for (let offset = 0, round = 0; offset < pixels.length; round++) {
+    offset += createHash('sha256').update(`${seed}#${round}`).digest().copy(pixels, offset);
+  }
+  return sharp(pixels, { raw: { width: TINY_SIDE, height: TINY_SIDE, channels: 3 } })
+    .jpeg()
+    .toBuffer();
+}
+
+export type FakeImageInspector = ImageInspector & {
+  /** When set, every photo is refused with this reason (too small, unreadable...). */
+  rejectWith: MessageKey | null;
+};
+
+/** Refuses what is not an accepted image by its magic bytes; the normalised copy is a tiny JPEG. */
+export function createFakeImageInspector(): FakeImageInspector {
+  const inspector: FakeImageInspector = {
+    rejectWith: null,
+    async normalise(bytes) {
+      const format = sniffImageFormat(bytes.subarray(0, 32));
+      if (format === 'unknown') throw new PhotoRejectedError('notAnImage');
+      if (!ACCEPTED_FORMATS.includes(format)) throw new PhotoRejectedError('photoFormatUnsupported');
+      if (inspector.rejectWith) throw new PhotoRejectedError(inspector.rejectWith);
+      const jpeg = await tinyJpeg(`normalised:${hashOf(bytes)}`);
+      return { jpeg, width: TINY_SIDE, height: TINY_SIDE };
+    },
+  };
+  return inspector;
+}
+
+/** A preview is the image made smaller (it must be a decodable image, as for the real maker). */
+export function createFakePreviewMaker(): PreviewMaker {
+  return {
+    async preview(image) {
+      const jpeg = await sharp(image)
+        .resize(TINY_SIDE / 2, TINY_SIDE / 2)
+        .jpeg()
+        .toBuffer();
+      return { jpeg, timings: { watermark: 1, encode: 1 } };
+    },
+  };
+}

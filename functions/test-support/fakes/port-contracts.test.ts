@@ -1,0 +1,18 @@
+/** The fakes keep the contracts the real adapters keep (their *-contract.int.test.ts runs). */
+import { describeBlobStoreContract } from '../contracts/blob-store-contract';
+import { describePaymentStoreContract } from '../contracts/payment-store-contract';
+import { describeUploadStoreContract } from '../contracts/upload-store-contract';
+import { createFakeBlobStore } from './blob-store';
+import { fakeDeps } from './fake-deps';
+
+const subject = () => {
+  const deps = fakeDeps();
+  return { ...deps, pass: async () => deps.clock.advance(1000) };
+};
+
+describeUploadStoreContract('in-memory fake', subject);
+describePaymentStoreContract('in-memory fake', subject);
+describeBlobStoreContract('in-memory fake', () => {
+  const blobs = createFakeBlobStore();
+  return { blobs, isAnonymous: async (bucket, key) => Boolean(blobs.object(bucket, key)?.anonymous) };
+});

@@ -1,0 +1,33 @@
+/** RenderQueue that records what it was sent; `failWith` makes it refuse like an unreachable SQS. */
+import type { RenderMessage, RenderQueue } from '../../core/ports';
+import type { BatchItem } from '../../core/render/render-batch';
+
+export type FakeRenderQueue = RenderQueue & {
+  sent: RenderMessage[];
+  /** When set, enqueue throws it and sends nothing. */
+  failWith: Error | null;
+  /** Hands the messages not yet taken to the worker as SQS would (first delivery). */
+  take(): BatchItem[];
+};
+
+export function createFakeRenderQueue(): FakeRenderQueue {
+  let taken = 0;
+  const queue: FakeRenderQueue = {
+    sent: [],
+    failWith: null,
+    async enqueue(messages) {
+      if (queue.failWith) throw queue.failWith;
+      queue.sent.push(...messages.map((message) => ({ ...message })));
+    },
+    take() {
+      const items = queue.sent.slice(taken).map((message, n) => ({
+        id: `message-${taken + n}`,
+        body: JSON.stringify(message),
+        attempt: 1,
+      }));
+      taken = queue.sent.length;
+      return items;
+    },
+  };
+  return queue;
+}

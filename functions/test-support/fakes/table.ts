@@ -1,0 +1,48 @@
+/**
+ * The single table in memory, shared by the fake UploadStore and PaymentStore as the real adapters
+ * share one DynamoDB table (fulfilment writes jobs; deleting a user's items removes their credits).
+ * A record's `expiresAt` stands for the item's `ttl` attribute.
+ */
+import type { TargetAge } from '@shared/catalog';
+import type { CreditAccount, LedgerEntry, OrderRecord } from '../../core/payments/payment-ports';
+import type { RenderJobRecord, UploadRecord } from '../../core/ports';
+
+export type FakeTable = {
+  uploads: Map<string, UploadRecord>;
+  /** Jobs by upload id, then age. */
+  jobs: Map<string, Map<TargetAge, RenderJobRecord>>;
+  orders: Map<string, OrderRecord>;
+  credits: Map<string, CreditAccount>;
+  /** Oldest first. */
+  ledger: Map<string, LedgerEntry[]>;
+  events: Map<string, { type: string; processedAt: string }>;
+};
+
+export const createFakeTable = (): FakeTable => ({
+  uploads: new Map(),
+  jobs: new Map(),
+  orders: new Map(),
+  credits: new Map(),
+  ledger: new Map(),
+  events: new Map(),
+});
+
+/** DynamoDB allows at most 100 items in one TransactWriteItems; more is a ValidationException. */
+export function checkTransactionSize(items: number) {
+  if (items > 100) throw new Error(`ValidationException: ${items} items in one transaction (max 100)`);
+}
+
+/** What a failed condition on a plain write (not a transaction) throws in the real adapter. */
+export class ConditionalCheckFailed extends Error {
+  constructor(what: string) {
+    super(`ConditionalCheckFailedException: ${what}`);
+    this.name = 'ConditionalCheckFailedException';
+  }
+}
+
+/** Reads hand out copies, as a database does: no caller shares state with the store. */
+export const copy = <T>(value: T): T => structuredClone(value);
+
+/** Drops undefined fields, as the document client's removeUndefinedValues does. */
+export const defined = <T extends object>(value: T): T =>
+  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;

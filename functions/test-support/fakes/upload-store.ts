@@ -1,0 +1,148 @@
+/**
+ * UploadStore in memory with the conditions of adapters/dynamo/upload-store.ts: each method is one
+ * atomic step, as each of the adapter's writes is one conditional write or transaction.
+ */
+import type { TargetAge } from '@shared/catalog';
+import type { Clock, RenderJobRecord, UploadRecord, UploadStore } from '../../core/ports';
+import { epochSeconds } from './clock';
+import { ConditionalCheckFailed, checkTransactionSize, copy, defined, type FakeTable } from './table';
+
+/** As the adapter: a signed-in parent's upload that never receives its file goes after a day. */
+const PENDING_UPLOAD_TTL_SECONDS = 86_400;
+
+export function createFakeUploadStore(table: FakeTable, clock: Clock): UploadStore {
+  const now = () => clock.now().toISOString();
+  const pendingTtl = () => epochSeconds(clock) + PENDING_UPLOAD_TTL_SECONDS;
+  const jobsOf = (uploadId: string) => {
+    let jobs = table.jobs.get(uploadId);
+    if (!jobs) {
+      jobs = new Map();
+      table.jobs.set(uploadId, jobs);
+    }
+    return jobs;
+  };
+  /** TTL deletion lags: an item past its time reads as gone, as in the adapter. */
+  const isExpired = (upload: UploadRecord) =>
+    upload.expiresAt !== undefined && upload.expiresAt * 1000 <= clock.now().getTime();
+
+  /** processing -> another status, as the adapter's conditional update. */
+  function transition(uploadId: string, age: TargetAge, change: Partial<RenderJobRecord>): boolean {
+    const job = table.jobs.get(uploadId)?.get(age);
+    if (job?.status !== 'processing') return false;
+    Object.assign(job, change, { updatedAt: now() });
+    return true;
+  }
+
+  return {
+    async createUpload(upload) {
+      if (table.uploads.has(upload.id)) throw new ConditionalCheckFailed(`upload ${upload.id} exists`);
+      const { face: _face, ...rest } = upload;
+      table.uploads.set(upload.id, copy(defined({ ...rest, expiresAt: upload.expiresAt ?? pendingTtl() })));
+    },
+
+    async getUploadWithJobs(id) {
+      const upload = table.uploads.get(id);
+      if (!upload || isExpired(upload)) return null;
+      const jobs = [...(table.jobs.get(id)?.values() ?? [])].sort((a, b) => a.age - b.age);
+      return copy({ upload, jobs });
+    },
+
+    async markReadyWithJobs(upload, fileKey, jobs) {
+      checkTransactionSize(1 + jobs.length);
+      const stored = table.uploads.get(upload.id);
+      if (stored?.status !== 'awaiting_file') return false;
+      if (jobs.some((job) => table.jobs.get(job.uploadId)?.has(job.age))) return false;
+      stored.status = 'ready';
+      stored.fileKey = fileKey;
+      // Like the adapter, the owner is taken from the caller's record.
+      if (!upload.owner.startsWith('session:')) delete stored.expiresAt;
+      for (const job of jobs) jobsOf(job.uploadId).set(job.age, copy(defined(job)));
+      return true;
+    },
+
+    async revertReady(upload, ages) {
+      const stored = table.uploads.get(upload.id);
+      if (!stored) return; // deleted meanwhile: nothing to revert
+      stored.status = 'awaiting_file';
+      stored.expiresAt = upload.expiresAt ?? pendingTtl();
+      delete stored.fileKey;
+      for (const age of ages) table.jobs.get(upload.id)?.delete(age);
+    },
+
+    async saveEmail(uploadId, email) {
+      const stored = table.uploads.get(uploadId);
+      if (!stored) return false;
+      stored.email = email;
+      return true;
+    },
+
+    async saveFace(uploadId, face) {
+      const stored = table.uploads.get(uploadId);
+      if (stored && !stored.face) stored.face = copy(face);
+    },
+
+    completeJob: async (uploadId, age, { previewKey, hdKey }) =>
+      transition(uploadId, age, { status: 'done', previewKey, hdKey }),
+
+    async markQueued(uploadId, ages) {
+      for (const age of ages) {
+        const job = table.jobs.get(uploadId)?.get(age);
+        if (job) job.queuedAt = now();
+      }
+    },
+
+    failJob: async (uploadId, age, reason) =>
+      transition(uploadId, age, { status: 'failed', failureReason: reason }),
+
+    async listByOwner(owner, { oldestFirst = false, limit } = {}) {
+      const listed = [...table.uploads.values()]
+        .filter((upload) => upload.owner === owner)
+        .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+      if (!oldestFirst) listed.reverse();
+      return copy(listed.slice(0, limit));
+    },
+
+    async migrate(plans) {
+      if (plans.length === 0) return true;
+      checkTransactionSize(plans.reduce((sum, plan) => sum + 1 + plan.jobs.length, 0));
+      const holds = plans.every((plan) => {
+        const stored = table.uploads.get(plan.upload.id);
+        return (
+          stored?.owner === plan.from &&
+          stored.migrated === false &&
+          plan.jobs.every((job) => table.jobs.get(plan.upload.id)?.has(job.age))
+        );
+      });
+      if (!holds) return false;
+      for (const plan of plans) {
+        const stored = table.uploads.get(plan.upload.id)!;
+        Object.assign(stored, {
+          owner: plan.to,
+          migrated: true,
+          fileKey: plan.fileKey,
+          migratedFrom: plan.from.replace(/^session:/, ''),
+        });
+        delete stored.expiresAt;
+        for (const job of plan.jobs) delete table.jobs.get(plan.upload.id)!.get(job.age)!.expiresAt;
+      }
+      return true;
+    },
+
+    async deleteUpload(upload, jobs) {
+      checkTransactionSize(1 + jobs.length);
+      const stored = table.jobs.get(upload.id);
+      const asRead = jobs.every((job) => stored?.get(job.age)?.status === job.status);
+      if (!table.uploads.has(upload.id) || !asRead) return false;
+      table.uploads.delete(upload.id);
+      // Only the jobs as read go, as in the adapter's transaction.
+      for (const job of jobs) stored!.delete(job.age);
+      if (stored?.size === 0) table.jobs.delete(upload.id);
+      return true;
+    },
+
+    async deleteUserItems(sub) {
+      table.credits.delete(sub);
+      table.ledger.delete(sub);
+    },
+  };
+}
