@@ -3,6 +3,7 @@
  * (renderBatch). render-worker.int.test.ts and render-races.int.test.ts run them on the emulators.
  */
 import type { TargetAge } from '@shared/catalog';
+import { MAX_RENDER_ATTEMPTS } from '@shared/deployment';
 import { messages } from '@shared/messages';
 import { describe, expect, it } from 'vitest';
 import { type FakeDeps, fakeDeps } from '../../test-support/fakes/fake-deps';
@@ -16,7 +17,7 @@ import { AiCapabilityUnavailableError } from '../errors';
 import type { OwnerRef, Principal } from '../ports';
 import { eraseUpload } from '../uploads/delete-upload';
 import { renderBatch } from './render-batch';
-import { MAX_RENDER_ATTEMPTS, renderJob } from './render-job';
+import { renderJob } from './render-job';
 
 type Fakes = FakeDeps;
 
