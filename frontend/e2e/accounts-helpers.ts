@@ -64,8 +64,12 @@ export async function signIn(page: Page, email: string, password = PASSWORD) {
 export async function expectSignedInHeader(page: Page, email: string, isMobile: boolean) {
   const header = page.getByRole('banner');
   if (isMobile) {
-    await header.getByRole('button', { name: 'Open menu' }).click();
-    await expect(header.getByText(email).filter({ visible: true })).toBeVisible();
+    // The menu closes on navigation; right after sign-in the redirect may still land after the tap.
+    await expect(async () => {
+      const open = header.getByRole('button', { name: 'Open menu' });
+      if (await open.isVisible()) await open.click();
+      await expect(header.getByText(email).filter({ visible: true })).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 15_000 });
     await expect(header.getByRole('link', { name: 'My photos' })).toBeVisible();
     await header.getByRole('button', { name: 'Close menu' }).click();
   } else {
