@@ -15,12 +15,11 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { fillPath, type RouteId, routes } from '@shared/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway } from '../../scripts/local/gateway/gateway';
-import { freePort } from '../../scripts/local/ports';
+import type { Gateway } from '../../scripts/local/gateway/gateway';
 import { cognito, newParent, PASSWORD } from '../test-support/cognito';
 import { createTestApp } from '../test-support/test-app';
 
-const { callRoute, env, handlers } = createTestApp();
+const { callRoute, env, startGateway } = createTestApp();
 
 const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 function sign(payload: object, privateKey: string | import('node:crypto').KeyObject, kid: string): string {
@@ -98,7 +97,7 @@ async function otherPoolToken(): Promise<string> {
 
 const bad: Record<string, string> = {};
 let valid: string;
-let gateway: Awaited<ReturnType<typeof startGateway>>;
+let gateway: Gateway;
 
 beforeAll(async () => {
   const parent = await newParent();
@@ -107,13 +106,7 @@ beforeAll(async () => {
   bad.forged = forgedToken(parent.sub);
   bad['other pool'] = await otherPoolToken();
   bad.garbage = 'not-a-jwt';
-  gateway = await startGateway({
-    port: await freePort(),
-    env,
-    frontend: 'none',
-    handlers: handlers.httpHandlers,
-    log: () => undefined,
-  });
+  gateway = await startGateway();
 });
 afterAll(() => gateway?.stop());
 

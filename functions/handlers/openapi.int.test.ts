@@ -5,23 +5,16 @@
 import { compileErrors, validate } from '@readme/openapi-parser';
 import { buildOpenApiDocument } from '@shared/openapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway } from '../../scripts/local/gateway/gateway';
-import { freePort } from '../../scripts/local/ports';
+import type { Gateway } from '../../scripts/local/gateway/gateway';
 import { createTestApp } from '../test-support/test-app';
 
-const { callRoute, env, handlers } = createTestApp();
+const { callRoute, startGateway } = createTestApp();
 
 const expected = JSON.parse(JSON.stringify(buildOpenApiDocument()));
-let gateway: Awaited<ReturnType<typeof startGateway>>;
+let gateway: Gateway;
 
 beforeAll(async () => {
-  gateway = await startGateway({
-    port: await freePort(),
-    env,
-    frontend: 'none',
-    handlers: handlers.httpHandlers,
-    log: () => undefined,
-  });
+  gateway = await startGateway();
 });
 afterAll(() => gateway?.stop());
 

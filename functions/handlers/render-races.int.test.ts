@@ -4,11 +4,11 @@
  * deletion or migration inside the job's own completion step.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Deps } from '../core/deps';
 import { renderJob } from '../core/render/render-job';
 import { eraseUpload } from '../core/uploads/delete-upload';
 import { claimsOf, newParent } from '../test-support/cognito';
 import * as images from '../test-support/images';
+import { withCompletionRace } from '../test-support/races';
 import { objectsOfUpload, tagsOf } from '../test-support/storage';
 import { createTestApp } from '../test-support/test-app';
 
@@ -18,29 +18,15 @@ afterAll(async () => {
   await purgeRenderQueue();
 });
 
-/** Deps whose completeJob first runs `meanwhile`, as if it happened while the worker rendered. */
-function withRace(meanwhile: () => Promise<void>): Deps {
-  return {
-    ...deps,
-    uploads: {
-      ...deps.uploads,
-      completeJob: async (...args) => {
-        await meanwhile();
-        return deps.uploads.completeJob(...args);
-      },
-    },
-  };
-}
-
 describe('render worker races', () => {
   it('deletes its own files when the upload was deleted while it rendered', async () => {
     const sessionId = crypto.randomUUID();
     const uploadId = await uploadPhoto({ sessionId }, images.samplePhoto(2));
-    const deps = withRace(async () => {
+    const racing = withCompletionRace(deps, async () => {
       const found = await deps.uploads.getUploadWithJobs(uploadId);
       expect(await eraseUpload(deps, found!.upload, found!.jobs)).toBe(true);
     });
-    const outcome = await renderJob(deps, { uploadId, age: 10 });
+    const outcome = await renderJob(racing, { uploadId, age: 10 });
     expect(outcome).toEqual({ outcome: 'skipped', reason: 'not-processing' });
     expect(await objectsOfUpload(deps.blobs, uploadId)).toEqual([]);
   });
@@ -49,14 +35,14 @@ describe('render worker races', () => {
     const sessionId = crypto.randomUUID();
     const uploadId = await uploadPhoto({ sessionId }, images.samplePhoto(3));
     const parent = await newParent();
-    const deps = withRace(async () => {
+    const racing = withCompletionRace(deps, async () => {
       const migrated = await callRoute('migrateUploads', {
         claims: await claimsOf(parent.idToken),
         body: { sessionId },
       });
       expect(migrated.json).toEqual({ migrated: [{ upload_id: uploadId }] });
     });
-    const outcome = await renderJob(deps, { uploadId, age: 16 });
+    const outcome = await renderJob(racing, { uploadId, age: 16 });
     expect(outcome.outcome).toBe('done');
     const job = (await deps.uploads.getUploadWithJobs(uploadId))!.jobs.find((j) => j.age === 16)!;
     expect(await tagsOf('renders', job.previewKey!)).toEqual({});

@@ -3,6 +3,8 @@
  * `int` project's global setup) plus the file's own settings, and the real handlers over them.
  * Nothing reads the environment at import time, so test files import everything statically.
  */
+import { type Gateway, startGateway } from '../../scripts/local/gateway/gateway';
+import { freePort } from '../../scripts/local/ports';
 import { loadConfig } from '../adapters/config';
 import { buildDeps } from '../adapters/deps';
 import type { Deps } from '../core/deps';
@@ -26,6 +28,8 @@ export type TestApp = {
   runRenderWorker(options?: RenderWorkerOptions): ReturnType<typeof runRenderWorker>;
   purgeRenderQueue(): Promise<void>;
   uploadPhoto(caller: Caller, bytes: Buffer, opts?: { complete?: boolean }): Promise<string>;
+  /** The local API Gateway stand-in over these handlers, on a free port (no frontend); stop it after. */
+  startGateway(): Promise<Gateway>;
 };
 
 /** `settings`: configuration of this file's app only (e.g. its own Stripe fake's keys). */
@@ -42,5 +46,13 @@ export function createTestApp(settings: Record<string, string> = {}): TestApp {
     runRenderWorker: (options) => runRenderWorker(handlers.renderWorker, options),
     purgeRenderQueue,
     uploadPhoto: (caller, bytes, opts) => uploadPhoto(callRoute, caller, bytes, opts),
+    startGateway: async () =>
+      startGateway({
+        port: await freePort(),
+        env,
+        frontend: 'none',
+        handlers: handlers.httpHandlers,
+        log: () => undefined,
+      }),
   };
 }

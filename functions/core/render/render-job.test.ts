@@ -10,6 +10,7 @@ import { type FakeDeps, fakeDeps } from '../../test-support/fakes/fake-deps';
 import { createFakeImageAI, FAKE_FACE } from '../../test-support/fakes/image-ai';
 import { tinyJpeg } from '../../test-support/fakes/images';
 import { parent, uploadedPhoto, visitor } from '../../test-support/fakes/scenes';
+import { withCompletionRace } from '../../test-support/races';
 import { jobRecord, uploadRecord } from '../../test-support/records';
 import { migrateSessionUploads } from '../account/migrate-uploads';
 import type { Deps } from '../deps';
@@ -30,20 +31,6 @@ async function queuedPhoto(principal: Principal = visitor(), deps: Fakes = fakeD
 
 const jobOf = async (deps: Deps, uploadId: string, age: TargetAge) =>
   (await deps.uploads.getUploadWithJobs(uploadId))!.jobs.find((job) => job.age === age)!;
-
-/** Deps whose completeJob first runs `meanwhile`, as if it happened while the worker rendered. */
-function withRace(deps: Fakes, meanwhile: () => Promise<void>): Fakes {
-  return {
-    ...deps,
-    uploads: {
-      ...deps.uploads,
-      completeJob: async (...args) => {
-        await meanwhile();
-        return deps.uploads.completeJob(...args);
-      },
-    },
-  };
-}
 
 const item = (uploadId: string, age: number, attempt = 1, id = `${uploadId}/${age}`) => ({
   id,
@@ -140,7 +127,7 @@ describe('renderJob', () => {
 
   it('deletes its own files when another delivery of the job won the race', async () => {
     const { deps, uploadId } = await queuedPhoto();
-    const racing = withRace(deps, async () => {
+    const racing = withCompletionRace(deps, async () => {
       deps.imageAI.seed = 'the other delivery';
       expect((await renderJob(deps, { uploadId, age: 10 })).outcome).toBe('done');
     });
@@ -154,7 +141,7 @@ describe('renderJob', () => {
 
   it('keeps the files when the winning delivery made the very same render', async () => {
     const { deps, uploadId } = await queuedPhoto();
-    const racing = withRace(deps, async () => {
+    const racing = withCompletionRace(deps, async () => {
       await renderJob(deps, { uploadId, age: 10 });
     });
     await renderJob(racing, { uploadId, age: 10 });
@@ -164,7 +151,7 @@ describe('renderJob', () => {
 
   it('deletes its own files when the upload was deleted while it rendered', async () => {
     const { deps, uploadId } = await queuedPhoto();
-    const racing = withRace(deps, async () => {
+    const racing = withCompletionRace(deps, async () => {
       const found = (await deps.uploads.getUploadWithJobs(uploadId))!;
       expect(await eraseUpload(deps, found.upload, found.jobs)).toBe(true);
     });
@@ -175,7 +162,7 @@ describe('renderJob', () => {
   it('clears the anonymous tag of renders that land after the upload joined an account', async () => {
     const sessionId = crypto.randomUUID();
     const { deps, uploadId } = await queuedPhoto(visitor(sessionId));
-    const racing = withRace(deps, async () => {
+    const racing = withCompletionRace(deps, async () => {
       const moved = await migrateSessionUploads(deps, parent(), sessionId);
       expect(moved.migrated).toEqual([{ upload_id: uploadId }]);
     });
