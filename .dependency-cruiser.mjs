@@ -89,7 +89,7 @@ export default {
       comment:
         'components/ and lib/ are the building blocks under the features: they know no feature and no app.',
       severity: 'error',
-      from: { path: '^frontend/src/(components|lib|config)/' },
+      from: { path: '^frontend/src/(components|lib)/' },
       to: { path: '^frontend/src/(features|app)/' },
     },
     {

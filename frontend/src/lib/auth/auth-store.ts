@@ -32,7 +32,7 @@ export function setAuthState(next: AuthState): void {
   for (const listener of listeners) listener();
 }
 
-export function subscribeAuth(listener: () => void): () => void {
+function subscribeAuth(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
