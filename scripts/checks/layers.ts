@@ -21,8 +21,14 @@ export async function loadRules(): Promise<DependencyCruiserConfig> {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const result = await checkLayers(repoRoot, repoSources, await loadRules());
-  for (const line of result.violations) console.error(line);
+  const rules = await loadRules();
+  const result = await checkLayers(repoRoot, repoSources, rules);
+  for (const line of result.violations) console.log(line);
+  // Why each broken rule exists, once.
+  const broken = new Set(result.violations.map((line) => line.slice(0, line.indexOf(':'))));
+  for (const rule of rules.forbidden ?? []) {
+    if (broken.has(rule.name ?? '')) console.log(`\n${rule.name}: ${rule.comment}`);
+  }
   console.log(
     `layers: ${result.violations.length} violation(s) in ${result.modulesCruised} modules, ${result.milliseconds} ms`,
   );
