@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { startAuth } from './lib/auth/auth-store';
+import { startAuth } from './lib/auth/auth-session';
 import './index.css';
 
 createRoot(document.getElementById('root')!).render(

@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, callApi, errorMessage } from './api-client';
-import { idToken } from './auth/auth-store';
+import { provideIdToken } from './auth/id-token';
 import { sessionId, setSessionStore } from './session';
 
-// The token source is the auth store; Amplify itself is never loaded in unit tests.
-vi.mock('./auth/auth-store', () => ({ idToken: vi.fn(async () => null) }));
+// The token comes through the id-token seam (auth-session.ts in the app); Amplify is never loaded here.
+const idToken = vi.fn(async (): Promise<string | null> => null);
+provideIdToken(idToken);
 
 const UPLOAD_ID = '3f1c2a4e-8b7d-4c6e-9a1b-2d3e4f5a6b7c';
 

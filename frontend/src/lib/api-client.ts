@@ -12,7 +12,7 @@ import {
   routes,
   SESSION_HEADER,
 } from '@shared/api';
-import { idToken } from './auth/auth-store';
+import { idToken } from './auth/id-token';
 import { sessionId } from './session';
 
 export class ApiError extends Error {

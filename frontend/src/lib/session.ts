@@ -2,36 +2,15 @@
  * The visitor's browser-local values (spec §3): a random session id, created on first need, that
  * owns anonymous uploads, and the id of the last temporary upload. Both are cleared together.
  */
+import { type KeyValueStore, memoryStorage, writableBrowserStorage } from './browser-storage';
+
 const SESSION_KEY = 'lf.sessionId';
 const LAST_TEMP_UPLOAD_KEY = 'lf.lastTempUploadId';
 
-type KeyValueStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-
-/** localStorage can throw (privacy modes, disabled storage): fall back to memory for this tab. */
-function memoryStore(): KeyValueStore {
-  const values = new Map<string, string>();
-  return {
-    getItem: (k) => values.get(k) ?? null,
-    setItem: (k, v) => void values.set(k, v),
-    removeItem: (k) => void values.delete(k),
-  };
-}
-
-function browserStore(): KeyValueStore {
-  try {
-    const store = globalThis.localStorage;
-    const probe = '__lf_probe__';
-    store.setItem(probe, probe);
-    store.removeItem(probe);
-    return store;
-  } catch {
-    return memoryStore();
-  }
-}
-
 let store: KeyValueStore | undefined;
+// Where localStorage refuses writes, the session lives in memory for this tab.
 const current = () => {
-  store ??= browserStore();
+  store ??= writableBrowserStorage('localStorage') ?? memoryStorage();
   return store;
 };
 

@@ -5,7 +5,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { buttonClasses } from '../../components/ui/button-styles';
-import { features } from '../../config/features';
 import { useAuth } from '../../lib/auth/auth-store';
 import { cn } from '../../lib/cn';
 import { LogoMark } from './Logo';
@@ -27,8 +26,7 @@ export function Header() {
   const { pathname } = useLocation();
   const auth = useAuth();
   const { signOut, pending } = useSignOut();
-  const showAuth = features.authButtons && features.signIn;
-  const signedIn = showAuth && auth.status === 'signedIn';
+  const signedIn = auth.status === 'signedIn';
   const navItems = signedIn ? [...NAV_ITEMS, ...SIGNED_IN_NAV_ITEMS] : NAV_ITEMS;
 
   // A tap on a link navigates: close the menu behind it.
@@ -89,16 +87,14 @@ export function Header() {
               </button>
             </div>
           )}
-          {showAuth && auth.status === 'signedOut' && (
+          {auth.status === 'signedOut' && (
             <Link to="/auth" className={buttonClasses('ghost', 'sm', 'max-md:hidden')}>
               Login
             </Link>
           )}
-          {features.authButtons && (
-            <Link to="/upload" className={buttonClasses('primary', 'sm')}>
-              Try Free
-            </Link>
-          )}
+          <Link to="/upload" className={buttonClasses('primary', 'sm')}>
+            Try Free
+          </Link>
           <button
             ref={menuButton}
             type="button"
@@ -140,7 +136,7 @@ export function Header() {
               </NavLink>
             </li>
           ))}
-          {showAuth && auth.status === 'signedOut' && (
+          {auth.status === 'signedOut' && (
             // From 768 px up, Login is in the bar already.
             <li className="md:hidden">
               <NavLink to="/auth" className={mobileLinkClass}>

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
-import { signOut } from '../../lib/auth/auth-store';
+import { signOut } from '../../lib/auth/auth-session';
 
 export function useSignOut() {
   const navigate = useNavigate();

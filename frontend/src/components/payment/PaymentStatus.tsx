@@ -1,10 +1,20 @@
 /** The banner of a checkout return: confirming, confirmed, slow or failed (nothing otherwise). */
 import { messages } from '@shared/messages';
 import { errorMessage } from '../../lib/api-client';
-import { checkoutCopy } from '../../lib/checkout/checkout-copy';
 import type { PaymentPhase } from '../../lib/checkout/payment-phase';
 import { cn } from '../../lib/cn';
 import { Spinner } from '../ui/Spinner';
+
+/** Wording of the payment-return states (the spec leaves it open). */
+const copy = {
+  confirming: 'Confirming your payment…',
+  confirmingNote: 'This usually takes a few seconds. Please keep this page open.',
+  confirmed: 'Thank you! Your payment is confirmed.',
+  slow: 'Your payment is taking longer than usual to confirm.',
+  slowNote: 'It will show up here by itself once it is through; you can also refresh this page in a minute.',
+  confirmFailedNote:
+    'If you were charged, your purchase will appear here shortly. Refresh this page to check.',
+} as const;
 
 type PaymentStatusProps = { phase: PaymentPhase; error?: unknown; className?: string };
 
@@ -17,8 +27,8 @@ export function PaymentStatus({ phase, error, className }: PaymentStatusProps) {
       <div role="status" className={cn(box, 'border-violet-200 bg-violet-50', className)}>
         <Spinner className="mt-0.5 size-6 shrink-0" />
         <div>
-          <p className="font-bold text-slate-900">{checkoutCopy.confirming}</p>
-          <p className="text-sm text-slate-700">{checkoutCopy.confirmingNote}</p>
+          <p className="font-bold text-slate-900">{copy.confirming}</p>
+          <p className="text-sm text-slate-700">{copy.confirmingNote}</p>
         </div>
       </div>
     );
@@ -29,7 +39,7 @@ export function PaymentStatus({ phase, error, className }: PaymentStatusProps) {
         <span className="text-xl leading-6" aria-hidden="true">
           🎉
         </span>
-        <p className="font-bold text-emerald-900">{checkoutCopy.confirmed}</p>
+        <p className="font-bold text-emerald-900">{copy.confirmed}</p>
       </div>
     );
   }
@@ -41,11 +51,9 @@ export function PaymentStatus({ phase, error, className }: PaymentStatusProps) {
       </span>
       <div>
         <p className="font-bold text-slate-900">
-          {failed ? errorMessage(error, messages.paymentConfirmFailed) : checkoutCopy.slow}
+          {failed ? errorMessage(error, messages.paymentConfirmFailed) : copy.slow}
         </p>
-        <p className="text-sm text-slate-700">
-          {failed ? checkoutCopy.confirmFailedNote : checkoutCopy.slowNote}
-        </p>
+        <p className="text-sm text-slate-700">{failed ? copy.confirmFailedNote : copy.slowNote}</p>
       </div>
     </div>
   );

@@ -13,9 +13,15 @@ import { PageMessage } from '../../components/ui/PageState';
 import { Spinner } from '../../components/ui/Spinner';
 import { callApi, errorMessage } from '../../lib/api-client';
 import { useRequireSignIn } from '../../lib/auth/use-require-sign-in';
-import { checkoutCopy } from '../../lib/checkout/checkout-copy';
 import { type ParsedCheckout, parseCheckoutLink } from '../../lib/checkout/checkout-link';
 import { backLabel, isStripeUrl } from './checkout-page-rules';
+
+/** Wording of the hand-over to Stripe (the spec leaves it open). */
+const copy = {
+  redirecting: 'Taking you to secure checkout…',
+  redirectingNote: 'Payments are handled by Stripe. This only takes a moment.',
+  tryAgain: 'Try again',
+} as const;
 
 export function CheckoutPage() {
   const auth = useRequireSignIn({ checkout: true });
@@ -58,7 +64,7 @@ function StartCheckout({ link }: { link: ParsedCheckout }) {
               setAttempt((n) => n + 1);
             }}
           >
-            {checkoutCopy.tryAgain}
+            {copy.tryAgain}
           </Button>
         )}
         <ButtonLink to={link.backPath} variant="outline">
@@ -72,7 +78,7 @@ function StartCheckout({ link }: { link: ParsedCheckout }) {
 function Redirecting({ link }: { link: ParsedCheckout }) {
   const product = link.request ? getProduct(link.request.productId) : null;
   return (
-    <PageMessage emoji={<Spinner className="size-12" />} title={checkoutCopy.redirecting} role="status">
+    <PageMessage emoji={<Spinner className="size-12" />} title={copy.redirecting} role="status">
       {product && (
         <p className="rounded-2xl border border-violet-100 bg-white px-5 py-3 text-slate-800">
           <strong>{product.name}</strong> · {formatPrice(product.priceCents)}
@@ -81,7 +87,7 @@ function Redirecting({ link }: { link: ParsedCheckout }) {
       )}
       <p className="text-pretty text-sm text-slate-600">
         <LockIcon />
-        {checkoutCopy.redirectingNote}
+        {copy.redirectingNote}
       </p>
     </PageMessage>
   );

@@ -15,7 +15,7 @@ import { useRequireSignIn } from '../../lib/auth/use-require-sign-in';
 import { AccountPanel } from './components/AccountPanel';
 import { DeleteAccountSection } from './components/DeleteAccountSection';
 import { PhotoCard } from './components/PhotoCard';
-import { anyPhotoProcessing, formatPhotoDate, newestFirst } from './my-photos-copy';
+import { anyPhotoProcessing, formatPhotoDate, newestFirst } from './photo-list-rules';
 
 const POLL_WHILE_PROCESSING_MS = 4000;
 

@@ -19,7 +19,7 @@ import { NotifyDialog } from './components/NotifyDialog';
 import { SaveToCameraRoll } from './components/SaveToCameraRoll';
 import { UpgradePanel } from './components/UpgradePanel';
 import { useNotifyPrompt } from './hooks/use-notify-prompt';
-import { canSaveHd, resultsHeading, upgradeOffers, uploadShowsPurchase } from './results-copy';
+import { canSaveHd, resultsHeading, upgradeOffers, uploadShowsPurchase } from './results-page-rules';
 
 type ResultsPageProps = {
   /** Slot for the share action (the share feature is composed in by the app). */

@@ -18,8 +18,11 @@ import { cn } from '../../lib/cn';
 import { PackageCard } from './components/PackageCard';
 import { UpsellHero } from './components/UpsellHero';
 import { useUpsellUpload } from './hooks/use-upsell-upload';
-import { RENDERED_AFTER_PURCHASE } from './upsell-copy';
 import { age19Packages, type PackageView, packageView, upsellPackages } from './upsell-offers';
+
+/** Product wording the spec leaves open. */
+const RENDERED_AFTER_PURCHASE =
+  'New ages are created right after you buy and appear on your results page within a few minutes.';
 
 export type UpsellOffer = 'future' | 'age-19';
 

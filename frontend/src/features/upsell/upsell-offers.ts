@@ -6,9 +6,9 @@ import { formatPrice, formatSavings, getProduct, type ProductId } from '@shared/
 import { AGE_19, agesText, isUnlocked, type JobLike } from '../../lib/ages';
 
 /** /upsell: the bundle of ages 2, 5 and 19, and Future Starter (ages 2 and 5). */
-export const UPSELL_PACKAGES: readonly ProductId[] = ['full_future_bundle', 'age_2_5_hd'];
+const UPSELL_PACKAGES: readonly ProductId[] = ['full_future_bundle', 'age_2_5_hd'];
 /** /upsell/age-19: the bundle, or age 19 only. */
-export const AGE_19_PACKAGES: readonly ProductId[] = ['full_future_bundle', 'age_19_hd'];
+const AGE_19_PACKAGES: readonly ProductId[] = ['full_future_bundle', 'age_19_hd'];
 
 export type PackageView = {
   productId: ProductId;

@@ -1,6 +1,6 @@
 /**
  * Amplify v6 Auth against the user pool that GET /api/config names. Loaded lazily by
- * auth-store.ts; every call here keeps the store in step (Hub events cover refreshes and
+ * auth-session.ts; every call here keeps the auth store in step (Hub events cover refreshes and
  * sign-outs that happen inside Amplify).
  */
 import type { ClientConfig } from '@shared/schemas/account';

@@ -6,7 +6,7 @@
 import type { MigrateResponse } from '@shared/schemas/account';
 import { type AuthRedirects, takeAuthRedirects } from './auth-redirect';
 
-export const DEFAULT_AFTER_SIGN_IN = '/upload';
+const DEFAULT_AFTER_SIGN_IN = '/upload';
 
 export function pathAfterSignIn(
   { authReturnTo, checkoutRedirect }: AuthRedirects,

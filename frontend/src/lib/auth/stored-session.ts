@@ -3,24 +3,19 @@
  * `CognitoIdentityServiceProvider.<clientId>.LastAuthUser` in localStorage while a user is signed
  * in. Visitors without it never download the auth library on the landing page.
  */
+import { browserStorage } from '../browser-storage';
+
 const PREFIX = 'CognitoIdentityServiceProvider.';
 const SUFFIX = '.LastAuthUser';
 
 type KeyList = Pick<Storage, 'length' | 'key' | 'getItem'>;
 
-export function hasStoredSignIn(storage: KeyList | undefined = browserStorage()): boolean {
+/** Without storage (disabled, or a test) Amplify cannot have kept a session either. */
+export function hasStoredSignIn(storage: KeyList | undefined = browserStorage('localStorage')): boolean {
   if (!storage) return false;
   for (let i = 0; i < storage.length; i++) {
     const key = storage.key(i);
     if (key?.startsWith(PREFIX) && key.endsWith(SUFFIX) && storage.getItem(key)) return true;
   }
   return false;
-}
-
-function browserStorage(): KeyList | undefined {
-  try {
-    return globalThis.localStorage;
-  } catch {
-    return undefined; // storage disabled: Amplify cannot have kept a session either
-  }
 }

@@ -3,7 +3,8 @@
  * sends a signed-out parent to /auth, to be brought back here after signing in.
  */
 import { useEffect } from 'react';
-import { type AuthState, resolveAuth, useAuth } from './auth-store';
+import { resolveAuth } from './auth-session';
+import { type AuthState, useAuth } from './auth-store';
 import { useSendToSignIn } from './use-send-to-sign-in';
 
 export function useRequireSignIn({ checkout = false } = {}): AuthState {

@@ -7,7 +7,7 @@ import { messages } from '@shared/messages';
 import { isUuid } from '@shared/rules/ids';
 import { isSafeReturnPath } from '@shared/rules/return-path';
 
-export const CHECKOUT_PATH = '/checkout';
+const CHECKOUT_PATH = '/checkout';
 
 /** Query flags of a checkout's success URL; they belong to that return, not to the page itself. */
 const RETURN_FLAGS = ['paid', 'session_id'];

@@ -13,7 +13,16 @@ import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { Spinner } from '../../../components/ui/Spinner';
 import { callApi, errorMessage } from '../../../lib/api-client';
 import { useCheckoutConfirmation } from '../../../lib/checkout/use-checkout-confirmation';
-import { accountCopy, cancelDescription, creditsShowPurchase, creditsText, planState } from '../account-copy';
+import { cancelDescription, creditsShowPurchase, creditsText, planState } from '../account-panel-rules';
+
+/** Button and dialog labels of the panel. */
+const labels = {
+  buyMore: 'Buy more credits',
+  cancel: 'Cancel subscription',
+  cancelTitle: 'Cancel your subscription?',
+  cancelKeep: 'Keep my subscription',
+  cancelPending: 'Cancelling...',
+} as const;
 
 export function AccountPanel({ userSub }: { userSub: string }) {
   const queryClient = useQueryClient();
@@ -74,7 +83,7 @@ export function AccountPanel({ userSub }: { userSub: string }) {
                     className="min-h-11 rounded font-semibold text-rose-800 underline underline-offset-4 hover:text-rose-950 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-violet-300"
                     onClick={() => setConfirmCancel(true)}
                   >
-                    {accountCopy.cancel}
+                    {labels.cancel}
                   </button>
                 )}
               </div>
@@ -82,17 +91,17 @@ export function AccountPanel({ userSub }: { userSub: string }) {
           </div>
         )}
         <ButtonLink to="/pricing" variant="outline" size="sm" className="self-start sm:self-auto">
-          {accountCopy.buyMore}
+          {labels.buyMore}
         </ButtonLink>
       </div>
       <ConfirmDialog
         open={confirmCancel}
         onOpenChange={setConfirmCancel}
-        title={accountCopy.cancelTitle}
+        title={labels.cancelTitle}
         description={plan ? cancelDescription(plan.ends) : ''}
-        cancelLabel={accountCopy.cancelKeep}
-        confirmLabel={accountCopy.cancel}
-        pendingLabel={accountCopy.cancelPending}
+        cancelLabel={labels.cancelKeep}
+        confirmLabel={labels.cancel}
+        pendingLabel={labels.cancelPending}
         pending={cancel.isPending}
         onConfirm={() => cancel.mutate()}
       />

@@ -7,7 +7,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { callApi, errorMessage } from '../../../lib/api-client';
-import { signOut } from '../../../lib/auth/auth-store';
+import { signOut } from '../../../lib/auth/auth-session';
 
 export function DeleteAccountSection({ email }: { email: string }) {
   const [open, setOpen] = useState(false);

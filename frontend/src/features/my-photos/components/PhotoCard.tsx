@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/Button';
 import { buttonClasses } from '../../../components/ui/button-styles';
 import { Card } from '../../../components/ui/Card';
 import { Spinner } from '../../../components/ui/Spinner';
-import { formatPhotoDate, photoState, photoStatusText } from '../my-photos-copy';
+import { formatPhotoDate, photoState, photoStatusText } from '../photo-list-rules';
 
 type PhotoCardProps = { upload: MyUpload; onDelete: (upload: MyUpload) => void };
 

@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { Badge } from '../../../components/ui/Badge';
 import { Card } from '../../../components/ui/Card';
 import { Spinner } from '../../../components/ui/Spinner';
-import { cardCaption, FREE_AGE } from '../results-copy';
+import { cardCaption, FREE_AGE } from '../results-page-rules';
 
 type AgeCardProps = {
   age: number;

@@ -4,7 +4,7 @@
  */
 import type { RenderJobView } from '@shared/schemas/uploads';
 import { Link } from 'react-router-dom';
-import { moreAges } from '../results-copy';
+import { moreAges } from '../results-page-rules';
 import { AgeCard } from './AgeCard';
 
 type MoreAgesProps = { uploadId: string; jobs: readonly RenderJobView[] };

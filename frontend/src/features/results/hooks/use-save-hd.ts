@@ -11,7 +11,6 @@ import { callApi, errorMessage } from '../../../lib/api-client';
 import { getAuthState } from '../../../lib/auth/auth-store';
 import { useSendToSignIn } from '../../../lib/auth/use-send-to-sign-in';
 import { openTab } from '../../../lib/checkout/open-tab';
-import { PREPARING_HD, SAVE_HINT_MS } from '../results-copy';
 import {
   dispositionFor,
   downloadOneByOne,
@@ -21,6 +20,10 @@ import {
   showPreparing,
   startFrameDownload,
 } from '../save-hd';
+
+/** Mobile save hint, shown for 5 s (spec §8), and the blank tab's text while the links load. */
+const SAVE_HINT_MS = 5000;
+const PREPARING_HD = 'Preparing your HD photos…';
 
 export function useSaveHd(uploadId: string) {
   const sendToSignIn = useSendToSignIn();

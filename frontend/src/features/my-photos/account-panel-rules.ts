@@ -1,14 +1,6 @@
-/** Wording and rules of the account panel on My photos: HD credits and the monthly plan. */
+/** Rules of the account panel on My photos: the credits line, the plan line, and when a purchase shows. */
 import { getProduct, type ProductId } from '@shared/catalog';
 import type { CreditsView } from '@shared/schemas/payments';
-
-export const accountCopy = {
-  buyMore: 'Buy more credits',
-  cancel: 'Cancel subscription',
-  cancelTitle: 'Cancel your subscription?',
-  cancelKeep: 'Keep my subscription',
-  cancelPending: 'Cancelling...',
-} as const;
 
 export function creditsText(balance: number): string {
   return `HD credits: ${balance}`;

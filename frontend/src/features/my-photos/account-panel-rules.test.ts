@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { creditsShowPurchase, creditsText, formatDay, planState } from './account-copy';
+import { creditsShowPurchase, creditsText, formatDay, planState } from './account-panel-rules';
 
 const sub = (cancelAtPeriodEnd: boolean, active = true) => ({
   status: cancelAtPeriodEnd ? 'active' : 'active',

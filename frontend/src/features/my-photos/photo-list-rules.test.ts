@@ -6,7 +6,7 @@ import {
   newestFirst,
   photoState,
   photoStatusText,
-} from './my-photos-copy';
+} from './photo-list-rules';
 
 const upload = (createdAt: string, statuses: MyUpload['jobs'][number]['status'][]): MyUpload => ({
   uploadId: '3f1c2a4e-8b7d-4c6e-9a1b-2d3e4f5a6b7c',

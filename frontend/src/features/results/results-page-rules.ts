@@ -1,4 +1,7 @@
-/** Texts of the results page that depend on the unlock state (spec §2). */
+/**
+ * What the results page shows for what is unlocked (spec §2): heading, card captions, upgrade
+ * offers, the camera-roll button, the extra ages, and when a purchase has arrived.
+ */
 import { getProduct, PREVIEW_AGES, type ProductId, UPSELL_AGES } from '@shared/catalog';
 import {
   AGE_2,
@@ -74,7 +77,3 @@ export function uploadShowsPurchase(productId: ProductId | undefined, jobs: read
   const ages = getProduct(productId).unlocksAges;
   return ages.length > 0 && ages.every((age) => isUnlocked(jobs, age));
 }
-
-/** Mobile save hint, shown for 5 s (spec §8), and the blank tab's text while the links load. */
-export const SAVE_HINT_MS = 5000;
-export const PREPARING_HD = 'Preparing your HD photos…';

@@ -7,7 +7,7 @@ import {
   resultsHeading,
   upgradeOffers,
   uploadShowsPurchase,
-} from './results-copy';
+} from './results-page-rules';
 
 const jobs = (unlocked: number[]) => [10, 16, 21].map((age) => ({ age, hdUnlocked: unlocked.includes(age) }));
 

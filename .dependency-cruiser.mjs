@@ -1,0 +1,134 @@
+/**
+ * The layers of ARCHITECTURE.md §2, as rules a build can fail on.
+ *
+ * Checked by scripts/checks/layers.test.ts (inside `npm test`) and by `npm run lint:deps`, which
+ * prints the violations and the time taken. Run it through those: the plain `depcruise` CLI cannot
+ * read this repo's TypeScript 7 on its own (see scripts/checks/dependency-graph.ts).
+ * Paths are repo-relative; npm packages appear as node_modules/<name>/...
+ * @type {import('dependency-cruiser').IConfiguration}
+ */
+export default {
+  forbidden: [
+    {
+      name: 'shared-is-pure',
+      comment:
+        'shared/ runs in the browser and in Lambdas alike: it imports nothing from Node, React, AWS or another ' +
+        'top folder. Only shared/ itself and zod (and vitest in its tests).',
+      severity: 'error',
+      from: { path: '^shared/' },
+      to: { pathNot: ['^shared/', '^node_modules/zod/', '^node_modules/vitest/'] },
+    },
+    {
+      name: 'core-talks-to-ports',
+      comment:
+        'functions/core holds the use cases and the ports they need; AWS, Stripe, sharp, face-api and the ' +
+        'image AI providers live behind those ports in functions/adapters, wired by the handlers.',
+      severity: 'error',
+      from: { path: '^functions/core/' },
+      to: {
+        path: [
+          '^functions/(adapters|handlers|test-support)/',
+          '^(frontend|infra|scripts)/',
+          '^node_modules/(@aws-sdk|@middy|@vladmandic|@tensorflow|sharp|stripe|replicate|aws-jwt-verify)/',
+        ],
+      },
+    },
+    {
+      name: 'adapters-never-handlers',
+      comment: 'Adapters implement the ports of core; the handlers wire them, never the other way round.',
+      severity: 'error',
+      from: { path: '^functions/adapters/' },
+      to: { path: ['^functions/handlers/', '^(frontend|infra)/'] },
+    },
+    {
+      name: 'functions-never-frontend-or-infra',
+      comment: 'Lambda code knows neither the browser app nor the CDK app that deploys it.',
+      severity: 'error',
+      from: { path: '^functions/' },
+      to: { path: '^(frontend|infra)/' },
+    },
+    {
+      name: 'browser-reaches-backend-through-the-api',
+      comment:
+        'frontend/src runs in the browser: it reaches functions/ only through the API (shared/api.ts), ' +
+        'and never bundles Node builtins, the AWS SDK or server-side image libraries.',
+      severity: 'error',
+      from: { path: '^frontend/src/' },
+      to: {
+        path: [
+          '^(functions|infra|scripts)/',
+          '^node_modules/(@aws-sdk|@middy|@aws-lambda-powertools|@vladmandic|@tensorflow|sharp|stripe|aws-cdk-lib)/',
+        ],
+      },
+    },
+    {
+      name: 'browser-has-no-node-builtins',
+      comment: 'node: modules do not exist in the browser.',
+      severity: 'error',
+      from: { path: '^frontend/src/' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'feature-is-an-island',
+      comment:
+        'A feature (frontend/src/features/<f>) never imports another feature: what two features share ' +
+        'moves down to components/ or lib/, and app/ composes them.',
+      severity: 'error',
+      from: { path: '^frontend/src/features/([^/]+)/' },
+      to: { path: '^frontend/src/features/', pathNot: '^frontend/src/features/$1/' },
+    },
+    {
+      name: 'features-never-import-app',
+      comment: 'app/ (router, providers, layout) composes the features; a feature does not reach back up.',
+      severity: 'error',
+      from: { path: '^frontend/src/features/' },
+      to: { path: '^frontend/src/app/' },
+    },
+    {
+      name: 'building-blocks-never-import-features-or-app',
+      comment:
+        'components/ and lib/ are the building blocks under the features: they know no feature and no app.',
+      severity: 'error',
+      from: { path: '^frontend/src/(components|lib)/' },
+      to: { path: '^frontend/src/(features|app)/' },
+    },
+    {
+      name: 'no-cycles',
+      comment:
+        'No import cycles anywhere, lazy imports and type-only imports included: a cycle is two modules ' +
+        'that cannot be understood (or loaded) one without the other.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'every-import-resolves',
+      comment:
+        'An import the cruiser cannot resolve is an edge no rule can see; it fails here so the rules above ' +
+        'cannot quietly stop applying.',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+    {
+      name: 'every-import-resolves-inside-the-tree',
+      comment:
+        'Likewise, an import resolved outside the cruised tree (../) would slip past the folder rules.',
+      severity: 'error',
+      from: {},
+      to: { path: '^[.][.]/' },
+    },
+  ],
+  options: {
+    moduleSystems: ['es6', 'cjs'],
+    doNotFollow: { path: '(^|/)node_modules/' },
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['types', 'import', 'require', 'node', 'default'],
+      mainFields: ['types', 'typings', 'module', 'main'],
+      extensions: ['.ts', '.tsx', '.d.ts', '.js', '.jsx', '.mjs', '.cjs', '.json'],
+    },
+    skipAnalysisNotInRules: true,
+  },
+};
