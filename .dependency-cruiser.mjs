@@ -15,8 +15,16 @@ export default {
         'shared/ runs in the browser and in Lambdas alike: it imports nothing from Node, React, AWS or another ' +
         'top folder. Only shared/ itself and zod (and vitest in its tests).',
       severity: 'error',
-      from: { path: '^shared/' },
-      to: { pathNot: ['^shared/', '^node_modules/zod/', '^node_modules/vitest/'] },
+      from: { path: '^shared/', pathNot: '[.]test[.]ts$' },
+      to: { pathNot: ['^shared/', '^node_modules/zod/'] },
+    },
+    {
+      name: 'shared-tests-stay-in-shared',
+      comment:
+        "shared/'s tests may use Node and test tools (a validator, package.json), but not another top folder.",
+      severity: 'error',
+      from: { path: '^shared/.+[.]test[.]ts$' },
+      to: { path: '^(functions|frontend|infra|scripts)/' },
     },
     {
       name: 'core-talks-to-ports',
@@ -24,14 +32,46 @@ export default {
         'functions/core holds the use cases and the ports they need; AWS, Stripe, sharp, face-api and the ' +
         'image AI providers live behind those ports in functions/adapters, wired by the handlers.',
       severity: 'error',
-      from: { path: '^functions/core/' },
+      from: { path: '^functions/core/', pathNot: '[.]test[.]ts$' },
       to: {
         path: [
-          '^functions/(adapters|handlers|test-support)/',
+          '^functions/(adapters|handlers|test-support|lambda)/',
           '^(frontend|infra|scripts)/',
           '^node_modules/(@aws-sdk|@middy|@vladmandic|@tensorflow|sharp|stripe|replicate|aws-jwt-verify)/',
         ],
       },
+    },
+    {
+      name: 'core-tests-run-over-fakes',
+      comment:
+        'Unit tests of the use cases run over the in-memory fakes of functions/test-support, never the real ' +
+        'adapters (those are exercised by the *.int.test.ts files against the emulators).',
+      severity: 'error',
+      from: { path: '^functions/core/.+[.]test[.]ts$' },
+      to: {
+        path: [
+          '^functions/(adapters|handlers|lambda)/',
+          '^(frontend|infra|scripts)/',
+          '^node_modules/(@aws-sdk|@middy|@vladmandic|@tensorflow|stripe|replicate|aws-jwt-verify)/',
+        ],
+      },
+    },
+    {
+      name: 'handlers-get-their-deps',
+      comment:
+        'A handler is built by create…Handler(deps): it calls core and never builds adapters itself. Only the ' +
+        'composition roots build deps: the Lambda entries (functions/lambda), the local stack and the tests.',
+      severity: 'error',
+      from: { path: '^functions/handlers/', pathNot: '[.]test[.]ts$' },
+      to: { path: ['^functions/(adapters|lambda|test-support)/', '^scripts/'] },
+    },
+    {
+      name: 'nothing-imports-a-lambda-entry',
+      comment:
+        'functions/lambda/* build deps from the environment at import: only CDK bundles them, by path.',
+      severity: 'error',
+      from: {},
+      to: { path: '^functions/lambda/' },
     },
     {
       name: 'adapters-never-handlers',

@@ -55,6 +55,13 @@ describe('layer rules (.dependency-cruiser.mjs)', () => {
         "import { handler } from '../handlers/handler';\nexport const store = handler;\n",
       'functions/handlers/handler.ts':
         "import { u } from '../core/use-case';\nexport const handler = () => u;\n",
+      'functions/handlers/builds-deps.ts':
+        "import { store } from '../adapters/store';\nexport const h = store;\n",
+      'functions/lambda/entry.ts':
+        "import { handler } from '../handlers/handler';\nexport const e = handler;\n",
+      'functions/core/use-case.test.ts':
+        "import { store } from '../adapters/store';\nimport { e } from '../lambda/entry';\nexport const t = [store, e];\n",
+      'shared/price.test.ts': "import { u } from '../functions/core/use-case';\nexport const t = u;\n",
     };
     for (const [path, text] of Object.entries(files)) {
       mkdirSync(dirname(join(fixture, path)), { recursive: true });
@@ -71,6 +78,11 @@ describe('layer rules (.dependency-cruiser.mjs)', () => {
           'core-talks-to-ports: functions/core/use-case.ts -> node_modules/@aws-sdk/client-s3/dist-types/index.d.ts',
           'core-talks-to-ports: functions/core/use-case.ts -> functions/adapters/store.ts',
           'adapters-never-handlers: functions/adapters/store.ts -> functions/handlers/handler.ts',
+          'handlers-get-their-deps: functions/handlers/builds-deps.ts -> functions/adapters/store.ts',
+          'core-tests-run-over-fakes: functions/core/use-case.test.ts -> functions/adapters/store.ts',
+          'core-tests-run-over-fakes: functions/core/use-case.test.ts -> functions/lambda/entry.ts',
+          'nothing-imports-a-lambda-entry: functions/core/use-case.test.ts -> functions/lambda/entry.ts',
+          'shared-tests-stay-in-shared: shared/price.test.ts -> functions/core/use-case.ts',
           'feature-is-an-island: frontend/src/features/a/A.tsx -> frontend/src/features/b/B.tsx',
           'features-never-import-app: frontend/src/features/b/B.tsx -> frontend/src/app/App.tsx',
           'building-blocks-never-import-features-or-app: frontend/src/lib/uses-feature.ts -> frontend/src/features/a/helper.ts',
