@@ -1,20 +1,67 @@
-/** Vite config of the browser app (frontend/); the build lands in dist/site for the gateway and CDK. */
+/**
+ * Vite config of the browser app (frontend/); the build lands in dist/site for the gateway and CDK.
+ * `vite build` builds the client, then a server build of the app (dist/prerender) that writes the
+ * pages of shared/site-pages.ts as ready-to-paint HTML (scripts/build/prerender.ts).
+ */
+import { resolve } from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { PRERENDERED_ENTRY, prerenderPages } from './scripts/build/prerender.js';
 
 // Standalone `vite` dev forwards the API and preview images to a running local gateway.
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
+const frontend = resolve(import.meta.dirname, 'frontend');
+const siteDir = resolve(import.meta.dirname, 'dist/site');
+const prerenderDir = resolve(import.meta.dirname, 'dist/prerender');
+
+// The app shell's entry (index.html, main.tsx) and the one the prerendered pages load after painting.
+const inputs = { index: resolve(frontend, 'index.html'), prerendered: resolve(frontend, PRERENDERED_ENTRY) };
 
 export default defineConfig({
   root: 'frontend',
   plugins: [react(), tailwindcss()],
   resolve: { tsconfigPaths: true },
   build: {
-    outDir: '../dist/site',
+    outDir: siteDir,
     emptyOutDir: true,
-    // scripts/bench/bundle.ts reads the manifest to measure what the landing page loads.
+    // scripts/build/prerender.ts and scripts/bench/bundle.ts read the manifest.
     manifest: true,
+    rolldownOptions: {
+      input: inputs,
+      output: {
+        // Libraries that change less often than the app, in chunks named for what they hold.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+            {
+              name: 'router',
+              test: /node_modules[\\/](react-router|react-router-dom|cookie)[\\/]/,
+              priority: 1,
+            },
+            { name: 'sonner', test: /node_modules[\\/]sonner[\\/]/, priority: 1 },
+          ],
+        },
+      },
+    },
+  },
+  environments: {
+    ssr: {
+      build: {
+        outDir: prerenderDir,
+        emptyOutDir: true,
+        manifest: false,
+        copyPublicDir: false,
+        rolldownOptions: { input: resolve(frontend, 'src/entry-server.tsx') },
+      },
+    },
+  },
+  builder: {
+    async buildApp(builder) {
+      await builder.build(builder.environments.client);
+      await builder.build(builder.environments.ssr);
+      await prerenderPages({ siteDir, serverEntry: resolve(prerenderDir, 'entry-server.js') });
+    },
   },
   server: {
     host: '127.0.0.1',
