@@ -18,6 +18,12 @@ const prerenderDir = resolve(import.meta.dirname, 'dist/prerender');
 // The app shell's entry (index.html, main.tsx) and the one the prerendered pages load after painting.
 const inputs = { index: resolve(frontend, 'index.html'), prerendered: resolve(frontend, PRERENDERED_ENTRY) };
 
+// Entries run when their chunk does, and the prerendered pages' loader (app/boot) must stay small
+// (scripts/build/prerender.ts checks): neither goes into the `app` chunk.
+const ENTRIES_AND_BOOT = /[\\/]src[\\/](main[\w-]*\.tsx$|app[\\/]boot[\\/])/;
+// The chunk of the `prerendered` input.
+const PRERENDERED_CHUNK = /(^|\/)prerendered-[\w-]+\.js$/;
+
 export default defineConfig({
   root: 'frontend',
   plugins: [react(), tailwindcss()],
@@ -27,10 +33,16 @@ export default defineConfig({
     emptyOutDir: true,
     // scripts/build/prerender.ts and scripts/bench/bundle.ts read the manifest.
     manifest: true,
+    modulePreload: {
+      // The prerendered pages' loader lets the browser find the app's chunks by itself: adding a
+      // modulepreload link per chunk costs the main thread a few ms each, just as the page comes alive.
+      resolveDependencies: (_file, deps, { hostId }) => (PRERENDERED_CHUNK.test(hostId) ? [] : deps),
+    },
     rolldownOptions: {
       input: inputs,
       output: {
-        // Libraries that change less often than the app, in chunks named for what they hold.
+        // Chunks named for what they hold: libraries that change less often than the app, the
+        // prerendered pages' small loader (boot), and the app's own start-up modules.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
@@ -40,6 +52,12 @@ export default defineConfig({
               priority: 1,
             },
             { name: 'sonner', test: /node_modules[\\/]sonner[\\/]/, priority: 1 },
+            { name: 'boot', test: /[\\/]src[\\/]app[\\/]boot[\\/]|vite[\\/]preload-helper/, priority: 3 },
+            {
+              name: 'app',
+              test: (id) => /[\\/](frontend[\\/]src|shared)[\\/]/.test(id) && !ENTRIES_AND_BOOT.test(id),
+              tags: ['$initial'],
+            },
           ],
         },
       },

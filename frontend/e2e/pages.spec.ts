@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import { getProduct } from '@shared/catalog';
 import { messages } from '@shared/messages';
 import { PRERENDERED_PAGES, type PrerenderedPath } from '@shared/site-pages';
-import { expectNoSeriousA11yViolations, openPage, toast } from './helpers';
+import { expectNoSeriousA11yViolations, FACE_PHOTO, openPage, toast } from './helpers';
 
 test('landing page shows the hero, badges, steps and the pricing teaser', async ({ page }) => {
   await openPage(page, '/');
@@ -54,6 +54,24 @@ test('prerendered pages hydrate without errors and then answer taps', async ({ p
     await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toHaveCount(1);
   }
   expect(errors).toEqual([]);
+});
+
+test('a photo chosen on /upload before the app runs is taken once it does', async ({ page }) => {
+  // A slow line: the prerendered page is on screen, the app's code is still on its way.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/app-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/upload');
+  await page.locator('input[type=file]').setInputFiles(FACE_PHOTO);
+  await expect(page.locator('html[data-ready]')).toHaveCount(0);
+  release();
+  await expect(page.getByRole('img', { name: 'Preview of your upload' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeEnabled();
 });
 
 test('landing and upload pages have no serious accessibility violations', async ({ page }) => {

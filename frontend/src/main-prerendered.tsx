@@ -3,8 +3,9 @@
  * loads after that first paint; it comes with the page's own module, so hydration never waits for a
  * chunk and every tap works as soon as the app is in.
  */
+import './app/boot/zod-config';
 import type { PrerenderedPath } from '@shared/site-pages';
-import { afterFirstPaint } from './app/after-first-paint';
+import { afterFirstPaint } from './app/boot/after-first-paint';
 import type { LoadedPages } from './app/routes';
 
 const PAGE_MODULES: Record<PrerenderedPath, () => Promise<LoadedPages>> = {
@@ -21,5 +22,6 @@ afterFirstPaint(async () => {
     import('./app/routes'),
     (PAGE_MODULES[page] ?? PAGE_MODULES['/'])(),
   ]);
-  startApp(createRoutes(loaded));
+  // The modules ran in this task: start the app in the next one, so neither is long.
+  setTimeout(() => startApp(createRoutes(loaded)), 0);
 });

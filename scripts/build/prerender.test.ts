@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { entryTags, type Manifest, pageHtml } from './prerender';
+import { entryFiles, entryTags, type Manifest, pageHtml } from './prerender';
 
 const manifest: Manifest = {
   'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react.js', '_app.js'] },
@@ -26,10 +26,10 @@ const shell = `<!doctype html>
   </body>
 </html>`;
 
-describe('entryTags', () => {
+describe('entryFiles and entryTags', () => {
   it('loads the entry and preloads each of its static imports once', () => {
     expect(
-      entryTags(manifest, 'src/main-prerendered.tsx')
+      entryTags(entryFiles(manifest, 'src/main-prerendered.tsx'))
         .split('\n')
         .map((line) => line.trim()),
     ).toEqual([
@@ -41,12 +41,12 @@ describe('entryTags', () => {
   });
 
   it('refuses a chunk that is not an entry', () => {
-    expect(() => entryTags(manifest, '_app.js')).toThrow('not an entry');
+    expect(() => entryFiles(manifest, '_app.js')).toThrow('not an entry');
   });
 });
 
 describe('pageHtml', () => {
-  const tags = entryTags(manifest, 'src/main-prerendered.tsx');
+  const tags = entryTags(entryFiles(manifest, 'src/main-prerendered.tsx'));
 
   it("puts the markup in #root and the page's entry in place of the shell's, keeping the CSS", () => {
     const html = pageHtml(shell, '<main><h1>Pricing</h1></main>', tags);

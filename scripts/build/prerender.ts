@@ -4,13 +4,15 @@
  * prerendered pages' entry in place of the shell's — and keeps the empty shell as app.html for
  * every other client-side route.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { APP_SHELL_FILE, PRERENDERED_PAGES } from '../../shared/site-pages.js';
 
 /** The build input (relative to frontend/) that loads the app on every prerendered page. */
 export const PRERENDERED_ENTRY = 'src/main-prerendered.tsx';
+/** Its size with its static imports, unminified bytes: a few kB, as it loads the app only later. */
+const MAX_LOADER_BYTES = 10 * 1024;
 
 export type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[]; css?: string[] };
 export type Manifest = Record<string, ManifestChunk>;
@@ -19,27 +21,27 @@ const EMPTY_ROOT = '<div id="root"></div>';
 // The tags Vite writes for the shell's entry: a module script and the modulepreloads of its imports.
 const ENTRY_TAGS = /\s*<(?:script type="module"[^>]*><\/script|link rel="modulepreload"[^>]*)>/g;
 
-/**
- * The script and modulepreload tags of an entry and everything it imports statically. A prerendered
- * page paints without them, so they ask for low priority: the HTML and CSS come first.
- */
-export function entryTags(manifest: Manifest, entryKey: string): string {
-  const entry = manifest[entryKey];
-  if (!entry?.isEntry) throw new Error(`${entryKey} is not an entry of the build manifest`);
-  const imports = new Set<string>();
+/** The files of an entry and of everything it imports statically, the entry first. */
+export function entryFiles(manifest: Manifest, entryKey: string): string[] {
+  if (!manifest[entryKey]?.isEntry) throw new Error(`${entryKey} is not an entry of the build manifest`);
+  const keys = new Set<string>();
   const visit = (key: string) => {
-    for (const dep of manifest[key].imports ?? []) {
-      if (imports.has(dep)) continue;
-      imports.add(dep);
-      visit(dep);
-    }
+    if (keys.has(key)) return;
+    keys.add(key);
+    for (const dep of manifest[key].imports ?? []) visit(dep);
   };
   visit(entryKey);
+  return [...keys].map((key) => manifest[key].file);
+}
+
+/**
+ * The script tag of an entry and the modulepreloads of its static imports. A prerendered page
+ * paints without them, so they ask for low priority: the HTML and CSS come first.
+ */
+export function entryTags([entry, ...imports]: string[]): string {
   return [
-    `<script type="module" crossorigin fetchpriority="low" src="/${entry.file}"></script>`,
-    ...[...imports].map(
-      (key) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${manifest[key].file}">`,
-    ),
+    `<script type="module" crossorigin fetchpriority="low" src="/${entry}"></script>`,
+    ...imports.map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`),
   ].join('\n    ');
 }
 
@@ -63,7 +65,16 @@ export async function prerenderPages(opts: { siteDir: string; serverEntry: strin
   const manifest: Manifest = JSON.parse(readFileSync(join(opts.siteDir, '.vite/manifest.json'), 'utf8'));
   const { renderPage } = (await import(pathToFileURL(opts.serverEntry).href)) as { renderPage: RenderPage };
 
-  const tags = entryTags(manifest, PRERENDERED_ENTRY);
+  const loader = entryFiles(manifest, PRERENDERED_ENTRY);
+  // The loader is all a prerendered page fetches before it paints: a static import of the app
+  // (React, the router) would put the app back in front of the first paint.
+  const loaderBytes = loader.reduce((sum, file) => sum + statSync(join(opts.siteDir, file)).size, 0);
+  if (loaderBytes > MAX_LOADER_BYTES) {
+    throw new Error(
+      `The prerendered pages' loader is ${loaderBytes} bytes (${loader.join(', ')}), over ${MAX_LOADER_BYTES}`,
+    );
+  }
+  const tags = entryTags(loader);
   writeFileSync(join(opts.siteDir, APP_SHELL_FILE), shell);
   for (const [pathname, file] of Object.entries(PRERENDERED_PAGES)) {
     const html = pageHtml(shell, await renderPage(pathname), tags);

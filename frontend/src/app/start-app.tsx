@@ -9,12 +9,10 @@ export function startApp(routes: RouteObject[]): void {
   const container = document.getElementById('root')!;
   const app = <App router={<RouterProvider router={createBrowserRouter(routes)} />} onReady={markReady} />;
   if (container.hasChildNodes()) {
-    // A prerendered page is on screen already. As a transition, hydration works in short slices
-    // and leaves the main thread free between them; a tap on a part not yet hydrated hydrates that
-    // part at once and is handled as usual.
-    startTransition(() => {
-      hydrateRoot(container, app);
-    });
+    // A prerendered page is on screen already: hydrate in a task of its own, and as a transition,
+    // in short slices that leave the main thread free between them. A tap on a part not hydrated
+    // yet hydrates that part at once and is handled as usual.
+    setTimeout(() => startTransition(() => void hydrateRoot(container, app)), 0);
   } else {
     createRoot(container).render(app);
   }
