@@ -1,20 +1,85 @@
-/** Vite config of the browser app (frontend/); the build lands in dist/site for the gateway and CDK. */
+/**
+ * Vite config of the browser app (frontend/); the build lands in dist/site for the gateway and CDK.
+ * `vite build` builds the client, then a server build of the app (dist/prerender) that writes the
+ * pages of shared/site-pages.ts as ready-to-paint HTML (scripts/build/prerender.ts).
+ */
+import { resolve } from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { PRERENDERED_ENTRY, prerenderPages } from './scripts/build/prerender.js';
 
 // Standalone `vite` dev forwards the API and preview images to a running local gateway.
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
+const frontend = resolve(import.meta.dirname, 'frontend');
+const siteDir = resolve(import.meta.dirname, 'dist/site');
+const prerenderDir = resolve(import.meta.dirname, 'dist/prerender');
+
+// The app shell's entry (index.html, main.tsx) and the one the prerendered pages load after painting.
+const inputs = { index: resolve(frontend, 'index.html'), prerendered: resolve(frontend, PRERENDERED_ENTRY) };
+
+// Entries run when their chunk does, and the prerendered pages' loader (app/boot) must stay small
+// (scripts/build/prerender.ts checks): neither goes into the `app` chunk.
+const ENTRIES_AND_BOOT = /[\\/]src[\\/](main[\w-]*\.tsx$|app[\\/]boot[\\/])/;
+// The chunk of the `prerendered` input.
+const PRERENDERED_CHUNK = /(^|\/)prerendered-[\w-]+\.js$/;
 
 export default defineConfig({
   root: 'frontend',
   plugins: [react(), tailwindcss()],
   resolve: { tsconfigPaths: true },
   build: {
-    outDir: '../dist/site',
+    outDir: siteDir,
     emptyOutDir: true,
-    // scripts/bench/bundle.ts reads the manifest to measure what the landing page loads.
+    // scripts/build/prerender.ts and scripts/bench/bundle.ts read the manifest.
     manifest: true,
+    modulePreload: {
+      // The prerendered pages' loader lets the browser find the app's chunks by itself: adding a
+      // modulepreload link per chunk costs the main thread a few ms each, just as the page comes alive.
+      resolveDependencies: (_file, deps, { hostId }) => (PRERENDERED_CHUNK.test(hostId) ? [] : deps),
+    },
+    rolldownOptions: {
+      input: inputs,
+      output: {
+        // Chunks named for what they hold: libraries that change less often than the app, the
+        // prerendered pages' small loader (boot), and the app's own start-up modules.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+            {
+              name: 'router',
+              test: /node_modules[\\/](react-router|react-router-dom|cookie)[\\/]/,
+              priority: 1,
+            },
+            { name: 'sonner', test: /node_modules[\\/]sonner[\\/]/, priority: 1 },
+            { name: 'boot', test: /[\\/]src[\\/]app[\\/]boot[\\/]|vite[\\/]preload-helper/, priority: 3 },
+            {
+              name: 'app',
+              test: (id) => /[\\/](frontend[\\/]src|shared)[\\/]/.test(id) && !ENTRIES_AND_BOOT.test(id),
+              tags: ['$initial'],
+            },
+          ],
+        },
+      },
+    },
+  },
+  environments: {
+    ssr: {
+      build: {
+        outDir: prerenderDir,
+        emptyOutDir: true,
+        manifest: false,
+        copyPublicDir: false,
+        rolldownOptions: { input: resolve(frontend, 'src/entry-server.tsx') },
+      },
+    },
+  },
+  builder: {
+    async buildApp(builder) {
+      await builder.build(builder.environments.client);
+      await builder.build(builder.environments.ssr);
+      await prerenderPages({ siteDir, serverEntry: resolve(prerenderDir, 'entry-server.js') });
+    },
   },
   server: {
     host: '127.0.0.1',

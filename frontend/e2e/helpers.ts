@@ -8,6 +8,15 @@ const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 /** A real face photo (MIT, ships with @vladmandic/face-api). */
 export const FACE_PHOTO = path.join(REPO_ROOT, 'node_modules/@vladmandic/face-api/demo/sample2.jpg');
 
+/**
+ * Opens a page and waits until the app runs on it. A prerendered page (/, /pricing, /upload) is on
+ * screen before its script has loaded: a tap before then does nothing, for a test as for a person.
+ */
+export async function openPage(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.locator('html[data-ready]')).toBeAttached();
+}
+
 /** A toast (sonner) with exactly this text. */
 export function toast(page: Page, text: string) {
   return page.locator('[data-sonner-toast]').filter({ hasText: text });
@@ -40,7 +49,7 @@ export async function expectNoSeriousA11yViolations(page: Page) {
 
 /** Uploads the face photo from /upload; returns the upload id and the progress URL's parameter. */
 export async function uploadPhoto(page: Page) {
-  await page.goto('/upload');
+  await openPage(page, '/upload');
   await page.locator('input[type=file]').setInputFiles(FACE_PHOTO);
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.waitForURL(/\/progress\?(uploadId|tempUploadId)=[0-9a-f-]{36}$/, { timeout: 30_000 });

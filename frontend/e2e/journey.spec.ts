@@ -7,7 +7,7 @@ import { expect, test } from '@playwright/test';
 import { messages } from '@shared/messages';
 import { SHARE_FILE_NAME, shareLayout } from '@shared/rules/share-layout';
 import sharp from 'sharp';
-import { expectNoSeriousA11yViolations, FACE_PHOTO, toast } from './helpers';
+import { expectNoSeriousA11yViolations, FACE_PHOTO, openPage, toast } from './helpers';
 
 const AGES = [10, 16, 21];
 
@@ -17,7 +17,7 @@ test('a visitor uploads a photo, sees three previews and downloads the share ima
   // Three offline renders on two shared cores, plus the 120 s worst case of the progress page.
   test.setTimeout(240_000);
 
-  await page.goto('/');
+  await openPage(page, '/');
   await page.getByRole('link', { name: 'Try Free' }).first().click();
   await expect(page).toHaveURL(/\/upload$/);
   await expect(page.getByRole('heading', { name: 'Upload Child Photo' })).toBeVisible();
@@ -99,7 +99,7 @@ test('a visitor uploads a photo, sees three previews and downloads the share ima
   await share.getByRole('button', { name: 'Close' }).click();
 
   // Back on the upload screen, the unmigrated upload is offered again.
-  await page.goto('/upload');
+  await openPage(page, '/upload');
   const banner = page.getByText('You already have a photo processing');
   await expect(banner).toBeVisible();
   await page.getByRole('link', { name: 'View progress' }).click();

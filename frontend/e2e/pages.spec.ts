@@ -3,10 +3,11 @@
 import { expect, test } from '@playwright/test';
 import { getProduct } from '@shared/catalog';
 import { messages } from '@shared/messages';
-import { expectNoSeriousA11yViolations, toast } from './helpers';
+import { PRERENDERED_PAGES, type PrerenderedPath } from '@shared/site-pages';
+import { expectNoSeriousA11yViolations, FACE_PHOTO, openPage, toast } from './helpers';
 
 test('landing page shows the hero, badges, steps and the pricing teaser', async ({ page }) => {
-  await page.goto('/');
+  await openPage(page, '/');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('precious moment');
   await expect(page.getByText('Loved by thousands of parents')).toBeVisible();
   await expect(page.getByText('No app download required')).toBeVisible();
@@ -22,17 +23,68 @@ test('landing page shows the hero, badges, steps and the pricing teaser', async 
   await expect(page).toHaveURL(/\/pricing$/);
 });
 
+const PRERENDERED_HEADINGS: Record<PrerenderedPath, string> = {
+  '/': 'precious moment',
+  '/pricing': 'Pricing',
+  '/upload': 'Upload Child Photo',
+};
+
+test('prerendered pages show their content without JavaScript', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  for (const path of Object.keys(PRERENDERED_PAGES) as PrerenderedPath[]) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(PRERENDERED_HEADINGS[path]);
+    await expect(page.getByRole('link', { name: 'Try Free' }).first()).toHaveAttribute('href', '/upload');
+  }
+  await context.close();
+});
+
+test('prerendered pages hydrate without errors and then answer taps', async ({ page, isMobile }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  for (const path of Object.keys(PRERENDERED_PAGES) as PrerenderedPath[]) {
+    await openPage(page, path);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(PRERENDERED_HEADINGS[path]);
+    if (isMobile) await page.getByRole('button', { name: 'Open menu' }).click();
+    // Login appears once the app runs: the HTML is built for no one in particular.
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toHaveCount(1);
+  }
+  expect(errors).toEqual([]);
+});
+
+test('a photo chosen on /upload before the app runs is taken once it does', async ({ page }) => {
+  // A slow line: the prerendered page is on screen, the app's code is still on its way.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/app-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/upload');
+  await page.locator('input[type=file]').setInputFiles(FACE_PHOTO);
+  await expect(page.locator('html[data-ready]')).toHaveCount(0);
+  release();
+  await expect(page.getByRole('img', { name: 'Preview of your upload' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeEnabled();
+});
+
 test('landing and upload pages have no serious accessibility violations', async ({ page }) => {
-  await page.goto('/');
+  await openPage(page, '/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
-  await page.goto('/upload');
+  await openPage(page, '/upload');
   await expect(page.getByRole('heading', { name: 'Upload Child Photo' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 });
 
 test('header navigation works on every screen size', async ({ page, isMobile }) => {
-  await page.goto('/');
+  await openPage(page, '/');
   if (isMobile) {
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pricing' }).click();
@@ -57,7 +109,7 @@ test('header navigation works on every screen size', async ({ page, isMobile }) 
 test('pricing page lists every plan; the free plan goes to the upload, a paid one to sign-in first', async ({
   page,
 }) => {
-  await page.goto('/pricing');
+  await openPage(page, '/pricing');
   for (const text of ['Free Preview', 'Single HD', '10-Pack', '20-Pack', '50-Pack', 'Subscription']) {
     await expect(page.getByRole('heading', { name: text, exact: true })).toBeVisible();
   }
@@ -112,7 +164,7 @@ test('the progress page without an id goes to the upload', async ({ page }) => {
 });
 
 test('a page that fails to load shows the router fallback with a way home', async ({ page }) => {
-  await page.goto('/');
+  await openPage(page, '/');
   // The pricing chunk cannot be fetched (a flaky network, or a deploy replaced it).
   await page.route(/\/assets\/PricingPage-[^/]+\.js$/, (route) => route.abort());
   await page.getByRole('link', { name: 'View Pricing' }).click();
@@ -124,7 +176,7 @@ test('a page that fails to load shows the router fallback with a way home', asyn
 });
 
 test('the upload drop area is reachable and usable with the keyboard', async ({ page }) => {
-  await page.goto('/upload');
+  await openPage(page, '/upload');
   const input = page.locator('input[type=file]');
   for (let i = 0; i < 12 && !(await input.evaluate((el) => el === document.activeElement)); i++) {
     await page.keyboard.press('Tab');

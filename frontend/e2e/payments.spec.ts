@@ -8,7 +8,13 @@ import { type Download, expect, test } from '@playwright/test';
 import { formatPrice, getProduct } from '@shared/catalog';
 import { messages } from '@shared/messages';
 import { createUser, freshEmail, PASSWORD, signIn, submitCredentials } from './accounts-helpers';
-import { dismissNotifyWhenShown, expectNoSeriousA11yViolations, toast, uploadPhoto } from './helpers';
+import {
+  dismissNotifyWhenShown,
+  expectNoSeriousA11yViolations,
+  openPage,
+  toast,
+  uploadPhoto,
+} from './helpers';
 import { clickForNewTab, expectTestCheckout, expectUnwatermarkedHd, previewBytes } from './payments-helpers';
 
 const price = (id: Parameters<typeof getProduct>[0]) => formatPrice(getProduct(id).priceCents);
@@ -174,7 +180,7 @@ test('plans from the pricing page: cancel, a credit pack, and a subscription can
   await signIn(page, email);
 
   // Cancel on the test checkout comes back to the pricing page.
-  await page.goto('/pricing');
+  await openPage(page, '/pricing');
   const cancelled = await clickForNewTab(context, () =>
     page.getByRole('button', { name: 'Choose 10-Pack' }).click(),
   );

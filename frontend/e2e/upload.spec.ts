@@ -2,10 +2,10 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { messages } from '@shared/messages';
-import { FACE_PHOTO, toast } from './helpers';
+import { FACE_PHOTO, openPage, toast } from './helpers';
 
 test.beforeEach(async ({ page }) => {
-  await page.goto('/upload');
+  await openPage(page, '/upload');
   await expect(page.getByText('Click to upload or drag and drop')).toBeVisible();
   await expect(page.getByText('PNG, JPG or JPEG (MAX. 10MB)')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();

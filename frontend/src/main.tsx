@@ -1,14 +1,7 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
-import { startAuth } from './lib/auth/auth-session';
+/** Entry of the app shell (every client-side route) and of the prerendered landing page. */
+import './app/boot/zod-config';
+import { createRoutes } from './app/routes';
+import { startApp } from './app/start-app';
 import './index.css';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
-
-// A returning parent's sign-in is confirmed after the first paint; visitors load nothing more.
-startAuth();
+startApp(createRoutes());

@@ -1,3 +1,4 @@
+import { APP_SHELL_FILE, PRERENDERED_PAGES } from '@shared/site-pages';
 import { Match } from 'aws-cdk-lib/assertions';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -149,11 +150,19 @@ describe('SPA routing function', () => {
     return handler({ request: { uri } }).uri;
   };
 
-  it('serves index.html for client-side routes', () => {
+  it('serves each prerendered page its own HTML, with or without a trailing slash', () => {
     expect(route('/')).toBe('/index.html');
-    expect(route('/upload')).toBe('/index.html');
-    expect(route('/result/3f1c1f7e-8f7a-4c2e-9a51-2b1f0f4e9d11')).toBe('/index.html');
-    expect(route('/moments/editor/abc/')).toBe('/index.html');
+    expect(route('/pricing')).toBe('/pricing/index.html');
+    expect(route('/upload/')).toBe('/upload/index.html');
+    for (const [page, file] of Object.entries(PRERENDERED_PAGES)) expect(route(page)).toBe(`/${file}`);
+  });
+
+  it('serves the app shell for client-side routes', () => {
+    expect(route('/result/3f1c1f7e-8f7a-4c2e-9a51-2b1f0f4e9d11')).toBe(`/${APP_SHELL_FILE}`);
+    expect(route('/moments/editor/abc/')).toBe(`/${APP_SHELL_FILE}`);
+    expect(route('/auth')).toBe(`/${APP_SHELL_FILE}`);
+    expect(route('/pricing/extra')).toBe(`/${APP_SHELL_FILE}`);
+    expect(route('/constructor')).toBe(`/${APP_SHELL_FILE}`);
   });
 
   it('leaves files alone', () => {

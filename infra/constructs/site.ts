@@ -5,6 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { publicKeyPatterns } from '@shared/deployment';
+import { APP_SHELL_FILE, PRERENDERED_PAGES } from '@shared/site-pages';
 import { Annotations, Duration, Fn, type RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
@@ -22,15 +23,23 @@ export const API_PATH_PATTERN = '/api/*';
 const PUBLIC_RENDER_KEYS = publicKeyPatterns('renders');
 
 /**
- * Client-side routes (/upload, /result/<id>) have no file behind them: serve index.html for any path
- * whose last segment has no extension. It runs on the default behaviour only, so an API 404 stays a 404
- * (distribution-wide error responses would have turned it into index.html).
+ * Prerendered pages (/, /pricing, /upload) have their own HTML file; every other path whose last
+ * segment has no extension is a client-side route (/result/<id>) and gets the app shell. The map
+ * comes from shared/site-pages.ts, as the build and the local gateway use it. It runs on the default
+ * behaviour only, so an API 404 stays a 404 (distribution-wide error responses would have turned it
+ * into HTML).
  */
-export const SPA_ROUTING_CODE = `function handler(event) {
+const PAGE_FILES = Object.fromEntries(
+  Object.entries(PRERENDERED_PAGES).map(([page, file]) => [page, `/${file}`]),
+);
+export const SPA_ROUTING_CODE = `var PAGES = ${JSON.stringify(PAGE_FILES)};
+function handler(event) {
   var request = event.request;
-  var lastSegment = request.uri.substring(request.uri.lastIndexOf('/') + 1);
+  var uri = request.uri;
+  var lastSegment = uri.substring(uri.lastIndexOf('/') + 1);
   if (lastSegment.indexOf('.') === -1) {
-    request.uri = '/index.html';
+    var page = uri.length > 1 && uri.charAt(uri.length - 1) === '/' ? uri.substring(0, uri.length - 1) : uri;
+    request.uri = Object.prototype.hasOwnProperty.call(PAGES, page) ? PAGES[page] : '/${APP_SHELL_FILE}';
   }
   return request;
 }`;
@@ -90,7 +99,7 @@ export class Site extends Construct {
     });
 
     const spaRouting = new cloudfront.Function(this, 'SpaRouting', {
-      comment: 'Serve index.html for client-side routes',
+      comment: 'Serve prerendered pages and the app shell for client-side routes',
       runtime: cloudfront.FunctionRuntime.JS_2_0,
       code: cloudfront.FunctionCode.fromInline(SPA_ROUTING_CODE),
     });

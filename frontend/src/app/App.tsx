@@ -1,11 +1,21 @@
-import { RouterProvider } from 'react-router-dom';
+import { type ReactNode, StrictMode, useEffect } from 'react';
 import { AppProviders } from './providers';
-import { router } from './router';
 
-export function App() {
+type AppProps = {
+  router: ReactNode;
+  /** Called once the app is live on the page: rendered, or done hydrating a prerendered page. */
+  onReady?: () => void;
+};
+
+/**
+ * The app around its router: the same tree in the browser (start-app.tsx, RouterProvider) and in
+ * the build's prerender (entry-server.tsx, StaticRouterProvider), so hydration finds what it expects.
+ */
+export function App({ router, onReady }: AppProps) {
+  useEffect(() => onReady?.(), [onReady]);
   return (
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
+    <StrictMode>
+      <AppProviders>{router}</AppProviders>
+    </StrictMode>
   );
 }

@@ -1,13 +1,14 @@
 /**
  * The frontend behind the local gateway, like CloudFront in front of the site bucket: built files
- * from dist/site (SPA fallback, long cache for hashed assets, gzip/brotli), or Vite in middleware
- * mode with HMR for development.
+ * from dist/site (prerendered pages and the app shell as shared/site-pages.ts says, long cache for
+ * hashed assets, gzip/brotli), or Vite in middleware mode with HMR for development.
  */
 import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { htmlFileFor } from '@shared/site-pages';
 
 export type FrontendHandler = {
   handle(req: IncomingMessage, res: ServerResponse): void | Promise<void>;
@@ -89,8 +90,8 @@ export function createDistHandler(distDir: string): FrontendHandler {
       let found = await findFile(pathname);
       const isAsset = pathname.startsWith('/assets/');
       if (!found && !isAsset && !path.extname(pathname)) {
-        // Client-side routes (/upload, /result/...) get the app shell.
-        found = await findFile('/index.html');
+        // A prerendered page (/, /pricing) gets its own HTML, client-side routes (/result/...) the app shell.
+        found = await findFile(`/${htmlFileFor(pathname)}`);
       }
       if (!found) {
         res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');

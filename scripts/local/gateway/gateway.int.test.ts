@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { APP_SHELL_FILE } from '@shared/site-pages';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadLocalEnv } from '../../../functions/test-support/local-env';
@@ -23,7 +24,7 @@ const bigScript = `console.log(${JSON.stringify('x'.repeat(20_000))});`;
 
 beforeAll(async () => {
   mkdirSync(path.join(distDir, 'assets'));
-  writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>app shell</title>');
+  writeFileSync(path.join(distDir, APP_SHELL_FILE), '<!doctype html><title>app shell</title>');
   writeFileSync(path.join(distDir, 'assets', 'app-abc123.js'), bigScript);
   gateway = await startGateway({
     port: await freePort(),

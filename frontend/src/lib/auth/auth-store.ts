@@ -13,6 +13,8 @@ export type AuthState =
   | { status: 'signedIn'; user: AuthUser };
 
 export const SIGNED_OUT: AuthState = { status: 'signedOut', user: null };
+// Prerendered pages are built for no one in particular: neither Login nor a parent's email, until hydrated.
+const UNDECIDED: AuthState = { status: 'unknown', user: null };
 
 let state: AuthState = hasStoredSignIn() ? { status: 'unknown', user: null } : SIGNED_OUT;
 const listeners = new Set<() => void>();
@@ -38,5 +40,5 @@ function subscribeAuth(listener: () => void): () => void {
 }
 
 export function useAuth(): AuthState {
-  return useSyncExternalStore(subscribeAuth, getAuthState, getAuthState);
+  return useSyncExternalStore(subscribeAuth, getAuthState, () => UNDECIDED);
 }

@@ -1,11 +1,21 @@
 /** Dashed drop area: a real file input under a label, so click, keyboard and drag-and-drop all work. */
-import { type DragEvent, useState } from 'react';
+import { type DragEvent, useEffect, useRef, useState } from 'react';
 import { cn } from '../../../lib/cn';
 
 type DropZoneProps = { onFile: (file: File) => void; disabled?: boolean };
 
 export function DropZone({ onFile, disabled }: DropZoneProps) {
   const [dragging, setDragging] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+
+  // /upload is prerendered: on a slow line a photo can be chosen before the app runs. Take it now.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the app takes over the page.
+  useEffect(() => {
+    const early = input.current?.files?.[0];
+    if (!early || !input.current) return;
+    input.current.value = '';
+    onFile(early);
+  }, []);
 
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
@@ -51,6 +61,7 @@ export function DropZone({ onFile, disabled }: DropZoneProps) {
       </span>
       <span className="text-sm text-slate-600">PNG, JPG or JPEG (MAX. 10MB)</span>
       <input
+        ref={input}
         type="file"
         accept="image/*"
         className="sr-only"

@@ -1,0 +1,93 @@
+/**
+ * The route table of the browser app. Every page but the landing page loads on demand, except where
+ * a prerendered page's entry (main-prerendered.tsx) passes its page in already loaded: then
+ * hydration never waits for a chunk.
+ */
+import { type ComponentType, lazy } from 'react';
+import type { RouteObject } from 'react-router-dom';
+import { LandingPage } from '../features/landing/LandingPage';
+import { RootLayout } from './layout/RootLayout';
+import { RouteError } from './layout/RouteError';
+
+const PricingPage = lazy(() =>
+  import('../features/pricing/PricingPage').then((m) => ({ default: m.PricingPage })),
+);
+const UploadRoute = lazy(() => import('./routes/UploadRoute').then((m) => ({ default: m.UploadRoute })));
+const ProgressRoute = lazy(() =>
+  import('./routes/ProgressRoute').then((m) => ({ default: m.ProgressRoute })),
+);
+const ResultRoute = lazy(() => import('./routes/ResultRoute').then((m) => ({ default: m.ResultRoute })));
+const NotFoundPage = lazy(() =>
+  import('../features/not-found/NotFoundPage').then((m) => ({ default: m.NotFoundPage })),
+);
+const AuthPage = lazy(() => import('../features/auth/AuthPage').then((m) => ({ default: m.AuthPage })));
+const MyPhotosRoute = lazy(() =>
+  import('./routes/MyPhotosRoute').then((m) => ({ default: m.MyPhotosRoute })),
+);
+const CheckoutPage = lazy(() =>
+  import('../features/checkout/CheckoutPage').then((m) => ({ default: m.CheckoutPage })),
+);
+const UpsellRoute = lazy(() => import('./routes/UpsellRoute').then((m) => ({ default: m.UpsellRoute })));
+const ComingSoonPage = lazy(() =>
+  import('../features/placeholder/ComingSoonPage').then((m) => ({ default: m.ComingSoonPage })),
+);
+
+/** Pages a prerendered page's entry brings along instead of loading them on demand. */
+export type LoadedPages = { PricingPage?: ComponentType; UploadRoute?: ComponentType };
+
+export function createRoutes(loaded: LoadedPages = {}): RouteObject[] {
+  const Pricing = loaded.PricingPage ?? PricingPage;
+  const Upload = loaded.UploadRoute ?? UploadRoute;
+  return [
+    {
+      element: <RootLayout />,
+      errorElement: <RouteError />,
+      children: [
+        {
+          // Page errors render inside the layout, so the header stays usable.
+          errorElement: <RouteError />,
+          children: [
+            { index: true, element: <LandingPage /> },
+            { path: 'pricing', element: <Pricing /> },
+            { path: 'upload', element: <Upload /> },
+            { path: 'progress', element: <ProgressRoute /> },
+            { path: 'result/:uploadId', element: <ResultRoute /> },
+            {
+              path: 'moments',
+              element: (
+                <ComingSoonPage
+                  title="Moments are on their way"
+                  body="Soon you can pick from a big library of templates to turn your child's photos into keepsakes for every milestone."
+                />
+              ),
+            },
+            {
+              path: 'moments/drafts',
+              element: (
+                <ComingSoonPage
+                  title="My Drafts is coming soon"
+                  body="Your saved keepsake designs will live here, ready to finish whenever you have a quiet minute."
+                />
+              ),
+            },
+            {
+              path: 'offspring-gallery',
+              element: (
+                <ComingSoonPage
+                  title="The template gallery is coming soon"
+                  body="Backgrounds for your photo are not ready yet. Your age previews are already being made."
+                />
+              ),
+            },
+            { path: 'auth', element: <AuthPage /> },
+            { path: 'my-photos', element: <MyPhotosRoute /> },
+            { path: 'checkout', element: <CheckoutPage /> },
+            { path: 'upsell', element: <UpsellRoute offer="future" /> },
+            { path: 'upsell/age-19', element: <UpsellRoute offer="age-19" /> },
+            { path: '*', element: <NotFoundPage /> },
+          ],
+        },
+      ],
+    },
+  ];
+}
