@@ -11,6 +11,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { PRERENDERED_PAGES } from '@shared/site-pages';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CONTENT_SECURITY_POLICY } from '../../infra/constructs/site';
@@ -18,7 +19,8 @@ import { createDistHandler } from '../local/gateway/frontend';
 import { LOOPBACK } from '../local/ports';
 import { median, pageScripts } from './landing-html';
 
-const PAGES = ['/', '/pricing', '/upload'];
+// The pages a visitor lands on are the prerendered ones: /, /pricing, /upload.
+const PAGES = Object.keys(PRERENDERED_PAGES);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const SITE_DIR = path.resolve(process.argv[2] ?? 'dist/site');
