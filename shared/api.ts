@@ -238,6 +238,9 @@ export function routeKey(route: RouteDef): string {
 /** Header that carries the anonymous visitor's session id. */
 export const SESSION_HEADER = 'x-session-id';
 
+/** Every path parameter named …Id is a UUID: the router refuses anything else (400), the API document says so. */
+export const isUuidParam = (name: string): boolean => name.endsWith('Id');
+
 /** Routes that API Gateway must guard with the Cognito JWT authorizer. */
 export function needsJwtAuthorizer(route: RouteDef): boolean {
   return route.access === 'user' || route.access === 'admin';

@@ -5,7 +5,15 @@
  * serves it (GET /api/openapi.json) and unit tests validate it.
  */
 import type { z } from 'zod';
-import { type Access, type ErrorStatus, type RouteDef, type RouteGroup, routes, SESSION_HEADER } from './api';
+import {
+  type Access,
+  type ErrorStatus,
+  isUuidParam,
+  type RouteDef,
+  type RouteGroup,
+  routes,
+  SESSION_HEADER,
+} from './api';
 import { componentSchemas } from './openapi-schemas';
 import { errorBodySchema } from './schemas/uploads';
 
@@ -205,9 +213,4 @@ function requestBody(route: RouteDef, refOf: (schema: z.ZodType) => JsonObject) 
 
 function pathParams(path: string): string[] {
   return [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
-}
-
-/** The router's rule: every path parameter named …Id must be a UUID (else 400 invalid_id). */
-function isUuidParam(name: string): boolean {
-  return name.endsWith('Id');
 }

@@ -4,10 +4,11 @@
  */
 import { readFile } from 'node:fs/promises';
 import { PREVIEW_AGES, type TargetAge } from '@shared/catalog';
-import type { RenderTimings } from '../../core/render/render-job';
+import { IMAGE_CAPABILITIES, type ImageAIRoutes } from '../../core/image-ai';
+import { makeAgeImages, type RenderTimings } from '../../core/render/render-job';
 import { detectFaces, loadFaceApi } from './face-detector';
+import { createImageAI } from './image-ai';
 import { createImageInspector } from './inspector';
-import { createOfflineImageAI } from './offline-image-ai';
 import { createPreviewMaker } from './preview-maker';
 
 export type BenchResult = {
@@ -26,6 +27,10 @@ export type BenchResult = {
   previewBytes: number;
   hdBytes: number;
 };
+
+const allOffline = Object.fromEntries(
+  IMAGE_CAPABILITIES.map((c) => [c, 'offline']),
+) as unknown as ImageAIRoutes;
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -55,19 +60,9 @@ export async function benchRender(
   const detections: number[] = [];
   for (let i = 0; i < runs; i++) detections.push((await detectFaces(normalised.jpeg)).ms);
 
-  // The worker's two image steps: age at HD size, then the watermarked preview.
-  const ai = createOfflineImageAI();
-  const previews = createPreviewMaker();
-  const render = async (targetAge: TargetAge) => {
-    const aged = await ai.ageProgress({ image: normalised.jpeg, targetAge, face });
-    const preview = await previews.preview(aged.image);
-    const timings: RenderTimings = {
-      ...aged.timings,
-      watermark: preview.timings.watermark,
-      encode: aged.timings.encode + preview.timings.encode,
-    };
-    return { preview: preview.jpeg, hd: aged.image, timings };
-  };
+  const imageDeps = { imageAI: createImageAI(allOffline), previews: createPreviewMaker() };
+  const render = (targetAge: TargetAge) =>
+    makeAgeImages(imageDeps, { original: normalised.jpeg, targetAge, face });
   await render(ages[0]);
   const samples: (RenderTimings & { total: number })[] = [];
   const cpu: number[] = [];

@@ -8,7 +8,6 @@ import { MAX_RENDER_ATTEMPTS, storageKeys } from '@shared/deployment';
 import { messages } from '@shared/messages';
 import type { Deps } from '../deps';
 import { AiCapabilityUnavailableError, PermanentRenderError } from '../errors';
-import type { AgeProgressOutput } from '../image-ai';
 import type { FaceBox, RenderMessage } from '../ports';
 import { notifyRenderDone } from './notify-done';
 
@@ -60,14 +59,9 @@ export async function renderJob(
   const { upload } = found;
 
   const original = await deps.blobs.get('uploads', upload.fileKey!);
-  let aged: AgeProgressOutput;
+  let images: AgeImages;
   try {
-    aged = await deps.imageAI.ageProgress({
-      image: original,
-      targetAge: age,
-      face: known.face ?? upload.face,
-      size: HD_SIZE_PX,
-    });
+    images = await makeAgeImages(deps, { original, targetAge: age, face: known.face ?? upload.face });
   } catch (error) {
     // Retrying will not give this photo a face, nor the configuration a provider.
     const messageKey =
@@ -78,15 +72,14 @@ export async function renderJob(
     await deps.uploads.failJob(uploadId, age, messages[messageKey]);
     return { outcome: 'failed', reason: messages[messageKey] };
   }
-  if (!upload.face) await deps.uploads.saveFace(uploadId, aged.face);
-  const hd = aged.image;
-  const preview = await deps.previews.preview(hd);
+  if (!upload.face) await deps.uploads.saveFace(uploadId, images.face);
+  const { hd, preview } = images;
 
   const anonymous = upload.owner.startsWith('session:');
-  const previewKey = previewKeyFor(uploadId, age, preview.jpeg);
+  const previewKey = previewKeyFor(uploadId, age, preview);
   const hdKey = hdKeyFor(uploadId, age, hd);
   await Promise.all([
-    deps.blobs.put('renders', previewKey, preview.jpeg, {
+    deps.blobs.put('renders', previewKey, preview, {
       contentType: 'image/jpeg',
       // A day, not forever: a deleted or expired child's photo must leave the CDN soon after.
       cacheControl: 'public, max-age=86400',
@@ -102,15 +95,32 @@ export async function renderJob(
   if (anonymous) await keepIfMigrated(deps, uploadId, [previewKey, hdKey]);
   // Only the delivery that completed the job gets here, so the email goes out once.
   await notifyRenderDone(deps, job);
-  const { decode, detect, age: ageing, encode } = aged.timings;
+  return { outcome: 'done', face: images.face, timings: images.timings };
+}
+
+export type AgeImages = { hd: Buffer; preview: Buffer; face: FaceBox; timings: RenderTimings };
+
+/** The worker's two image steps (the render benchmark times the same): age at HD size, then the watermarked preview. */
+export async function makeAgeImages(
+  deps: Pick<Deps, 'imageAI' | 'previews'>,
+  input: { original: Buffer; targetAge: TargetAge; face?: FaceBox },
+): Promise<AgeImages> {
+  const aged = await deps.imageAI.ageProgress({
+    image: input.original,
+    targetAge: input.targetAge,
+    face: input.face,
+    size: HD_SIZE_PX,
+  });
+  const preview = await deps.previews.preview(aged.image);
+  const { decode, detect, age, encode } = aged.timings;
   const timings = {
     decode,
     detect,
-    age: ageing,
+    age,
     watermark: preview.timings.watermark,
     encode: encode + preview.timings.encode,
   };
-  return { outcome: 'done', face: aged.face, timings: roundTimings(timings) };
+  return { hd: aged.image, preview: preview.jpeg, face: aged.face, timings: roundTimings(timings) };
 }
 
 const roundTimings = (timings: RenderTimings): RenderTimings =>

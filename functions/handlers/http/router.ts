@@ -4,7 +4,7 @@
  * domain errors to status codes and the messages of shared/messages.ts.
  */
 import middy from '@middy/core';
-import { type RouteDef, type RouteGroup, type RouteId, routeKey, routes } from '@shared/api';
+import { isUuidParam, type RouteDef, type RouteGroup, type RouteId, routeKey, routes } from '@shared/api';
 import { isUuid } from '@shared/rules/ids';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { z } from 'zod';
@@ -85,8 +85,8 @@ export function createHttpHandler<G extends RouteGroup>(group: G, operations: Op
       const params: Record<string, string> = {};
       // Every id in our paths is a UUID; anything else is a bad link, not a lookup.
       for (const [name, value] of Object.entries(event.pathParameters ?? {})) {
-        if (name.endsWith('Id') && !isUuid(value)) return errorJson(400, 'invalid_id', 'invalidLink');
-        params[name] = name.endsWith('Id') ? value!.toLowerCase() : value!;
+        if (isUuidParam(name) && !isUuid(value)) return errorJson(400, 'invalid_id', 'invalidLink');
+        params[name] = isUuidParam(name) ? value!.toLowerCase() : value!;
       }
       let principal = resolvePrincipal(event);
       // Routes without API Gateway's authorizer still recognise a signed-in parent.
