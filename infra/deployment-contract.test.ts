@@ -143,7 +143,7 @@ describe('deployment contract: IAM object grants', () => {
     return Object.fromEntries(Object.entries(access).map(([name, set]) => [name, [...set].sort()]));
   }
   const under = (bucket: BucketRole, prefix: string) => `${bucket}/${prefix}*`;
-  const { previews, hd, visitorFiles, userFiles } = S3_PREFIXES;
+  const { previews, hd, visitorFiles, userFiles, templates, compositions } = S3_PREFIXES;
   const api = (group: RouteGroup) => t.stack.api.handlers.get(group)!.role;
 
   it('names only whole buckets or contract prefixes, in the bucket that holds them', () => {
@@ -175,6 +175,12 @@ describe('deployment contract: IAM object grants', () => {
       'uploads/*': ['write'],
       [under('renders', previews.prefix)]: ['write'],
       [under('renders', hd.prefix)]: ['write'],
+    });
+    // Cut-outs beside the originals; keepsakes drawn from templates into compositions/.
+    expect(objectAccess(api('moments'))).toEqual({
+      'uploads/*': ['read', 'write'],
+      [under('renders', templates.prefix)]: ['read'],
+      [under('renders', compositions.prefix)]: ['read', 'write'],
     });
     for (const group of ['system', 'payments', 'webhooks'] as const) {
       expect(objectAccess(api(group)), group).toEqual({});

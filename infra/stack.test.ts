@@ -108,10 +108,10 @@ describe('Storage', () => {
     );
   });
 
-  it('lets only the site origin PUT into the uploads bucket (CORS)', () => {
+  it('lets only the site origin PUT photos into, and read cut-outs from, the uploads bucket (CORS)', () => {
     const cors = bucket(t.stack.storage.uploads).Properties?.CorsConfiguration.CorsRules;
     expect(cors).toHaveLength(1);
-    expect(cors[0].AllowedMethods).toEqual(['PUT']);
+    expect(cors[0].AllowedMethods).toEqual(['PUT', 'GET']);
     expect(text(cors[0].AllowedOrigins)).toContain(logicalId(t.stack.site.distribution));
     expect(bucket(t.stack.storage.renders).Properties?.CorsConfiguration).toBeUndefined();
   });

@@ -11,6 +11,17 @@ import {
   myUploadsSchema,
 } from './schemas/account';
 import {
+  compositionViewSchema,
+  createCompositionRequestSchema,
+  cutoutViewSchema,
+  draftListSchema,
+  draftViewSchema,
+  renameDraftRequestSchema,
+  saveDraftRequestSchema,
+  templateListSchema,
+  templateViewSchema,
+} from './schemas/moments';
+import {
   confirmCheckoutRequestSchema,
   confirmCheckoutResponseSchema,
   createCheckoutRequestSchema,
@@ -40,10 +51,10 @@ import {
 export type Access = 'public' | 'caller' | 'owner' | 'user' | 'admin';
 
 /** Lambda that serves the route: one per route group. */
-export type RouteGroup = 'uploads' | 'account' | 'payments' | 'webhooks' | 'system';
+export type RouteGroup = 'uploads' | 'account' | 'payments' | 'webhooks' | 'system' | 'moments';
 
 /** HTTP statuses of the error body `{ error: { code, message } }` (functions/handlers/http/responses.ts). */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 503;
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 422 | 503;
 
 export type RouteDef = {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
@@ -215,6 +226,109 @@ export const routes = {
     rawBody: { signatureHeader: 'stripe-signature' },
     response: webhookResponseSchema,
     errors: [400, 503],
+  },
+  // Moments (moments-composer-admin.md §2; ARCHITECTURE.md §10).
+  listTemplates: {
+    method: 'GET',
+    path: '/api/templates',
+    access: 'public',
+    group: 'moments',
+    response: templateListSchema,
+  },
+  getTemplate: {
+    method: 'GET',
+    path: '/api/templates/{templateId}',
+    access: 'public',
+    group: 'moments',
+    response: templateViewSchema,
+    errors: [404],
+  },
+  /** Removes the background of an upload's photo (again only when asked); the cut-out stays private. */
+  createCutout: {
+    method: 'POST',
+    path: '/api/uploads/{uploadId}/cutout',
+    access: 'owner',
+    group: 'moments',
+    response: cutoutViewSchema,
+    errors: [404, 409, 422, 503],
+  },
+  /** A free keepsake: 800×800, watermarked. */
+  createComposition: {
+    method: 'POST',
+    path: '/api/compositions',
+    access: 'caller',
+    group: 'moments',
+    body: createCompositionRequestSchema,
+    response: compositionViewSchema,
+    errors: [404, 409, 503],
+  },
+  /** An HD keepsake: 2000×2000 from the clean template, 1 credit (free with a live subscription). */
+  createHdComposition: {
+    method: 'POST',
+    path: '/api/compositions/hd',
+    access: 'user',
+    group: 'moments',
+    body: createCompositionRequestSchema,
+    response: compositionViewSchema,
+    errors: [402, 404, 409, 503],
+  },
+  listDrafts: {
+    method: 'GET',
+    path: '/api/drafts',
+    access: 'user',
+    group: 'moments',
+    response: draftListSchema,
+  },
+  createDraft: {
+    method: 'POST',
+    path: '/api/drafts',
+    access: 'user',
+    group: 'moments',
+    body: saveDraftRequestSchema,
+    response: draftViewSchema,
+    errors: [404],
+  },
+  getDraft: {
+    method: 'GET',
+    path: '/api/drafts/{draftId}',
+    access: 'user',
+    group: 'moments',
+    response: draftViewSchema,
+    errors: [404],
+  },
+  saveDraft: {
+    method: 'PUT',
+    path: '/api/drafts/{draftId}',
+    access: 'user',
+    group: 'moments',
+    body: saveDraftRequestSchema,
+    response: draftViewSchema,
+    errors: [404],
+  },
+  renameDraft: {
+    method: 'PATCH',
+    path: '/api/drafts/{draftId}',
+    access: 'user',
+    group: 'moments',
+    body: renameDraftRequestSchema,
+    response: draftViewSchema,
+    errors: [404],
+  },
+  duplicateDraft: {
+    method: 'POST',
+    path: '/api/drafts/{draftId}/duplicate',
+    access: 'user',
+    group: 'moments',
+    response: draftViewSchema,
+    errors: [404],
+  },
+  deleteDraft: {
+    method: 'DELETE',
+    path: '/api/drafts/{draftId}',
+    access: 'user',
+    group: 'moments',
+    response: okResponseSchema,
+    errors: [404],
   },
 } as const satisfies Record<string, RouteDef>;
 

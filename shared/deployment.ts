@@ -113,6 +113,8 @@ export const storageKeys = {
   original: (owner: FileOwner, uploadId: string) => `${ownerFolder(owner)}/${uploadId}/original.jpg`,
   /** The background-removed cut-out of an upload, beside its original (same owner, same expiry). */
   cutout: (owner: FileOwner, uploadId: string) => `${ownerFolder(owner)}/${uploadId}/cutout.png`,
+  /** The photo behind the cut-out, same size and framing: what the restore brush paints back. */
+  cutoutSource: (owner: FileOwner, uploadId: string) => `${ownerFolder(owner)}/${uploadId}/cutout-source.jpg`,
   /** Content-addressed (`hash` of the bytes), so racing deliveries never overwrite each other's files. */
   preview: (uploadId: string, age: TargetAge, hash: string) =>
     `${S3_PREFIXES.previews.prefix}${uploadId}/${age}-${hash}.jpg`,

@@ -98,6 +98,31 @@ export const messages = {
   creditsNeverExpire: 'Credits never expire',
   accountDeleted: 'Your account and all your photos have been deleted.',
   accountDeleteFailed: 'We could not delete your account. Please try again.',
+
+  // Moments (moments-composer-admin.md §5, §8), verbatim.
+  uploadAnImage: 'Please upload an image file',
+  backgroundRemoved: 'Background removed successfully!',
+  backgroundRemovalFailed: 'Failed to remove background',
+  extractFirst: 'Please upload and extract a child image first',
+  compositionCreated: 'Composition created successfully!',
+  compositionFailed: 'Failed to create composition',
+  saveDraftFirst: 'Please save your draft first',
+  duplicateDraftFailed: 'Failed to duplicate draft',
+  deleteDraftFailed: 'Failed to delete draft',
+  renameDraftFailed: 'Failed to rename draft',
+  draftDeleted: 'Draft deleted',
+  draftRenamed: 'Renamed ✓',
+  draftResumed: 'Draft resumed',
+  resumeDraftTitle: 'Resume your draft?',
+  templateNotFound: 'Template not found',
+  // Moments: cases the spec leaves open.
+  noPersonFound:
+    "We couldn't find a person in this photo. Please choose a photo where your child is clearly visible.",
+  photoNotReadyForCutout: 'This photo is still being uploaded. Please try again in a moment.',
+  draftNotFound: 'We could not find this draft.',
+  draftNameRequired: 'Please enter a name',
+  signInForHd: 'Please sign in to make HD keepsakes.',
+  hdKeepsakeCost: 'HD keepsakes cost 1 credit each (free with the monthly plan).',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -51,6 +51,7 @@ const GROUP_DESCRIPTIONS: Record<RouteGroup, string> = {
   payments: 'Checkout and the monthly plan.',
   webhooks: 'Calls from the payment provider, signed over the raw body.',
   system: 'Health, the browser sign-in configuration and this document.',
+  moments: 'Keepsakes: the template library, cut-outs of a photo, compositions (free and HD) and drafts.',
 };
 
 const SECURITY_SCHEMES = {
@@ -106,6 +107,11 @@ const ERROR_RESPONSES: Record<ErrorStatus | 500, { name: string; description: st
   },
   403: { name: 'Forbidden', description: 'Identified, but not allowed: not the owner, or not an admin.' },
   404: { name: 'NotFound', description: "The resource does not exist (or is not the caller's to know of)." },
+  402: { name: 'PaymentRequired', description: 'Not enough credits for an HD keepsake: buy a pack first.' },
+  422: {
+    name: 'UnprocessableContent',
+    description: 'The photo is readable but cannot be used for this (e.g. no person found in it).',
+  },
   409: { name: 'Conflict', description: 'The resource is not in a state that allows this.' },
   413: { name: 'PayloadTooLarge', description: 'The file is larger than allowed.' },
   500: { name: 'InternalError', description: 'An unexpected error; the body tells no details.' },

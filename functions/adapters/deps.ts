@@ -15,9 +15,14 @@ import type { Clock, TokenVerifier } from '../core/ports';
 import { createJwtAuthorizer, issuerOf } from './auth/jwt-verifier';
 import { createCognitoIdentity, unconfiguredIdentity } from './cognito/identity';
 import { type AppConfig, clientConfigOf, loadConfig } from './config';
+import {
+  createDynamoCompositionStore,
+  createDynamoDraftStore,
+  createDynamoTemplateStore,
+} from './dynamo/moments-store';
 import { createDynamoPaymentStore } from './dynamo/payment-store';
 import { createDynamoUploadStore } from './dynamo/upload-store';
-import { createImageAI, createImageInspector, createPreviewMaker } from './image';
+import { createImageAI, createImageInspector, createKeepsakeRenderer, createPreviewMaker } from './image';
 import { createLogOnlyMailer, createOutboxMailer, createSesMailer } from './mail/mailers';
 import { createS3BlobStore } from './s3/blob-store';
 import { createSqsRenderQueue } from './sqs/render-queue';
@@ -36,6 +41,10 @@ export function buildDeps(config: AppConfig = loadConfig()): Deps {
   const clock: Clock = { now: () => new Date() };
   return {
     uploads: createDynamoUploadStore(doc, config.tableName),
+    templates: createDynamoTemplateStore(doc, config.tableName),
+    drafts: createDynamoDraftStore(doc, config.tableName),
+    compositions: createDynamoCompositionStore(doc, config.tableName, clock),
+    keepsakes: createKeepsakeRenderer(),
     paymentStore: createDynamoPaymentStore(doc, config.tableName, clock),
     payments: paymentsFromConfig(config),
     mailer: createMailer(config, logger),

@@ -2,6 +2,7 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type { ClientConfig } from '@shared/schemas/account';
 import type { ImageAI } from './image-ai';
+import type { CompositionStore, DraftStore, KeepsakeRenderer, TemplateStore } from './moments/moments-ports';
 import type { PaymentStore, Payments } from './payments/payment-ports';
 import type {
   BlobStore,
@@ -17,6 +18,10 @@ import type {
 
 export type Deps = {
   uploads: UploadStore;
+  templates: TemplateStore;
+  drafts: DraftStore;
+  compositions: CompositionStore;
+  keepsakes: KeepsakeRenderer;
   blobs: BlobStore;
   renderQueue: RenderQueue;
   inspector: ImageInspector;

@@ -6,6 +6,8 @@ export type ErrorKind =
   | 'unauthenticated'
   | 'forbidden'
   | 'not_found'
+  | 'payment_required'
+  | 'unprocessable'
   | 'conflict'
   | 'too_large'
   | 'unavailable';

@@ -61,8 +61,12 @@ export type AgeProgressOutput = {
 export type AgeProgressTimings = { decode: number; detect: number; age: number; encode: number };
 
 export type RemoveBackgroundInput = { image: ImageInput };
-/** PNG with the subject opaque and the background transparent, plus the alpha mask. */
-export type RemoveBackgroundOutput = { png: Buffer; mask: RawImage };
+/**
+ * PNG with the subject opaque and the background transparent, trimmed to the subject, plus the
+ * alpha mask and `source`: a JPEG of the photo behind the cut-out at the same size and framing
+ * (what an editor's restore brush paints back).
+ */
+export type RemoveBackgroundOutput = { png: Buffer; mask: RawImage; source: Buffer };
 
 export type FaceSwapInput = {
   /** The face to put in (the child). */

@@ -39,7 +39,13 @@ export type UploadRecord = {
   face?: FaceBox;
   /** The visitor session the upload was migrated from (its temp/ copy may linger until the lifecycle rule). */
   migratedFrom?: string;
+  /** keepsake: made for Moments or the composer, so no age previews are rendered for it. */
+  purpose?: 'previews' | 'keepsake';
+  /** The background-removed cut-out, once made (files beside the original). */
+  cutout?: CutoutInfo;
 };
+
+export type CutoutInfo = { width: number; height: number; createdAt: string };
 
 export type RenderJobRecord = {
   uploadId: string;
@@ -70,6 +76,8 @@ export interface UploadStore {
   /** false when the upload no longer exists. */
   saveEmail(uploadId: string, email: string): Promise<boolean>;
   saveFace(uploadId: string, face: FaceBox): Promise<void>;
+  /** Records the upload's cut-out; false when the upload no longer exists. */
+  saveCutout(uploadId: string, cutout: CutoutInfo): Promise<boolean>;
   /** processing -> done; false when the job was not processing (duplicate delivery). */
   completeJob(
     uploadId: string,

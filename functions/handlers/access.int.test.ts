@@ -10,9 +10,11 @@
 import { needsJwtAuthorizer, type RouteId, routes } from '@shared/api';
 import { openApiDocument } from '@shared/openapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TemplateRecord } from '../core/moments/moments-ports';
 import type { Parent } from '../test-support/cognito';
 import { claimsOf, newParent } from '../test-support/cognito';
 import * as images from '../test-support/images';
+import { givenCutout, givenTemplate } from '../test-support/moments';
 import { createTestApp } from '../test-support/test-app';
 import { bearer } from '../test-support/uploads';
 
@@ -30,7 +32,7 @@ type Call = {
   headers?: Record<string, string>;
   rawBody?: string;
 };
-type Context = { caller: Caller; who: Who; target?: Target; uploadId?: string };
+type Context = { caller: Caller; who: Who; target?: Target; uploadId?: string; draftId?: string };
 type Result = Awaited<ReturnType<typeof callRoute>>;
 
 type Case = {
@@ -65,6 +67,7 @@ const signedInOnly = (status: number) => ({
 const SITE = { origin: 'http://localhost:3000' };
 
 let photo: Buffer;
+let template: TemplateRecord;
 const documented = openApiDocument();
 const world = {} as Record<Caller, Who>;
 const isUser = (caller: Caller) => ['otherUser', 'owningUser', 'admin'].includes(caller);
@@ -259,7 +262,120 @@ const cases: Record<RouteId, Case> = {
       expect(await deps.paymentStore.hasProcessedEvent('evt_forged')).toBe(false);
     },
   },
+  listTemplates: {
+    status: everyone(200),
+    verify: async (result) => {
+      const ids = result.json.templates.map((t: { templateId: string }) => t.templateId);
+      expect(ids).toContain(template.id);
+    },
+  },
+  getTemplate: {
+    status: everyone(200),
+    prepare: async () => ({ params: { templateId: template.id } }),
+  },
+  createCutout: {
+    // The fixtures' photos are not completed yet: the owner hears that, anyone else learns nothing.
+    status: { ...ownerOnly, owningSession: 409, owningUser: 409 },
+    missing: ownerMissing,
+    verify: async (result, ctx) => {
+      if (ctx.target !== 'missing') expect((await stored(ctx.uploadId!))?.cutout).toBeUndefined();
+    },
+  },
+  createComposition: {
+    // The owning session's photo: its session (also held by the owning user) may compose with it.
+    status: { ...everyone(404), anonymous: 401, owningSession: 200, owningUser: 200 },
+    prepare: async () => ({ body: compositionBody(await sessionPhotoWithCutout()) }),
+    verify: async (result) => {
+      if (result.status === 200) expect(result.json).toMatchObject({ quality: 'free', width: 800 });
+    },
+  },
+  createHdComposition: {
+    // Signed in only; the owning user has no credits yet (402 and nothing charged or written).
+    status: { ...signedInOnly(404), owningUser: 402 },
+    prepare: async () => ({ body: compositionBody(await sessionPhotoWithCutout()) }),
+    verify: async (result, { who }) => {
+      if (who.user) expect((await deps.paymentStore.getCredits(who.user.sub)).balance).toBe(0);
+    },
+  },
+  listDrafts: {
+    status: signedIn,
+    prepare: async () => {
+      await ownersDraft();
+      return {};
+    },
+    verify: async (result, ctx) => {
+      if (result.status !== 200) return;
+      expect(result.json.drafts.length > 0).toBe(ctx.caller === 'owningUser');
+    },
+  },
+  createDraft: {
+    status: { ...signedInOnly(404), owningUser: 200 },
+    prepare: async () => ({ body: draftBody(await sessionPhotoWithCutout()) }),
+    verify: async (result, { who }) => {
+      if (result.status === 200) expect(result.json.name).toBe(template.sceneName);
+      if (who.user && result.status !== 200) expect(await deps.drafts.listDrafts(who.user.sub)).toEqual([]);
+    },
+  },
+  getDraft: draftCase(),
+  saveDraft: draftCase(async () => ({ body: draftBody(await sessionPhotoWithCutout()) })),
+  renameDraft: draftCase(async () => ({ body: { name: 'Renamed by caller' } })),
+  duplicateDraft: draftCase(),
+  deleteDraft: draftCase(),
 };
+
+/** A draft of the owning user: only they may read or change it; it stays as it was for anyone else. */
+function draftCase(extra?: () => Promise<Call>): Case {
+  return {
+    status: { ...signedInOnly(404), owningUser: 200 },
+    prepare: async (ctx) => {
+      ctx.draftId = await ownersDraft();
+      return { ...(await extra?.()), params: { draftId: ctx.draftId } };
+    },
+    verify: async (result, ctx) => {
+      if (ctx.caller === 'owningUser') return;
+      const draft = await deps.drafts.getDraft(world.owningUser.user!.sub, ctx.draftId!);
+      expect(draft?.name).toBe(template.sceneName);
+    },
+  };
+}
+
+async function sessionPhotoWithCutout(): Promise<string> {
+  const uploadId = await uploadPhoto({ sessionId: world.owningSession.sessionId }, photo, {
+    complete: true,
+    purpose: 'keepsake',
+  });
+  await givenCutout(deps, uploadId);
+  return uploadId;
+}
+
+const placement = { x: 0.5, y: 0.5, scale: 0.3, rotation: 0 };
+const compositionBody = (uploadId: string) => ({
+  requestId: crypto.randomUUID(),
+  templateId: template.id,
+  uploadId,
+  placement,
+});
+const draftBody = (uploadId: string) => ({ templateId: template.id, uploadId, placement });
+
+async function ownersDraft(): Promise<string> {
+  const uploadId = await sessionPhotoWithCutout();
+  const now = new Date().toISOString();
+  const id = crypto.randomUUID();
+  await deps.drafts.createDraft({
+    id,
+    userSub: world.owningUser.user!.sub,
+    name: template.sceneName,
+    templateId: template.id,
+    templateName: template.sceneName,
+    theme: template.theme,
+    uploadId,
+    placement,
+    strokes: [],
+    createdAt: now,
+    updatedAt: now,
+  });
+  return id;
+}
 
 /** The call as the caller makes it: the authorizer's claims, or the Authorization header. */
 async function callAs(id: RouteId, who: Who, call: Call) {
@@ -278,6 +394,7 @@ function targetsOf(caller: Caller): Target[] {
 
 beforeAll(async () => {
   photo = await images.landscapeJpeg(400, 300);
+  template = await givenTemplate(deps);
   const [otherUser, owningUser, admin] = await Promise.all([
     newParent(),
     newParent(),

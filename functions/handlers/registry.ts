@@ -9,6 +9,7 @@ import type {
 } from 'aws-lambda';
 import type { Deps } from '../core/deps';
 import { createAccountHandler } from './account';
+import { createMomentsHandler } from './moments';
 import { createPaymentsHandler } from './payments';
 import { createRenderWorkerHandler } from './render-worker';
 import { createSystemHandler } from './system';
@@ -31,6 +32,7 @@ export function createHandlers(deps: Deps): AppHandlers {
       payments: createPaymentsHandler(deps) as HttpHandler,
       webhooks: createWebhooksHandler(deps) as HttpHandler,
       system: createSystemHandler(deps) as HttpHandler,
+      moments: createMomentsHandler(deps) as HttpHandler,
     },
     renderWorker: createRenderWorkerHandler(deps) as SqsHandler,
   };

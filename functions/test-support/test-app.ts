@@ -17,7 +17,7 @@ import {
   runRenderWorker,
 } from './invoke';
 import { loadLocalEnv } from './local-env';
-import { type Caller, uploadPhoto } from './uploads';
+import { type Caller, type UploadPhotoOptions, uploadPhoto } from './uploads';
 
 export type TestApp = {
   deps: Deps;
@@ -27,7 +27,7 @@ export type TestApp = {
   callRoute: CallRoute;
   runRenderWorker(options?: RenderWorkerOptions): ReturnType<typeof runRenderWorker>;
   purgeRenderQueue(): Promise<void>;
-  uploadPhoto(caller: Caller, bytes: Buffer, opts?: { complete?: boolean }): Promise<string>;
+  uploadPhoto(caller: Caller, bytes: Buffer, opts?: UploadPhotoOptions): Promise<string>;
   /** The local API Gateway stand-in over these handlers, on a free port (no frontend); stop it after. */
   startGateway(): Promise<Gateway>;
 };

@@ -4,15 +4,18 @@ import type { CallOptions, CallRoute } from './invoke';
 
 export type Caller = Pick<CallOptions, 'sessionId' | 'headers' | 'claims'>;
 
+/** complete: send "complete" too (default); purpose: keepsake photos get no age previews. */
+export type UploadPhotoOptions = { complete?: boolean; purpose?: 'previews' | 'keepsake' };
+
 export async function uploadPhoto(
   callRoute: CallRoute,
   caller: Caller,
   bytes: Buffer,
-  opts: { complete?: boolean } = {},
+  opts: UploadPhotoOptions = {},
 ): Promise<string> {
   const created = await callRoute('createUpload', {
     ...caller,
-    body: { contentType: 'image/jpeg', size: bytes.length },
+    body: { contentType: 'image/jpeg', size: bytes.length, purpose: opts.purpose },
   });
   expect(created.status, JSON.stringify(created.json)).toBe(200);
   const put = await fetch(created.json.uploadUrl, {

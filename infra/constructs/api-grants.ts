@@ -126,6 +126,35 @@ const GROUP_GRANTS: Record<RouteGroup, Grant> = {
     );
   },
 
+  moments: (role, r) => {
+    // Templates (gsi1), drafts, keepsake records, credits and their ledger are items of the table.
+    grantTableItems(role, r.table, r.tableIndexNames);
+    grantObjects(
+      role,
+      r.uploads,
+      ['s3:GetObject', 's3:PutObject', 's3:PutObjectTagging'],
+      '*',
+      "Cut-outs read the parent's original and write cutout.png and cutout-source.jpg beside it " +
+        '(temp/<session>/<upload>/ or users/<sub>/<upload>/, run-time ids); keepsakes read them; ' +
+        'presigned GETs of cut-outs carry this role.',
+    );
+    grantObjects(
+      role,
+      r.renders,
+      ['s3:GetObject'],
+      `${S3_PREFIXES.templates.prefix}*`,
+      'Keepsakes are drawn from templates/<id>/native.jpg (HD) or wm.jpg (free), template ids known at run time.',
+    );
+    grantObjects(
+      role,
+      r.renders,
+      ['s3:GetObject', 's3:PutObject', 's3:PutObjectTagging'],
+      `${S3_PREFIXES.compositions.prefix}*`,
+      'Keepsakes are written to compositions/<id>/(free|hd).jpg and reached through presigned GETs ' +
+        'this role signs; ids are made at run time.',
+    );
+  },
+
   /** Checkout, cancelling the plan, and confirm, which fulfils when it beats the webhook. */
   payments: grantFulfilment,
   webhooks: grantFulfilment,

@@ -80,6 +80,12 @@ describe('Api built from shared/api.ts', () => {
     expect([...t.stack.api.handlers.keys()]).toEqual(routeGroups());
   });
 
+  it('gives the moments Lambda, which removes backgrounds and draws 2000×2000 keepsakes, 2 GB', () => {
+    const fn = t.template.findResources('AWS::Lambda::Function');
+    const moments = fn[logicalId(t.stack.api.handlers.get('moments')!.function)];
+    expect(moments.Properties.MemorySize).toBe(2048);
+  });
+
   it('gives every API function and the worker the configuration functions/adapters/config.ts needs', () => {
     const functions = [...t.stack.api.handlers.values(), t.stack.renderPipeline.worker];
     for (const fn of functions) {

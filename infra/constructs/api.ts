@@ -20,8 +20,15 @@ import { grantGroup, groupEnvironment } from './api-grants';
 import { AppFunction } from './app-function';
 import { acknowledge } from './grants';
 
-/** Memory per route group; a group not listed gets the default. The uploads group runs sharp. */
-const GROUP_MEMORY_MB: Partial<Record<RouteGroup, number>> = { uploads: 1024, system: 256 };
+/**
+ * Memory per route group; a group not listed gets the default. The uploads group runs sharp;
+ * moments removes backgrounds (face-api and the segmentation model) and draws keepsakes.
+ */
+const GROUP_MEMORY_MB: Partial<Record<RouteGroup, number>> = { uploads: 1024, system: 256, moments: 2048 };
+/** Native modules and model files a group loads at run time, beyond sharp. */
+const GROUP_NODE_MODULES: Partial<Record<RouteGroup, string[]>> = {
+  moments: ['@napi-rs/canvas', '@vladmandic/face-api', '@tensorflow/tfjs', '@tensorflow/tfjs-backend-wasm'],
+};
 const DEFAULT_MEMORY_MB = 512;
 /** API Gateway gives up on an integration after 30 s; fail earlier, with our own error. */
 const HANDLER_TIMEOUT = Duration.seconds(15);
@@ -99,7 +106,7 @@ export class Api extends Construct {
         timeout: HANDLER_TIMEOUT,
         environment: { ...props.environment, ...groupEnvironment(group, props) },
         // Upload validation decodes the stored image with sharp (a native module).
-        nodeModules: ['sharp'],
+        nodeModules: ['sharp', ...(GROUP_NODE_MODULES[group] ?? [])],
       });
       grantGroup(group, handler.role, props);
       this.handlers.set(group, handler);

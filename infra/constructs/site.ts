@@ -49,7 +49,8 @@ export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
+  // Presigned GETs of private images (cut-outs, keepsakes) come straight from S3.
+  "img-src 'self' data: blob: https://*.amazonaws.com",
   "font-src 'self' data:",
   "connect-src 'self' https://*.amazonaws.com",
   "object-src 'none'",

@@ -42,11 +42,15 @@ export class Storage extends Construct {
     });
   }
 
-  /** The browser PUTs the photo straight to S3 with a presigned URL, from the site's origin only. */
+  /**
+   * The browser PUTs the photo straight to S3 with a presigned URL, and reads cut-outs through
+   * presigned GETs onto its canvas (which needs CORS), from the site's origin only. Keepsakes in the
+   * renders bucket are only shown and downloaded (an <img> and a link need no CORS).
+   */
   allowUploadsFrom(origin: string): void {
     this.uploads.addCorsRule({
       allowedOrigins: [origin],
-      allowedMethods: [s3.HttpMethods.PUT],
+      allowedMethods: [s3.HttpMethods.PUT, s3.HttpMethods.GET],
       allowedHeaders: ['*'],
       exposedHeaders: ['ETag'],
       maxAge: 3000,

@@ -8,8 +8,13 @@ export const createUploadRequestSchema = z.object({
   contentType: z.string().min(1).max(100),
   size: z.number().int().nonnegative(),
   fileName: z.string().max(255).optional(),
+  /**
+   * previews: the age previews are made as soon as the photo is in (the /upload flow);
+   * keepsake: the photo is only for keepsakes (Moments), so no age previews are made.
+   */
+  purpose: z.enum(['previews', 'keepsake']).default('previews'),
 });
-export type CreateUploadRequest = z.infer<typeof createUploadRequestSchema>;
+export type CreateUploadRequest = z.input<typeof createUploadRequestSchema>;
 
 export const createUploadResponseSchema = z.object({
   uploadId: z.uuid(),

@@ -7,7 +7,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { TargetAge } from '@shared/catalog';
-import type { FaceBox, UploadRecord, UploadStore } from '../../core/ports';
+import type { CutoutInfo, FaceBox, UploadRecord, UploadStore } from '../../core/ports';
 import { deleteUploadItems, deleteUserPartition, migrateTransaction, queryOwnerIndex } from './account-items';
 import { isConditionFailure } from './errors';
 import { jobFromItem, jobItem } from './job-item';
@@ -32,6 +32,8 @@ function uploadFromItem(item: Item): UploadRecord {
     expiresAt: item.ttl as number | undefined,
     face: item.face as FaceBox | undefined,
     migratedFrom: item.migratedFrom as string | undefined,
+    purpose: item.purpose as UploadRecord['purpose'],
+    cutout: item.cutout as CutoutInfo | undefined,
   };
 }
 
@@ -177,6 +179,24 @@ export function createDynamoUploadStore(doc: DynamoDBDocumentClient, tableName: 
             UpdateExpression: 'SET email = :email',
             ConditionExpression: 'attribute_exists(pk)',
             ExpressionAttributeValues: { ':email': email },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (isConditionFailure(error)) return false;
+        throw error;
+      }
+    },
+
+    async saveCutout(uploadId, cutout) {
+      try {
+        await doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.upload(uploadId),
+            UpdateExpression: 'SET cutout = :cutout',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeValues: { ':cutout': cutout },
           }),
         );
         return true;

@@ -1,4 +1,5 @@
-/** Entry point of the image adapters: the ImageAI provider switch, the preview maker, the inspector. */
+/** Entry point of the image adapters: the ImageAI provider switch, the preview maker, the inspector, the keepsake renderer. */
 export { createImageAI } from './image-ai';
 export { createImageInspector } from './inspector';
+export { createKeepsakeRenderer } from './keepsake-renderer';
 export { createPreviewMaker } from './preview-maker';

@@ -1,8 +1,10 @@
 /** A visitor's photos joining the account on sign-in, over in-memory fakes (account.int.test.ts: emulators). */
+import { storageKeys } from '@shared/deployment';
 import { messages } from '@shared/messages';
 import { describe, expect, it } from 'vitest';
 import { fakeDeps } from '../../test-support/fakes/fake-deps';
 import { parent, uploadedPhoto, visitor } from '../../test-support/fakes/scenes';
+import { givenCutout } from '../../test-support/moments';
 import { migrateSessionUploads } from './migrate-uploads';
 import { listMyUploads } from './my-uploads';
 
@@ -46,6 +48,17 @@ describe('migrateSessionUploads', () => {
     expect(deps.blobs.keys('uploads').filter((key) => key.startsWith('temp/'))).toEqual([]);
     const mine = await listMyUploads(deps, user);
     expect(mine.uploads.map((upload) => upload.uploadId)).toEqual([...uploadIds].reverse());
+  });
+
+  it("takes a photo's cut-out along, so a keepsake draft keeps working", async () => {
+    const { deps, sessionId, uploadIds, user } = await visitorWithPhotos();
+    await givenCutout(deps, uploadIds[0]);
+    await migrateSessionUploads(deps, user, sessionId);
+    const cutout = deps.blobs.object('uploads', storageKeys.cutout(`user:${user.sub}`, uploadIds[0]));
+    const source = deps.blobs.object('uploads', storageKeys.cutoutSource(`user:${user.sub}`, uploadIds[0]));
+    expect(cutout?.anonymous).toBe(false);
+    expect(source?.anonymous).toBe(false);
+    expect(deps.blobs.keys('uploads').filter((key) => key.startsWith('temp/'))).toEqual([]);
   });
 
   it('moves nothing and fails nothing the second time', async () => {

@@ -5,6 +5,7 @@
  * renders' anonymous retention tag are cleaned up afterwards, best effort: the lifecycle rule is the
  * backstop for the first, and a render finishing meanwhile clears its own tags (render-job.ts).
  */
+import { storageKeys } from '@shared/deployment';
 import type { MigrateResponse } from '@shared/schemas/account';
 import { mapLimit } from '../concurrency';
 import type { Deps } from '../deps';
@@ -42,7 +43,7 @@ export async function migrateSessionUploads(
     await timed(
       'copy',
       mapLimit(plans, PARALLEL_S3_CALLS, async (plan) => {
-        await deps.blobs.copy('uploads', plan.upload.fileKey!, plan.fileKey);
+        await Promise.all(filesOf(plan).map(({ from, to }) => deps.blobs.copy('uploads', from, to)));
         copied.set(plan.upload.id, plan);
       }),
     );
@@ -84,13 +85,32 @@ async function migratablePlans(deps: Deps, from: OwnerRef, to: OwnerRef): Promis
   );
 }
 
+/** The files that move with an upload: its original and, when made, its cut-out (Moments). */
+function filesOf(plan: MigrationPlan): Array<{ from: string; to: string }> {
+  const files = [{ from: plan.upload.fileKey!, to: plan.fileKey }];
+  if (plan.upload.cutout) {
+    files.push(
+      {
+        from: storageKeys.cutout(plan.from, plan.upload.id),
+        to: storageKeys.cutout(plan.to, plan.upload.id),
+      },
+      {
+        from: storageKeys.cutoutSource(plan.from, plan.upload.id),
+        to: storageKeys.cutoutSource(plan.to, plan.upload.id),
+      },
+    );
+  }
+  return files;
+}
+
 /** Copies made for uploads that someone else migrated first are not ours to keep. */
 async function discardLostCopies(deps: Deps, plans: MigrationPlan[], to: OwnerRef) {
   await mapLimit(plans, PARALLEL_S3_CALLS, async (plan) => {
     const found = await deps.uploads.getUploadWithJobs(plan.upload.id);
     if (found?.upload.owner === to) return; // moved by a concurrent call of the same user: it is live
-    await deps.blobs.delete('uploads', [plan.fileKey]).catch((error) => {
-      deps.logger.warn('could not delete an unused copy', { key: plan.fileKey, error: String(error) });
+    const copies = filesOf(plan).map((file) => file.to);
+    await deps.blobs.delete('uploads', copies).catch((error) => {
+      deps.logger.warn('could not delete unused copies', { keys: copies, error: String(error) });
     });
   });
 }
@@ -102,7 +122,7 @@ async function cleanUpAfter(deps: Deps, moved: MigrationPlan[]) {
     deps.blobs
       .delete(
         'uploads',
-        moved.map((plan) => plan.upload.fileKey!),
+        moved.flatMap((plan) => filesOf(plan).map((file) => file.from)),
       )
       .catch(warn('delete temp copies')),
     mapLimit(moved, PARALLEL_S3_CALLS, async (plan) => {

@@ -32,7 +32,9 @@ export async function completeUpload(
   });
 
   const now = deps.clock.now().toISOString();
-  const jobs: RenderJobRecord[] = PREVIEW_AGES.map((age) => ({
+  // A keepsake photo (Moments) gets no age previews.
+  const ages = upload.purpose === 'keepsake' ? [] : PREVIEW_AGES;
+  const jobs: RenderJobRecord[] = ages.map((age) => ({
     uploadId,
     age,
     status: 'processing',
@@ -44,10 +46,10 @@ export async function completeUpload(
     throw new DomainError('conflict', 'alreadyProcessing');
   }
   try {
-    await deps.renderQueue.enqueue(jobs.map((job) => ({ uploadId, age: job.age })));
+    if (jobs.length) await deps.renderQueue.enqueue(jobs.map((job) => ({ uploadId, age: job.age })));
   } catch (error) {
     deps.logger.error('could not queue render jobs; reverting', { uploadId, error: String(error) });
-    await deps.uploads.revertReady(upload, PREVIEW_AGES).catch((revertError) => {
+    await deps.uploads.revertReady(upload, ages).catch((revertError) => {
       // The jobs stay "processing"; the status view gives them up after RENDER_GIVE_UP_AFTER_MS.
       deps.logger.error('could not revert the upload', { uploadId, error: String(revertError) });
     });

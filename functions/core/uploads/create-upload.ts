@@ -47,6 +47,7 @@ export async function createUpload(
     declaredType: request.contentType,
     declaredSize: request.size,
     migrated: false,
+    purpose: request.purpose ?? 'previews',
     createdAt: now.toISOString(),
     // A visitor's upload and its renders disappear after the retention period.
     expiresAt: owner.startsWith('session:') ? anonymousExpiry(now) : undefined,

@@ -31,6 +31,19 @@ describe('uploadObjectKeys', () => {
     expect(keys.renders.sort()).toEqual([`hd/${id}/10-bbb.jpg`, `previews/${id}/10-aaa.jpg`]);
   });
 
+  it('names the cut-out and its source photo when Moments made them', () => {
+    const withCutout: UploadRecord = {
+      ...base,
+      cutout: { width: 10, height: 20, createdAt: base.createdAt },
+    };
+    expect(uploadObjectKeys(withCutout, []).uploads.sort()).toEqual([
+      `incoming/${id}`,
+      `temp/${sid}/${id}/cutout-source.jpg`,
+      `temp/${sid}/${id}/cutout.png`,
+      `temp/${sid}/${id}/original.jpg`,
+    ]);
+  });
+
   it('includes the temp/ copy a migrated upload may still have', () => {
     const migrated: UploadRecord = {
       ...base,

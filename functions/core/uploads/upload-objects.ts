@@ -1,5 +1,6 @@
 /** Every stored object of an upload, named from its items: what deleting it must remove. */
-import type { RenderJobRecord, UploadRecord } from '../ports';
+import { storageKeys } from '@shared/deployment';
+import type { OwnerRef, RenderJobRecord, UploadRecord } from '../ports';
 import { incomingKeyFor, originalKeyFor } from './create-upload';
 
 export type UploadObjects = { uploads: string[]; renders: string[] };
@@ -10,11 +11,18 @@ export function renderKeysOf(jobs: RenderJobRecord[]): string[] {
 }
 
 export function uploadObjectKeys(upload: UploadRecord, jobs: RenderJobRecord[]): UploadObjects {
-  const uploads = new Set<string>([upload.incomingKey || incomingKeyFor(upload), originalKeyFor(upload)]);
+  // The original and the cut-out (Moments) of the current owner and, for a migrated upload, the
+  // temp/ copies in case deleting them right after the migration failed.
+  const owners: OwnerRef[] = [upload.owner];
+  if (upload.migratedFrom) owners.push(`session:${upload.migratedFrom}`);
+  const uploads = new Set<string>([upload.incomingKey || incomingKeyFor(upload)]);
   if (upload.fileKey) uploads.add(upload.fileKey);
-  // The temp/ copy of a migrated upload, in case deleting it right after the migration failed.
-  if (upload.migratedFrom) {
-    uploads.add(originalKeyFor({ id: upload.id, owner: `session:${upload.migratedFrom}` }));
+  for (const owner of owners) {
+    uploads.add(originalKeyFor({ id: upload.id, owner }));
+    if (upload.cutout) {
+      uploads.add(storageKeys.cutout(owner, upload.id));
+      uploads.add(storageKeys.cutoutSource(owner, upload.id));
+    }
   }
   return { uploads: [...uploads], renders: renderKeysOf(jobs) };
 }

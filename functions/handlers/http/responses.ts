@@ -9,6 +9,8 @@ const statusOf: Record<ErrorKind, number> = {
   unauthenticated: 401,
   forbidden: 403,
   not_found: 404,
+  payment_required: 402,
+  unprocessable: 422,
   conflict: 409,
   too_large: 413,
   unavailable: 503,

@@ -13,13 +13,20 @@ import {
   type FakeTokenVerifier,
 } from './identity';
 import { createFakeImageAI, type FakeImageAI } from './image-ai';
-import { createFakeImageInspector, createFakePreviewMaker, type FakeImageInspector } from './images';
+import {
+  createFakeImageInspector,
+  createFakeKeepsakeRenderer,
+  createFakePreviewMaker,
+  type FakeImageInspector,
+  type FakeKeepsakeRenderer,
+} from './images';
 import { createFakeLogger, type FakeLogger } from './logger';
 import { createFakeMailer, type FakeMailer } from './mailer';
+import { createFakeCompositionStore, createFakeDraftStore, createFakeTemplateStore } from './moments-stores';
 import { createFakePaymentStore } from './payment-store';
 import { createFakePayments, type FakePayments } from './payments';
 import { createFakeRenderQueue, type FakeRenderQueue } from './render-queue';
-import { createFakeTable } from './table';
+import { createFakeTable, type FakeTable } from './table';
 import { createFakeUploadStore } from './upload-store';
 
 export type FakeDeps = Deps & {
@@ -33,6 +40,9 @@ export type FakeDeps = Deps & {
   payments: FakePayments;
   mailer: FakeMailer;
   logger: FakeLogger;
+  keepsakes: FakeKeepsakeRenderer;
+  /** The in-memory table behind the stores (analytics events are only visible here). */
+  table: FakeTable;
 };
 
 export function fakeDeps<O extends Partial<Deps> = Record<never, never>>(
@@ -42,6 +52,11 @@ export function fakeDeps<O extends Partial<Deps> = Record<never, never>>(
   const table = createFakeTable();
   const deps: FakeDeps = {
     uploads: createFakeUploadStore(table, clock),
+    templates: createFakeTemplateStore(table),
+    drafts: createFakeDraftStore(table),
+    compositions: createFakeCompositionStore(table, clock),
+    keepsakes: createFakeKeepsakeRenderer(),
+    table,
     paymentStore: createFakePaymentStore(table, clock),
     payments: createFakePayments(clock),
     blobs: createFakeBlobStore(),

@@ -2,12 +2,14 @@
  * Fakes of the image ports that need no model: tiny real JPEGs (8×8 pixels of noise drawn from a
  * seed, so different seeds give different bytes), the inspector and the preview maker.
  */
+
 import { createHash } from 'node:crypto';
 import type { MessageKey } from '@shared/messages';
 import { ACCEPTED_FORMATS, sniffImageFormat } from '@shared/rules/upload-file';
 import sharp from 'sharp';
 import { PhotoRejectedError } from '../../core/errors';
 import type { ImageInput } from '../../core/image-ai';
+import type { KeepsakeDrawing, KeepsakeRenderer } from '../../core/moments/moments-ports';
 import type { ImageInspector, PreviewMaker } from '../../core/ports';
 
 export const TINY_SIDE = 8;
@@ -58,6 +60,26 @@ export function createFakePreviewMaker(): PreviewMaker {
         .jpeg()
         .toBuffer();
       return { jpeg, timings: { watermark: 1, encode: 1 } };
+    },
+  };
+}
+
+export type FakeKeepsakeRenderer = KeepsakeRenderer & { drawings: KeepsakeDrawing[] };
+
+/** Records what it was asked to draw and answers a small JPEG (the real drawing has its own tests). */
+export function createFakeKeepsakeRenderer(): FakeKeepsakeRenderer {
+  const drawings: KeepsakeDrawing[] = [];
+  return {
+    drawings,
+    async render(drawing) {
+      drawings.push(drawing);
+      const side = Math.max(1, Math.round(drawing.size / 100));
+      const jpeg = await sharp({
+        create: { width: side, height: side, channels: 3, background: drawing.watermark ? '#888' : '#fff' },
+      })
+        .jpeg()
+        .toBuffer();
+      return { jpeg, timings: { decode: 0, draw: 0, encode: 0 } };
     },
   };
 }

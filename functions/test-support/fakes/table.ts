@@ -4,6 +4,7 @@
  * A record's `expiresAt` stands for the item's `ttl` attribute.
  */
 import type { TargetAge } from '@shared/catalog';
+import type { CompositionRecord, DraftRecord, TemplateRecord } from '../../core/moments/moments-ports';
 import type { CreditAccount, LedgerEntry, OrderRecord } from '../../core/payments/payment-ports';
 import type { RenderJobRecord, UploadRecord } from '../../core/ports';
 
@@ -16,6 +17,12 @@ export type FakeTable = {
   /** Oldest first. */
   ledger: Map<string, LedgerEntry[]>;
   events: Map<string, { type: string; processedAt: string }>;
+  templates: Map<string, TemplateRecord>;
+  /** By `${userSub}/${draftId}`. */
+  drafts: Map<string, DraftRecord>;
+  /** HD keepsakes by `${userSub}/${requestId}`. */
+  compositions: Map<string, CompositionRecord>;
+  analytics: Array<{ event_type: string; metadata: Record<string, unknown> }>;
 };
 
 export const createFakeTable = (): FakeTable => ({
@@ -25,6 +32,10 @@ export const createFakeTable = (): FakeTable => ({
   credits: new Map(),
   ledger: new Map(),
   events: new Map(),
+  templates: new Map(),
+  drafts: new Map(),
+  compositions: new Map(),
+  analytics: [],
 });
 
 /** DynamoDB allows at most 100 items in one TransactWriteItems; more is a ValidationException. */

@@ -76,6 +76,13 @@ export function createFakeUploadStore(table: FakeTable, clock: Clock): UploadSto
       return true;
     },
 
+    async saveCutout(uploadId, cutout) {
+      const stored = table.uploads.get(uploadId);
+      if (!stored || isExpired(stored)) return false;
+      stored.cutout = copy(cutout);
+      return true;
+    },
+
     async saveFace(uploadId, face) {
       const stored = table.uploads.get(uploadId);
       if (stored && !stored.face) stored.face = copy(face);

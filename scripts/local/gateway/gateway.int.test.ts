@@ -36,6 +36,7 @@ beforeAll(async () => {
       account: async () => ({ statusCode: 500, body: '' }),
       payments: async () => ({ statusCode: 500, body: '' }),
       webhooks: async () => ({ statusCode: 500, body: '' }),
+      moments: async () => ({ statusCode: 500, body: '' }),
       system: async (event) => {
         events.push(event);
         return {

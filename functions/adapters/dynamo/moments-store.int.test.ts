@@ -1,0 +1,167 @@
+/** The Moments items on DynamoDB Local: the sparse template index, drafts, and HD records paid in one transaction. */
+import { randomUUID } from 'node:crypto';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { CompositionRecord, DraftRecord, TemplateRecord } from '../../core/moments/moments-ports';
+import { loadLocalEnv } from '../../test-support/local-env';
+import {
+  createDynamoCompositionStore,
+  createDynamoDraftStore,
+  createDynamoTemplateStore,
+} from './moments-store';
+import { createDynamoPaymentStore } from './payment-store';
+import { keys } from './table-design';
+
+const env = loadLocalEnv();
+const client = new DynamoDBClient({ region: env.AWS_REGION });
+const doc = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+afterAll(() => client.destroy());
+
+const clock = { now: () => new Date() };
+const templates = createDynamoTemplateStore(doc, env.TABLE_NAME);
+const drafts = createDynamoDraftStore(doc, env.TABLE_NAME);
+const compositions = createDynamoCompositionStore(doc, env.TABLE_NAME, clock);
+const payments = createDynamoPaymentStore(doc, env.TABLE_NAME, clock);
+
+const template = (over: Partial<TemplateRecord>): TemplateRecord => ({
+  id: randomUUID(),
+  sceneName: 'Snowy Night',
+  theme: 'christmas',
+  category: 'Holidays',
+  orientation: '4:5',
+  nativeWidth: 1638,
+  nativeHeight: 2048,
+  safeArea: { x: 0.2, y: 0.3, width: 0.6, height: 0.6, anchor: 'bottom' },
+  status: 'approved',
+  displayOrder: 0,
+  createdAt: new Date().toISOString(),
+  ...over,
+});
+
+async function userWithCredits(credits: number): Promise<string> {
+  const userSub = randomUUID();
+  const order = {
+    sessionId: `cs_test_${randomUUID()}`,
+    userSub,
+    productId: 'credits_10' as const,
+    amountCents: 495,
+    status: 'pending' as const,
+    createdAt: new Date().toISOString(),
+  };
+  await payments.createOrder(order);
+  await payments.fulfil({ order, unlockAges: [], newJobs: [], credits });
+  return userSub;
+}
+
+const record = (userSub: string, requestId = randomUUID()): CompositionRecord => ({
+  id: randomUUID(),
+  owner: `user:${userSub}`,
+  requestId,
+  quality: 'hd',
+  templateId: randomUUID(),
+  uploadId: randomUUID(),
+  key: `compositions/${randomUUID()}/hd.jpg`,
+  width: 2000,
+  height: 2000,
+  paidWith: 'credits',
+  createdAt: new Date().toISOString(),
+});
+
+describe('templates', () => {
+  it('lists published templates newest first through the index, never a draft', async () => {
+    const older = template({ createdAt: '2099-01-01T00:00:00.000Z' });
+    const newer = template({ createdAt: '2099-01-02T00:00:00.000Z', status: 'active' });
+    const hidden = template({ createdAt: '2099-01-03T00:00:00.000Z', status: 'draft' });
+    for (const t of [older, newer, hidden]) await templates.putTemplate(t);
+    const ids = (await templates.listPublished()).map((t) => t.id);
+    expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
+    expect(ids).not.toContain(hidden.id);
+    expect(await templates.getTemplate(hidden.id)).toEqual(hidden);
+    // Unpublishing takes it out of the index.
+    await templates.putTemplate({ ...older, status: 'draft' });
+    expect((await templates.listPublished()).map((t) => t.id)).not.toContain(older.id);
+  });
+});
+
+describe('drafts', () => {
+  it('renames and records the draft_renamed event in one transaction', async () => {
+    const userSub = randomUUID();
+    const now = new Date().toISOString();
+    const draft: DraftRecord = {
+      id: randomUUID(),
+      userSub,
+      name: 'Snowy Night',
+      templateId: randomUUID(),
+      templateName: 'Snowy Night',
+      theme: 'christmas',
+      uploadId: randomUUID(),
+      placement: { x: 0.5, y: 0.5, scale: 0.3, rotation: 0 },
+      strokes: [{ mode: 'erase', radius: 0.05, points: [[0.1, 0.2]] }],
+      createdAt: now,
+      updatedAt: now,
+    };
+    await drafts.createDraft(draft);
+    await expect(drafts.createDraft(draft)).rejects.toThrow();
+    const at = new Date().toISOString();
+    const renamed = await drafts.renameDraft(userSub, draft.id, 'For Grandma', at);
+    expect(renamed).toEqual({
+      draft: { ...draft, name: 'For Grandma', updatedAt: at },
+      oldName: 'Snowy Night',
+    });
+    const events = await doc.send(
+      new QueryCommand({
+        TableName: env.TABLE_NAME,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.analytics(at, '').pk },
+      }),
+    );
+    expect(events.Items?.map((item) => item.metadata)).toContainEqual({
+      draft_id: draft.id,
+      old_name: 'Snowy Night',
+      new_name: 'For Grandma',
+      timestamp: at,
+    });
+    expect(await drafts.renameDraft(randomUUID(), draft.id, 'x', at)).toBeNull();
+    expect(await drafts.deleteDraft(userSub, draft.id)).toBe(true);
+    expect(await drafts.deleteDraft(userSub, draft.id)).toBe(false);
+    expect(await drafts.updateDraft(draft)).toBe(false);
+  });
+});
+
+describe('HD keepsake records', () => {
+  it('records and debits once for ten concurrent calls of one request', async () => {
+    const userSub = await userWithCredits(3);
+    const requestId = randomUUID();
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        compositions.recordHdComposition(userSub, record(userSub, requestId), { via: 'credits', amount: 1 }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'recorded')).toHaveLength(1);
+    expect(results.filter((r) => r.status === 'duplicate')).toHaveLength(9);
+    expect((await payments.getCredits(userSub)).balance).toBe(2);
+    expect(await compositions.getHdComposition(userSub, requestId)).toMatchObject({ requestId });
+  });
+
+  it('never takes the balance below zero when requests race for the last credits', async () => {
+    const userSub = await userWithCredits(3);
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        compositions.recordHdComposition(userSub, record(userSub), { via: 'credits', amount: 1 }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'recorded')).toHaveLength(3);
+    expect(results.filter((r) => r.status === 'insufficient')).toHaveLength(3);
+    expect((await payments.getCredits(userSub)).balance).toBe(0);
+    const ledger = await payments.listLedger(userSub, 10);
+    expect(ledger.filter((entry) => entry.reason === 'hd_keepsake')).toHaveLength(3);
+  });
+
+  it('records without a debit under the subscription', async () => {
+    const userSub = await userWithCredits(1);
+    const result = await compositions.recordHdComposition(userSub, record(userSub), { via: 'subscription' });
+    expect(result).toEqual({ status: 'recorded', balance: null });
+    expect((await payments.getCredits(userSub)).balance).toBe(1);
+  });
+});

@@ -1,0 +1,248 @@
+/** Templates, drafts and HD keepsake records as items of the single table (ARCHITECTURE.md §3, §10). */
+import {
+  DeleteCommand,
+  type DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { MOMENTS_STATUSES } from '@shared/templates';
+import type {
+  CompositionRecord,
+  CompositionStore,
+  DraftRecord,
+  DraftStore,
+  TemplateRecord,
+  TemplateStore,
+} from '../../core/moments/moments-ports';
+import { ConcurrentChangeError } from '../../core/payments/payment-errors';
+import type { Clock } from '../../core/ports';
+import { creditItems, type TransactItem } from './credit-items';
+import { failedConditionIndexes, isConditionFailure, isTransactionConflict } from './errors';
+import { keys } from './table-design';
+
+type Item = Record<string, unknown>;
+
+/** Analytics events are kept this long (ARCHITECTURE.md §3: table items with a TTL). */
+const ANALYTICS_TTL_SECONDS = 400 * 86_400;
+const MAX_BALANCE_ATTEMPTS = 60;
+
+const strip = <T extends Item>(item: Item): T => {
+  const { pk: _pk, sk: _sk, gsi1pk: _g, gsi1sk: _s, type: _t, ...rest } = item;
+  return rest as T;
+};
+
+export function createDynamoTemplateStore(doc: DynamoDBDocumentClient, tableName: string): TemplateStore {
+  return {
+    async putTemplate(template) {
+      const listed = MOMENTS_STATUSES.includes(template.status);
+      await doc.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: {
+            ...keys.template(template.id),
+            ...(listed ? keys.publishedTemplatesIndex(template.createdAt, template.id) : {}),
+            type: 'template',
+            ...template,
+          },
+        }),
+      );
+    },
+    async getTemplate(id) {
+      const { Item } = await doc.send(new GetCommand({ TableName: tableName, Key: keys.template(id) }));
+      return Item ? strip<TemplateRecord>(Item) : null;
+    },
+    async listPublished() {
+      const templates: TemplateRecord[] = [];
+      let start: Item | undefined;
+      do {
+        const page = await doc.send(
+          new QueryCommand({
+            TableName: tableName,
+            IndexName: 'gsi1',
+            KeyConditionExpression: 'gsi1pk = :pk',
+            ExpressionAttributeValues: { ':pk': keys.publishedTemplatesIndex('', '').gsi1pk },
+            ScanIndexForward: false,
+            ExclusiveStartKey: start,
+          }),
+        );
+        templates.push(...(page.Items ?? []).map((item) => strip<TemplateRecord>(item)));
+        start = page.LastEvaluatedKey;
+      } while (start);
+      return templates;
+    },
+  };
+}
+
+export function createDynamoDraftStore(doc: DynamoDBDocumentClient, tableName: string): DraftStore {
+  const draftItem = (draft: DraftRecord) => ({
+    ...keys.draft(draft.userSub, draft.id),
+    type: 'draft',
+    ...draft,
+  });
+  return {
+    async listDrafts(userSub) {
+      const drafts: DraftRecord[] = [];
+      let start: Item | undefined;
+      do {
+        const page = await doc.send(
+          new QueryCommand({
+            TableName: tableName,
+            KeyConditionExpression: 'pk = :pk AND begins_with(sk, :draft)',
+            ExpressionAttributeValues: { ':pk': keys.draft(userSub, '').pk, ':draft': 'DRAFT#' },
+            ExclusiveStartKey: start,
+          }),
+        );
+        drafts.push(...(page.Items ?? []).map((item) => strip<DraftRecord>(item)));
+        start = page.LastEvaluatedKey;
+      } while (start);
+      return drafts.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+    },
+    async getDraft(userSub, id) {
+      const { Item } = await doc.send(
+        new GetCommand({ TableName: tableName, Key: keys.draft(userSub, id), ConsistentRead: true }),
+      );
+      return Item ? strip<DraftRecord>(Item) : null;
+    },
+    async createDraft(draft) {
+      await doc.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: draftItem(draft),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
+    },
+    async updateDraft(draft) {
+      try {
+        await doc.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: draftItem(draft),
+            ConditionExpression: 'attribute_exists(pk)',
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (isConditionFailure(error)) return false;
+        throw error;
+      }
+    },
+    async renameDraft(userSub, id, name, at) {
+      const { Item } = await doc.send(
+        new GetCommand({ TableName: tableName, Key: keys.draft(userSub, id), ConsistentRead: true }),
+      );
+      if (!Item) return null;
+      const draft = strip<DraftRecord>(Item);
+      try {
+        await doc.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Update: {
+                  TableName: tableName,
+                  Key: keys.draft(userSub, id),
+                  UpdateExpression: 'SET #name = :name, updatedAt = :at',
+                  ConditionExpression: 'attribute_exists(pk)',
+                  ExpressionAttributeNames: { '#name': 'name' },
+                  ExpressionAttributeValues: { ':name': name, ':at': at },
+                },
+              },
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: {
+                    ...keys.analytics(at, crypto.randomUUID()),
+                    type: 'analytics',
+                    event_type: 'draft_renamed',
+                    metadata: { draft_id: id, old_name: draft.name, new_name: name, timestamp: at },
+                    ttl: Math.floor(Date.parse(at) / 1000) + ANALYTICS_TTL_SECONDS,
+                  },
+                },
+              },
+            ],
+          }),
+        );
+      } catch (error) {
+        if (isConditionFailure(error)) return null;
+        throw error;
+      }
+      return { draft: { ...draft, name, updatedAt: at }, oldName: draft.name };
+    },
+    async deleteDraft(userSub, id) {
+      try {
+        await doc.send(
+          new DeleteCommand({
+            TableName: tableName,
+            Key: keys.draft(userSub, id),
+            ConditionExpression: 'attribute_exists(pk)',
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (isConditionFailure(error)) return false;
+        throw error;
+      }
+    },
+  };
+}
+
+export function createDynamoCompositionStore(
+  doc: DynamoDBDocumentClient,
+  tableName: string,
+  clock: Clock,
+): CompositionStore {
+  const { readCredits, balanceChange } = creditItems(doc, tableName, clock);
+  const get = async (userSub: string, requestId: string) => {
+    const { Item } = await doc.send(
+      new GetCommand({
+        TableName: tableName,
+        Key: keys.hdComposition(userSub, requestId),
+        ConsistentRead: true,
+      }),
+    );
+    return Item ? strip<CompositionRecord>(Item) : null;
+  };
+  return {
+    getHdComposition: get,
+    async recordHdComposition(userSub, record, payment) {
+      const recordPut: TransactItem = {
+        Put: {
+          TableName: tableName,
+          Item: { ...keys.hdComposition(userSub, record.requestId), type: 'composition', ...record },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      };
+      for (let attempt = 1; attempt <= MAX_BALANCE_ATTEMPTS; attempt++) {
+        let items: TransactItem[] = [recordPut];
+        let balance: number | null = null;
+        if (payment.via === 'credits') {
+          const read = await readCredits(userSub);
+          if (read.balance < payment.amount) {
+            const duplicate = await get(userSub, record.requestId);
+            return duplicate ? { status: 'duplicate', record: duplicate } : { status: 'insufficient' };
+          }
+          balance = read.balance - payment.amount;
+          items = [recordPut, ...balanceChange(userSub, read, -payment.amount, 'hd_keepsake', record.id)];
+        }
+        try {
+          await doc.send(new TransactWriteCommand({ TransactItems: items }));
+          return { status: 'recorded', balance };
+        } catch (error) {
+          const failed = failedConditionIndexes(error);
+          if (failed.includes(0)) {
+            const duplicate = await get(userSub, record.requestId);
+            if (duplicate) return { status: 'duplicate', record: duplicate };
+          }
+          if (failed.length === 0 && !isTransactionConflict(error)) throw error;
+          // The balance changed between the read and the write: read it again.
+          await new Promise((resolve) =>
+            setTimeout(resolve, Math.random() * Math.min(200, 5 * 2 ** attempt)),
+          );
+        }
+      }
+      throw new ConcurrentChangeError();
+    },
+  };
+}

@@ -1,0 +1,139 @@
+import { storageKeys } from '@shared/deployment';
+import { describe, expect, it } from 'vitest';
+import { fakeDeps } from '../../test-support/fakes/fake-deps';
+import { parent, uploadedPhoto, visitor } from '../../test-support/fakes/scenes';
+import { givenCutout, givenTemplate } from '../../test-support/moments';
+import type { Principal } from '../ports';
+import { compositionIdFor, createFreeComposition, createHdComposition } from './compositions';
+
+const placement = { x: 0.5, y: 0.55, scale: 0.4, rotation: -10 };
+
+async function setup(principal: Principal, { cutout = true, credits = 0 } = {}) {
+  const deps = fakeDeps();
+  const template = await givenTemplate(deps);
+  const uploadId = await uploadedPhoto(deps, principal, { render: false });
+  if (cutout) await givenCutout(deps, uploadId);
+  if (credits && principal.kind === 'user') {
+    deps.table.credits.set(principal.sub, { balance: credits, subscription: null });
+  }
+  const request = (requestId: string = crypto.randomUUID()) => ({
+    requestId,
+    templateId: template.id,
+    uploadId,
+    placement,
+    strokes: [],
+  });
+  return { deps, template, uploadId, request };
+}
+
+describe('free keepsakes', () => {
+  it('draws 800×800 from the watermarked template, watermarked, and stores it with the visitor expiry tag', async () => {
+    const who = visitor();
+    const { deps, template, request } = await setup(who);
+    const view = await createFreeComposition(deps, who, request());
+    expect(view).toMatchObject({ quality: 'free', width: 800, height: 800, paidWith: 'none', balance: null });
+    const [drawing] = deps.keepsakes.drawings;
+    expect(drawing).toMatchObject({ size: 800, watermark: true, placement });
+    const wm = await deps.blobs.get('renders', storageKeys.template(template.id, 'wm.jpg'));
+    expect(drawing.background.equals(wm)).toBe(true);
+    const key = storageKeys.composition(view.compositionId, 'free');
+    expect(deps.blobs.object('renders', key)?.anonymous).toBe(true);
+  });
+
+  it('draws a retried request once and answers it with fresh links', async () => {
+    const who = visitor();
+    const { deps, request } = await setup(who);
+    const once = request();
+    const first = await createFreeComposition(deps, who, once);
+    const again = await createFreeComposition(deps, who, once);
+    expect(again.compositionId).toBe(first.compositionId);
+    expect(deps.keepsakes.drawings).toHaveLength(1);
+  });
+
+  it('refuses before the cut-out is made', async () => {
+    const who = visitor();
+    const { deps, request } = await setup(who, { cutout: false });
+    await expect(createFreeComposition(deps, who, request())).rejects.toMatchObject({
+      kind: 'conflict',
+      message: 'Please upload and extract a child image first',
+    });
+  });
+
+  it("treats another family's photo as not found", async () => {
+    const { deps, request } = await setup(visitor());
+    await expect(createFreeComposition(deps, visitor(), request())).rejects.toMatchObject({
+      kind: 'not_found',
+    });
+    expect(deps.keepsakes.drawings).toHaveLength(0);
+  });
+
+  it('refuses an unknown or unpublished template', async () => {
+    const who = visitor();
+    const { deps, request } = await setup(who);
+    const draft = await givenTemplate(deps, { status: 'draft' });
+    for (const templateId of [crypto.randomUUID(), draft.id]) {
+      await expect(createFreeComposition(deps, who, { ...request(), templateId })).rejects.toMatchObject({
+        kind: 'not_found',
+        message: 'Template not found',
+      });
+    }
+  });
+});
+
+describe('HD keepsakes', () => {
+  it('answers 402 with no credits, charging and storing nothing', async () => {
+    const who = parent();
+    const { deps, request } = await setup(who);
+    await expect(createHdComposition(deps, who, request())).rejects.toMatchObject({
+      kind: 'payment_required',
+    });
+    expect(deps.keepsakes.drawings).toHaveLength(0);
+    expect(deps.table.compositions.size).toBe(0);
+  });
+
+  it('takes exactly 1 credit, from the clean template at 2000×2000, with a ledger entry', async () => {
+    const who = parent();
+    const { deps, template, request } = await setup(who, { credits: 3 });
+    const view = await createHdComposition(deps, who, request());
+    expect(view).toMatchObject({ quality: 'hd', width: 2000, paidWith: 'credits', balance: 2 });
+    const [drawing] = deps.keepsakes.drawings;
+    expect(drawing).toMatchObject({ size: 2000, watermark: false });
+    const native = await deps.blobs.get('renders', storageKeys.template(template.id, 'native.jpg'));
+    expect(drawing.background.equals(native)).toBe(true);
+    expect(deps.table.ledger.get(who.sub)?.at(-1)).toMatchObject({ delta: -1, balanceAfter: 2 });
+  });
+
+  it('charges a retried or double-clicked request once', async () => {
+    const who = parent();
+    const { deps, request } = await setup(who, { credits: 3 });
+    const again = request();
+    const [first, second] = await Promise.all([
+      createHdComposition(deps, who, again),
+      createHdComposition(deps, who, again),
+    ]);
+    const retry = await createHdComposition(deps, who, again);
+    expect(new Set([first.compositionId, second.compositionId, retry.compositionId]).size).toBe(1);
+    expect(first.compositionId).toBe(compositionIdFor(`user:${who.sub}`, again.requestId));
+    expect(deps.table.credits.get(who.sub)?.balance).toBe(2);
+    expect(retry.paidWith).toBe('none');
+  });
+
+  it('is free with a live subscription', async () => {
+    const who = parent();
+    const { deps, request } = await setup(who, { credits: 1 });
+    const end = Math.floor(deps.clock.now().getTime() / 1000) + 86_400;
+    deps.table.credits.set(who.sub, {
+      balance: 1,
+      subscription: {
+        id: 'sub_1',
+        status: 'active',
+        currentPeriodEnd: end,
+        cancelAtPeriodEnd: false,
+        eventCreated: 1,
+      },
+    });
+    const view = await createHdComposition(deps, who, request());
+    expect(view.paidWith).toBe('subscription');
+    expect(deps.table.credits.get(who.sub)?.balance).toBe(1);
+  });
+});

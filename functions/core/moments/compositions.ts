@@ -1,0 +1,194 @@
+/**
+ * Keepsakes made by the server with the one drawing function: free (800×800, watermarked) for any
+ * caller, HD (2000×2000 from the clean template) for a signed-in parent, paid with 1 credit or the
+ * live subscription. The HD record and its debit are one transaction keyed by the browser's
+ * request id, so a double click or a retry makes and charges one keepsake.
+ */
+import { createHash } from 'node:crypto';
+import { storageKeys } from '@shared/deployment';
+import { MOMENTS_CANVAS_PX, MOMENTS_HD_PX } from '@shared/rules/placement';
+import type {
+  CompositionView,
+  CreateCompositionRequest,
+  createCompositionRequestSchema,
+} from '@shared/schemas/moments';
+import { HD_COMPOSITION_CREDITS } from '@shared/templates';
+import type { z } from 'zod';
+import type { Deps } from '../deps';
+import { DomainError } from '../errors';
+import { subscriptionIsActive } from '../payments/subscription';
+import type { OwnerRef, Principal, UploadRecord } from '../ports';
+import { isOwner, ownerFor, requireUser } from '../uploads/ownership';
+import type { CompositionQuality, CompositionRecord, HdPayment } from './moments-ports';
+import { publishedTemplate } from './templates';
+
+export type CompositionRequest = z.output<typeof createCompositionRequestSchema>;
+export const COMPOSITION_LINK_SECONDS = 15 * 60;
+
+/** The composition's id: the same request of the same owner always names the same files. */
+export function compositionIdFor(owner: OwnerRef, requestId: string): string {
+  const hex = createHash('sha256').update(`${owner}\n${requestId}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+export async function createFreeComposition(
+  deps: Deps,
+  principal: Principal,
+  request: CompositionRequest,
+): Promise<CompositionView> {
+  const owner = ownerFor(principal);
+  const { upload, templateKey } = await inputsOf(deps, principal, request, 'wm.jpg');
+  const id = compositionIdFor(owner, request.requestId);
+  const key = storageKeys.composition(id, 'free');
+  // A retry of the same click (say, for a fresh link after one expired) reuses the drawing.
+  if (!(await deps.blobs.head('renders', key))) {
+    await draw(deps, upload, templateKey, request, { size: MOMENTS_CANVAS_PX, watermark: true, key });
+  }
+  return view(deps, { id, key, quality: 'free', size: MOMENTS_CANVAS_PX, paidWith: 'none', balance: null });
+}
+
+export async function createHdComposition(
+  deps: Deps,
+  principal: Principal,
+  request: CompositionRequest,
+): Promise<CompositionView> {
+  const user = requireUser(principal);
+  const owner: OwnerRef = `user:${user.sub}`;
+  const existing = await deps.compositions.getHdComposition(user.sub, request.requestId);
+  if (existing) return viewOfRecord(deps, existing);
+
+  const { upload, templateKey } = await inputsOf(deps, principal, request, 'native.jpg');
+  // Decided before the (costly) drawing; the transaction settles it for real.
+  const payment = await hdPayment(deps, user.sub);
+  const id = compositionIdFor(owner, request.requestId);
+  const key = storageKeys.composition(id, 'hd');
+  await draw(deps, upload, templateKey, request, { size: MOMENTS_HD_PX, watermark: false, key });
+
+  const record: CompositionRecord = {
+    id,
+    owner,
+    requestId: request.requestId,
+    quality: 'hd',
+    templateId: request.templateId,
+    uploadId: request.uploadId,
+    key,
+    width: MOMENTS_HD_PX,
+    height: MOMENTS_HD_PX,
+    paidWith: payment.via,
+    createdAt: deps.clock.now().toISOString(),
+  };
+  const result = await deps.compositions.recordHdComposition(user.sub, record, payment);
+  if (result.status === 'duplicate') return viewOfRecord(deps, result.record);
+  if (result.status === 'insufficient') {
+    await deps.blobs.delete('renders', [key]).catch((error) => {
+      deps.logger.warn('could not delete an unpaid HD keepsake', { key, error: String(error) });
+    });
+    throw new DomainError('payment_required', 'notEnoughCredits');
+  }
+  deps.logger.info('HD keepsake made', { compositionId: id, paidWith: payment.via });
+  return view(deps, {
+    id,
+    key,
+    quality: 'hd',
+    size: MOMENTS_HD_PX,
+    paidWith: payment.via,
+    balance: result.balance,
+  });
+}
+
+async function hdPayment(deps: Deps, userSub: string): Promise<HdPayment> {
+  const account = await deps.paymentStore.getCredits(userSub);
+  if (subscriptionIsActive(account.subscription, deps.clock.now())) return { via: 'subscription' };
+  if (account.balance < HD_COMPOSITION_CREDITS) throw new DomainError('payment_required', 'notEnoughCredits');
+  return { via: 'credits', amount: HD_COMPOSITION_CREDITS };
+}
+
+/** The template and the caller's own photo with its cut-out; another family's photo is not found. */
+async function inputsOf(
+  deps: Deps,
+  principal: Principal,
+  request: Pick<CreateCompositionRequest, 'templateId' | 'uploadId'>,
+  templateFile: 'wm.jpg' | 'native.jpg',
+): Promise<{ upload: UploadRecord; templateKey: string }> {
+  const [template, found] = await Promise.all([
+    publishedTemplate(deps, request.templateId),
+    deps.uploads.getUploadWithJobs(request.uploadId),
+  ]);
+  if (!found || !isOwner(principal, found.upload)) throw new DomainError('not_found', 'uploadNotFound');
+  if (!found.upload.cutout) throw new DomainError('conflict', 'extractFirst');
+  return { upload: found.upload, templateKey: storageKeys.template(template.id, templateFile) };
+}
+
+async function draw(
+  deps: Deps,
+  upload: UploadRecord,
+  templateKey: string,
+  request: CompositionRequest,
+  out: { size: number; watermark: boolean; key: string },
+): Promise<void> {
+  const [background, cutout, source] = await Promise.all([
+    deps.blobs.get('renders', templateKey),
+    deps.blobs.get('uploads', storageKeys.cutout(upload.owner, upload.id)),
+    request.strokes.some((s) => s.mode === 'restore')
+      ? deps.blobs.get('uploads', storageKeys.cutoutSource(upload.owner, upload.id))
+      : Promise.resolve(undefined),
+  ]);
+  const { jpeg, timings } = await deps.keepsakes.render({
+    background,
+    cutout,
+    source,
+    placement: request.placement,
+    strokes: request.strokes,
+    size: out.size,
+    watermark: out.watermark,
+  });
+  deps.logger.info('keepsake drawn', { size: out.size, ...timings });
+  await deps.blobs.put('renders', out.key, jpeg, {
+    contentType: 'image/jpeg',
+    anonymous: upload.owner.startsWith('session:'),
+  });
+}
+
+function viewOfRecord(deps: Deps, record: CompositionRecord): Promise<CompositionView> {
+  return view(deps, {
+    id: record.id,
+    key: record.key,
+    quality: record.quality,
+    size: record.width,
+    paidWith: 'none',
+    balance: null,
+  });
+}
+
+async function view(
+  deps: Deps,
+  c: {
+    id: string;
+    key: string;
+    quality: CompositionQuality;
+    size: number;
+    paidWith: CompositionView['paidWith'];
+    balance: number | null;
+  },
+): Promise<CompositionView> {
+  const fileName = `little-futures-keepsake-${c.quality === 'hd' ? 'hd-' : ''}${c.id.slice(0, 8)}.jpg`;
+  const link = (disposition: 'inline' | 'attachment') =>
+    deps.blobs.presignGet('renders', c.key, {
+      expiresInSeconds: COMPOSITION_LINK_SECONDS,
+      fileName,
+      disposition,
+    });
+  const [url, downloadUrl] = await Promise.all([link('inline'), link('attachment')]);
+  return {
+    compositionId: c.id,
+    quality: c.quality,
+    width: c.size,
+    height: c.size,
+    url,
+    downloadUrl,
+    fileName,
+    expiresInSeconds: COMPOSITION_LINK_SECONDS,
+    paidWith: c.paidWith,
+    balance: c.balance,
+  };
+}

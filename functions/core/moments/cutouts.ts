@@ -1,0 +1,72 @@
+/**
+ * The cut-out of an upload's photo: the background removed through the ImageAI port, stored
+ * privately beside the original (same owner, same expiry for visitors), shown through short-lived links.
+ */
+import { storageKeys } from '@shared/deployment';
+import type { CutoutView } from '@shared/schemas/moments';
+import type { Deps } from '../deps';
+import { DomainError } from '../errors';
+import type { CutoutInfo, Principal, UploadRecord } from '../ports';
+import { assertOwner } from '../uploads/ownership';
+
+export const CUTOUT_LINK_SECONDS = 15 * 60;
+
+export async function createCutout(deps: Deps, principal: Principal, uploadId: string): Promise<CutoutView> {
+  const found = await deps.uploads.getUploadWithJobs(uploadId);
+  if (!found) throw new DomainError('not_found', 'uploadNotFound');
+  const { upload } = found;
+  assertOwner(principal, upload);
+  if (upload.status !== 'ready' || !upload.fileKey)
+    throw new DomainError('conflict', 'photoNotReadyForCutout');
+  if (upload.cutout) return cutoutView(deps, upload, upload.cutout);
+
+  const original = await deps.blobs.get('uploads', upload.fileKey);
+  const { png, mask, source } = await deps.imageAI.removeBackground({ image: original });
+  const anonymous = upload.owner.startsWith('session:');
+  await Promise.all([
+    deps.blobs.put('uploads', storageKeys.cutout(upload.owner, upload.id), png, {
+      contentType: 'image/png',
+      anonymous,
+    }),
+    deps.blobs.put('uploads', storageKeys.cutoutSource(upload.owner, upload.id), source, {
+      contentType: 'image/jpeg',
+      anonymous,
+    }),
+  ]);
+  const cutout: CutoutInfo = {
+    width: mask.width,
+    height: mask.height,
+    createdAt: deps.clock.now().toISOString(),
+  };
+  if (!(await deps.uploads.saveCutout(upload.id, cutout))) {
+    // Deleted while we worked: leave nothing of it behind.
+    await deps.blobs.delete('uploads', cutoutKeys(upload));
+    throw new DomainError('not_found', 'uploadNotFound');
+  }
+  return cutoutView(deps, upload, cutout);
+}
+
+export function cutoutKeys(upload: Pick<UploadRecord, 'owner' | 'id'>): string[] {
+  return [storageKeys.cutout(upload.owner, upload.id), storageKeys.cutoutSource(upload.owner, upload.id)];
+}
+
+async function cutoutView(deps: Deps, upload: UploadRecord, cutout: CutoutInfo): Promise<CutoutView> {
+  const link = (key: string, fileName: string) =>
+    deps.blobs.presignGet('uploads', key, {
+      expiresInSeconds: CUTOUT_LINK_SECONDS,
+      fileName,
+      disposition: 'inline',
+    });
+  const [cutoutUrl, sourceUrl] = await Promise.all([
+    link(storageKeys.cutout(upload.owner, upload.id), 'cutout.png'),
+    link(storageKeys.cutoutSource(upload.owner, upload.id), 'cutout-source.jpg'),
+  ]);
+  return {
+    uploadId: upload.id,
+    cutoutUrl,
+    sourceUrl,
+    width: cutout.width,
+    height: cutout.height,
+    expiresInSeconds: CUTOUT_LINK_SECONDS,
+  };
+}

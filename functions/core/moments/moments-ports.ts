@@ -1,0 +1,150 @@
+/** The ports Moments needs beside the upload ones: templates, drafts, keepsake records and the drawing. */
+
+import type { BrushStroke } from '@shared/rules/keepsake-drawing';
+import type { Placement } from '@shared/rules/placement';
+import type { MomentTheme, Orientation, SafeArea, TemplateCategory, TemplateStatus } from '@shared/templates';
+import type { OwnerRef } from '../ports';
+
+export type TemplateRecord = {
+  id: string;
+  sceneName: string;
+  theme: MomentTheme;
+  category: TemplateCategory;
+  orientation: Orientation;
+  nativeWidth: number;
+  nativeHeight: number;
+  safeArea: SafeArea;
+  status: TemplateStatus;
+  displayOrder: number;
+  createdAt: string;
+  /** What made the images (e.g. the scene generator's version): the seeder redraws only when it changes. */
+  imageSource?: string;
+};
+
+export interface TemplateStore {
+  putTemplate(template: TemplateRecord): Promise<void>;
+  getTemplate(id: string): Promise<TemplateRecord | null>;
+  /** Templates listed in Moments (active and approved), newest first, through an index. */
+  listPublished(): Promise<TemplateRecord[]>;
+}
+
+export type DraftRecord = {
+  id: string;
+  userSub: string;
+  name: string;
+  templateId: string;
+  templateName: string;
+  theme: MomentTheme;
+  uploadId: string;
+  placement: Placement;
+  strokes: BrushStroke[];
+  createdAt: string;
+  updatedAt: string;
+};
+
+export interface DraftStore {
+  /** A user's drafts, most recently changed first. */
+  listDrafts(userSub: string): Promise<DraftRecord[]>;
+  getDraft(userSub: string, id: string): Promise<DraftRecord | null>;
+  /** Creates a draft; the id is new, so it never overwrites one. */
+  createDraft(draft: DraftRecord): Promise<void>;
+  /** Replaces an existing draft's content; false when it does not exist (deleted meanwhile). */
+  updateDraft(draft: DraftRecord): Promise<boolean>;
+  /**
+   * Renames a draft and records the `draft_renamed` analytics event in one transaction; the
+   * draft as renamed and its old name, or null when it does not exist.
+   */
+  renameDraft(
+    userSub: string,
+    id: string,
+    name: string,
+    at: string,
+  ): Promise<{ draft: DraftRecord; oldName: string } | null>;
+  /** false when it did not exist. */
+  deleteDraft(userSub: string, id: string): Promise<boolean>;
+}
+
+export type CompositionQuality = 'free' | 'hd';
+
+export type CompositionRecord = {
+  id: string;
+  owner: OwnerRef;
+  /** The browser's id for the click that asked for it: the same id is made (and paid) once. */
+  requestId: string;
+  quality: CompositionQuality;
+  templateId: string;
+  uploadId: string;
+  key: string;
+  width: number;
+  height: number;
+  paidWith: 'credits' | 'subscription' | 'none';
+  createdAt: string;
+};
+
+/** How an HD keepsake is paid, decided before it is drawn and settled in the same transaction as its record. */
+export type HdPayment = { via: 'subscription' } | { via: 'credits'; amount: number };
+
+export type RecordHdResult =
+  | { status: 'recorded'; balance: number | null }
+  | { status: 'duplicate'; record: CompositionRecord }
+  | { status: 'insufficient' };
+
+export interface CompositionStore {
+  /** An HD keepsake already made for this request of this user. */
+  getHdComposition(userSub: string, requestId: string): Promise<CompositionRecord | null>;
+  /**
+   * The HD record and its payment in ONE transaction: the record only if the request is new, the
+   * debit only if the balance covers it (with its ledger entry). Nothing is written otherwise.
+   */
+  recordHdComposition(
+    userSub: string,
+    record: CompositionRecord,
+    payment: HdPayment,
+  ): Promise<RecordHdResult>;
+}
+
+export type KeepsakeDrawing = {
+  background: Buffer;
+  cutout: Buffer;
+  /** The photo behind the cut-out, for restore strokes. */
+  source?: Buffer;
+  placement: Placement;
+  strokes: readonly BrushStroke[];
+  /** Side of the square output in pixels. */
+  size: number;
+  watermark: boolean;
+};
+
+/** Draws keepsakes on the server with the same drawing function as the browser. */
+export interface KeepsakeRenderer {
+  /** A JPEG without metadata; timings in milliseconds. */
+  render(
+    drawing: KeepsakeDrawing,
+  ): Promise<{ jpeg: Buffer; timings: { decode: number; draw: number; encode: number } }>;
+}
+
+/** A template of a built-in library (the illustrated scenes the local stack seeds). */
+export type LibraryScene = {
+  /** Stable and unique: the template's id is derived from it. */
+  slug: string;
+  sceneName: string;
+  theme: MomentTheme;
+  category: TemplateCategory;
+  orientation: Orientation;
+  safeArea: SafeArea;
+  /** Changes whenever the scene's drawing changes, so the seeder redraws it. */
+  version: string;
+};
+
+export type TemplateImages = {
+  native: Buffer;
+  watermarked: Buffer;
+  thumb: Buffer;
+  width: number;
+  height: number;
+};
+
+export interface SceneLibrary {
+  readonly scenes: readonly LibraryScene[];
+  render(scene: LibraryScene): Promise<TemplateImages>;
+}

@@ -1,0 +1,78 @@
+/**
+ * Seeds a built-in template library (the illustrated scenes) into the table and the renders
+ * bucket: idempotent and cheap to repeat, since a template whose recorded source matches the
+ * scene's version is left alone (a restart redraws nothing).
+ */
+import { createHash } from 'node:crypto';
+import { storageKeys } from '@shared/deployment';
+import { mapLimit } from '../concurrency';
+import type { Deps } from '../deps';
+import type { LibraryScene, SceneLibrary, TemplateRecord } from './moments-ports';
+
+/** Drawing is CPU work: two at a time on a two-core machine. */
+const PARALLEL_DRAWINGS = 2;
+/** Seeded templates get fixed creation times, one minute apart in library order (newest last). */
+const LIBRARY_EPOCH = Date.parse('2026-01-01T00:00:00.000Z');
+
+/** The template id of a library scene: the same slug always names the same template. */
+export function libraryTemplateId(slug: string): string {
+  const hex = createHash('sha256').update(`library-template\n${slug}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+const sourceOf = (scene: LibraryScene) => `library:${scene.slug}@${scene.version}`;
+
+export async function seedTemplateLibrary(
+  deps: Pick<Deps, 'templates' | 'blobs' | 'logger'>,
+  library: SceneLibrary,
+): Promise<{ drawn: number; kept: number }> {
+  const stale = (
+    await mapLimit(
+      library.scenes.map((scene, index) => ({ scene, index })),
+      8,
+      async ({ scene, index }) => {
+        const existing = await deps.templates.getTemplate(libraryTemplateId(scene.slug));
+        return existing?.imageSource === sourceOf(scene) ? null : { scene, index };
+      },
+    )
+  ).filter((entry) => entry !== null);
+
+  await mapLimit(stale, PARALLEL_DRAWINGS, async ({ scene, index }) => {
+    const id = libraryTemplateId(scene.slug);
+    const images = await library.render(scene);
+    const cache = { cacheControl: 'public, max-age=86400' };
+    await Promise.all([
+      deps.blobs.put('renders', storageKeys.template(id, 'native.jpg'), images.native, {
+        contentType: 'image/jpeg',
+      }),
+      deps.blobs.put('renders', storageKeys.template(id, 'wm.jpg'), images.watermarked, {
+        contentType: 'image/jpeg',
+        ...cache,
+      }),
+      deps.blobs.put('renders', storageKeys.template(id, 'thumb.webp'), images.thumb, {
+        contentType: 'image/webp',
+        ...cache,
+      }),
+    ]);
+    // The item last: a listed template always has its images.
+    const template: TemplateRecord = {
+      id,
+      sceneName: scene.sceneName,
+      theme: scene.theme,
+      category: scene.category,
+      orientation: scene.orientation,
+      nativeWidth: images.width,
+      nativeHeight: images.height,
+      safeArea: scene.safeArea,
+      // Reviewed by us: listed in Moments and in the composer gallery (ARCHITECTURE.md §10).
+      status: 'approved',
+      displayOrder: index,
+      createdAt: new Date(LIBRARY_EPOCH + index * 60_000).toISOString(),
+      imageSource: sourceOf(scene),
+    };
+    await deps.templates.putTemplate(template);
+  });
+  const result = { drawn: stale.length, kept: library.scenes.length - stale.length };
+  deps.logger.info('template library seeded', result);
+  return result;
+}

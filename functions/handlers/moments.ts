@@ -1,0 +1,36 @@
+/** HTTP API: Moments — the template library, cut-outs, keepsakes (free and HD) and drafts. */
+import type { Deps } from '../core/deps';
+import { createFreeComposition, createHdComposition } from '../core/moments/compositions';
+import { createCutout } from '../core/moments/cutouts';
+import {
+  createDraft,
+  deleteDraft,
+  duplicateDraft,
+  getDraft,
+  listDrafts,
+  renameDraft,
+  saveDraft,
+} from '../core/moments/drafts';
+import { getTemplate, listTemplates } from '../core/moments/templates';
+import { createHttpHandler } from './http/router';
+
+export const createMomentsHandler = (deps: Deps) =>
+  createHttpHandler(
+    'moments',
+    {
+      listTemplates: (deps) => listTemplates(deps),
+      getTemplate: (deps, { params }) => getTemplate(deps, params.templateId),
+      createCutout: (deps, { principal, params }) => createCutout(deps, principal, params.uploadId),
+      createComposition: (deps, { principal, body }) => createFreeComposition(deps, principal, body),
+      createHdComposition: (deps, { principal, body }) => createHdComposition(deps, principal, body),
+      listDrafts: (deps, { principal }) => listDrafts(deps, principal),
+      createDraft: (deps, { principal, body }) => createDraft(deps, principal, body),
+      getDraft: (deps, { principal, params }) => getDraft(deps, principal, params.draftId),
+      saveDraft: (deps, { principal, params, body }) => saveDraft(deps, principal, params.draftId, body),
+      renameDraft: (deps, { principal, params, body }) =>
+        renameDraft(deps, principal, params.draftId, body.name),
+      duplicateDraft: (deps, { principal, params }) => duplicateDraft(deps, principal, params.draftId),
+      deleteDraft: (deps, { principal, params }) => deleteDraft(deps, principal, params.draftId),
+    },
+    deps,
+  );

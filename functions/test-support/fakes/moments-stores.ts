@@ -1,0 +1,88 @@
+/**
+ * The Moments stores in memory with the conditions of adapters/dynamo/moments-store.ts: drafts are
+ * per user, a rename writes its analytics event in the same step, and an HD keepsake's record and
+ * debit happen together or not at all (one record per request).
+ */
+import { MOMENTS_STATUSES } from '@shared/templates';
+import type { CompositionStore, DraftStore, TemplateStore } from '../../core/moments/moments-ports';
+import type { Clock } from '../../core/ports';
+import { ConditionalCheckFailed, copy, type FakeTable } from './table';
+
+export function createFakeTemplateStore(table: FakeTable): TemplateStore {
+  return {
+    async putTemplate(template) {
+      table.templates.set(template.id, copy(template));
+    },
+    getTemplate: async (id) => copy(table.templates.get(id) ?? null),
+    listPublished: async () =>
+      [...table.templates.values()]
+        .filter((t) => MOMENTS_STATUSES.includes(t.status))
+        .sort((a, b) => `${b.createdAt}#${b.id}`.localeCompare(`${a.createdAt}#${a.id}`))
+        .map(copy),
+  };
+}
+
+export function createFakeDraftStore(table: FakeTable): DraftStore {
+  const key = (userSub: string, id: string) => `${userSub}/${id}`;
+  return {
+    listDrafts: async (userSub) =>
+      [...table.drafts.values()]
+        .filter((d) => d.userSub === userSub)
+        .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
+        .map(copy),
+    getDraft: async (userSub, id) => copy(table.drafts.get(key(userSub, id)) ?? null),
+    async createDraft(draft) {
+      if (table.drafts.has(key(draft.userSub, draft.id)))
+        throw new ConditionalCheckFailed(`draft ${draft.id} exists`);
+      table.drafts.set(key(draft.userSub, draft.id), copy(draft));
+    },
+    async updateDraft(draft) {
+      if (!table.drafts.has(key(draft.userSub, draft.id))) return false;
+      table.drafts.set(key(draft.userSub, draft.id), copy(draft));
+      return true;
+    },
+    async renameDraft(userSub, id, name, at) {
+      const draft = table.drafts.get(key(userSub, id));
+      if (!draft) return null;
+      const oldName = draft.name;
+      const renamed = { ...draft, name, updatedAt: at };
+      table.drafts.set(key(userSub, id), renamed);
+      table.analytics.push({
+        event_type: 'draft_renamed',
+        metadata: { draft_id: id, old_name: oldName, new_name: name, timestamp: at },
+      });
+      return { draft: copy(renamed), oldName };
+    },
+    deleteDraft: async (userSub, id) => table.drafts.delete(key(userSub, id)),
+  };
+}
+
+export function createFakeCompositionStore(table: FakeTable, clock: Clock): CompositionStore {
+  const key = (userSub: string, requestId: string) => `${userSub}/${requestId}`;
+  return {
+    getHdComposition: async (userSub, requestId) =>
+      copy(table.compositions.get(key(userSub, requestId)) ?? null),
+    async recordHdComposition(userSub, record, payment) {
+      const existing = table.compositions.get(key(userSub, record.requestId));
+      if (existing) return { status: 'duplicate', record: copy(existing) };
+      let balance: number | null = null;
+      if (payment.via === 'credits') {
+        const account = table.credits.get(userSub) ?? { balance: 0, subscription: null };
+        if (account.balance < payment.amount) return { status: 'insufficient' };
+        balance = account.balance - payment.amount;
+        table.credits.set(userSub, { ...account, balance });
+        const entries = table.ledger.get(userSub) ?? [];
+        entries.push({
+          at: clock.now().toISOString(),
+          delta: -payment.amount,
+          reason: 'hd_keepsake',
+          ref: record.id,
+          balanceAfter: balance,
+        });
+        table.ledger.set(userSub, entries);
+      }
+      table.compositions.set(key(userSub, record.requestId), copy(record));
+      return { status: 'recorded', balance };
+    },
+  };
+}

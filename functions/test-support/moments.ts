@@ -1,0 +1,80 @@
+/**
+ * Moments fixtures for tests over any Deps (fakes or emulators): a published template with its
+ * images stored, and a cut-out given to an upload without running background removal (which has
+ * its own tests), so route and use-case tests stay fast.
+ */
+import { storageKeys } from '@shared/deployment';
+import { NATIVE_SIZES, type TemplateStatus } from '@shared/templates';
+import sharp from 'sharp';
+import type { Deps } from '../core/deps';
+import type { TemplateRecord } from '../core/moments/moments-ports';
+
+const solid = (width: number, height: number, background: string) =>
+  sharp({ create: { width, height, channels: 3, background } })
+    .jpeg()
+    .toBuffer();
+
+/** A 1:1 template, stored with native, watermarked and thumbnail images. */
+export async function givenTemplate(
+  deps: Pick<Deps, 'templates' | 'blobs' | 'clock'>,
+  overrides: Partial<TemplateRecord> = {},
+): Promise<TemplateRecord> {
+  const { width, height } = NATIVE_SIZES['1:1'];
+  const template: TemplateRecord = {
+    id: crypto.randomUUID(),
+    sceneName: 'Test Meadow',
+    theme: 'everyday',
+    category: 'Family',
+    orientation: '1:1',
+    nativeWidth: width,
+    nativeHeight: height,
+    safeArea: { x: 0.25, y: 0.25, width: 0.5, height: 0.5, anchor: 'center' },
+    status: 'approved' satisfies TemplateStatus,
+    displayOrder: 0,
+    createdAt: deps.clock.now().toISOString(),
+    ...overrides,
+  };
+  const [native, wm, thumb] = await Promise.all([
+    solid(width, height, '#8fd18f'),
+    solid(width, height, '#9fd19f'),
+    sharp({ create: { width: 480, height: 480, channels: 3, background: '#8fd18f' } })
+      .webp()
+      .toBuffer(),
+  ]);
+  await Promise.all([
+    deps.blobs.put('renders', storageKeys.template(template.id, 'native.jpg'), native, {
+      contentType: 'image/jpeg',
+    }),
+    deps.blobs.put('renders', storageKeys.template(template.id, 'wm.jpg'), wm, { contentType: 'image/jpeg' }),
+    deps.blobs.put('renders', storageKeys.template(template.id, 'thumb.webp'), thumb, {
+      contentType: 'image/webp',
+    }),
+  ]);
+  await deps.templates.putTemplate(template);
+  return template;
+}
+
+/** Stores a cut-out (an opaque-centred PNG) and its source for a completed upload, as createCutout would. */
+export async function givenCutout(deps: Pick<Deps, 'uploads' | 'blobs' | 'clock'>, uploadId: string) {
+  const found = await deps.uploads.getUploadWithJobs(uploadId);
+  if (!found) throw new Error(`no upload ${uploadId}`);
+  const { owner } = found.upload;
+  const width = 300;
+  const height = 400;
+  const png = await sharp({
+    create: { width, height, channels: 4, background: { r: 220, g: 120, b: 90, alpha: 1 } },
+  })
+    .png()
+    .toBuffer();
+  const source = await solid(width, height, '#dc785a');
+  const anonymous = owner.startsWith('session:');
+  await deps.blobs.put('uploads', storageKeys.cutout(owner, uploadId), png, {
+    contentType: 'image/png',
+    anonymous,
+  });
+  await deps.blobs.put('uploads', storageKeys.cutoutSource(owner, uploadId), source, {
+    contentType: 'image/jpeg',
+    anonymous,
+  });
+  await deps.uploads.saveCutout(uploadId, { width, height, createdAt: deps.clock.now().toISOString() });
+}

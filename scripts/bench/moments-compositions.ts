@@ -1,0 +1,98 @@
+/**
+ * Keepsake drawing on the server (issue figures: HD 2000×2000 ≤ 150 ms, free 800×800 ≤ 60 ms, S3
+ * excluded): the real renderer over a 2048×2048 photographic template and a 1200×1500 cut-out, 20
+ * random placements each, medians and p95 printed with the renderer's own stage timings.
+ */
+import sharp from 'sharp';
+import { createKeepsakeRenderer } from '../../functions/adapters/image/keepsake-renderer';
+import { median } from './bench-stack';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 20);
+
+/** Noise and gradients compress like a photo, unlike a flat colour. */
+async function photoLike(width: number, height: number, alpha: boolean): Promise<Buffer> {
+  const channels = alpha ? 4 : 3;
+  const data = Buffer.alloc(width * height * channels);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * channels;
+      const n = Math.random() * 40;
+      data[i] = (x / width) * 200 + n;
+      data[i + 1] = (y / height) * 180 + n;
+      data[i + 2] = 120 + n;
+      if (alpha) {
+        const dx = (x - width / 2) / (width / 2);
+        const dy = (y - height / 2) / (height / 2);
+        data[i + 3] = dx * dx + dy * dy < 1 ? 255 : 0;
+      }
+    }
+  }
+  const image = sharp(data, { raw: { width, height, channels } });
+  return alpha ? image.png().toBuffer() : image.jpeg({ quality: 90 }).toBuffer();
+}
+
+const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.95) - 1];
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+async function main() {
+  const [background, cutout, source] = await Promise.all([
+    photoLike(2048, 2048, false),
+    photoLike(1200, 1500, true),
+    photoLike(1200, 1500, false),
+  ]);
+  const renderer = createKeepsakeRenderer();
+  for (const [label, size, watermark] of [
+    ['HD 2000×2000', 2000, false],
+    ['free 800×800 (watermarked)', 800, true],
+  ] as const) {
+    await renderer.render({
+      background,
+      cutout,
+      placement: { x: 0.5, y: 0.5, scale: 0.3, rotation: 0 },
+      strokes: [],
+      size,
+      watermark,
+    });
+    const totals: number[] = [];
+    const stages = { decode: [] as number[], draw: [] as number[], encode: [] as number[] };
+    for (let run = 0; run < RUNS; run++) {
+      const placement = {
+        x: Math.random(),
+        y: Math.random(),
+        scale: 0.1 + Math.random() * 0.9,
+        rotation: Math.random() * 360 - 180,
+      };
+      const strokes =
+        run % 2
+          ? [
+              {
+                mode: 'restore' as const,
+                radius: 0.03,
+                points: [
+                  [0.2, 0.2],
+                  [0.25, 0.22],
+                ] as [number, number][],
+              },
+            ]
+          : [];
+      const started = performance.now();
+      const { timings } = await renderer.render({
+        background,
+        cutout,
+        source,
+        placement,
+        strokes,
+        size,
+        watermark,
+      });
+      totals.push(performance.now() - started);
+      for (const stage of ['decode', 'draw', 'encode'] as const) stages[stage].push(timings[stage]);
+    }
+    console.log(
+      `${label}: median ${ms(median(totals))}, p95 ${ms(p95(totals))} ` +
+        `(decode ${ms(median(stages.decode))}, draw ${ms(median(stages.draw))}, encode ${ms(median(stages.encode))}; ${RUNS} runs)`,
+    );
+  }
+}
+
+await main();

@@ -1,0 +1,105 @@
+/**
+ * Where the cut-out sits on a keepsake (ARCHITECTURE.md §10, one transform model): position as
+ * fractions of the canvas, scale, rotation in degrees. The Moments editor, the server's exports and
+ * the drawing function all turn a placement into pixels here, so they can never disagree.
+ */
+
+export type Placement = {
+  /** Centre of the cut-out, fractions 0–1 of the canvas width and height. */
+  x: number;
+  y: number;
+  /** Longest side of the cut-out as a fraction of the scale unit (Moments: the canvas's shorter side). */
+  scale: number;
+  /** Degrees, clockwise. */
+  rotation: number;
+};
+
+/** The Moments editor's ranges (moments-composer-admin.md §2, §9): sliders in steps of 1 %. */
+export const MOMENTS_RANGES = {
+  x: { min: 0, max: 1 },
+  y: { min: 0, max: 1 },
+  scale: { min: 0.1, max: 1 },
+  rotation: { min: -180, max: 180 },
+} as const;
+
+export const MOMENTS_CANVAS_PX = 800;
+export const MOMENTS_HD_PX = 2000;
+export const INITIAL_MOMENTS_PLACEMENT: Placement = { x: 0.5, y: 0.5, scale: 0.3, rotation: 0 };
+
+/** Keyboard nudges: one press moves this fraction of the canvas (Shift: ten times as far). */
+export const NUDGE_STEP = 0.01;
+
+/** Centre guides snap within this fraction of the canvas. */
+export const SNAP_DISTANCE = 0.015;
+
+const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
+
+/** Keeps every field within the Moments ranges (a canvas gesture may overshoot a slider's end). */
+export function clampMomentsPlacement(p: Placement): Placement {
+  const r = MOMENTS_RANGES;
+  return {
+    x: clamp(p.x, r.x.min, r.x.max),
+    y: clamp(p.y, r.y.min, r.y.max),
+    scale: clamp(p.scale, r.scale.min, r.scale.max),
+    rotation: clamp(normaliseDegrees(p.rotation), r.rotation.min, r.rotation.max),
+  };
+}
+
+/** An angle in −180..180. */
+export function normaliseDegrees(degrees: number): number {
+  const wrapped = ((((degrees + 180) % 360) + 360) % 360) - 180;
+  return wrapped === -180 && degrees > 0 ? 180 : wrapped;
+}
+
+export function isWithinMomentsRanges(p: Placement): boolean {
+  const r = MOMENTS_RANGES;
+  return (
+    p.x >= r.x.min &&
+    p.x <= r.x.max &&
+    p.y >= r.y.min &&
+    p.y <= r.y.max &&
+    p.scale >= r.scale.min &&
+    p.scale <= r.scale.max &&
+    p.rotation >= r.rotation.min &&
+    p.rotation <= r.rotation.max
+  );
+}
+
+/** The cut-out's drawn box in canvas pixels: centre, size and rotation (radians). */
+export type PlacedBox = { cx: number; cy: number; width: number; height: number; radians: number };
+
+export function placedBox(
+  p: Placement,
+  cutout: { width: number; height: number },
+  canvas: { width: number; height: number },
+  scaleUnitPx: number = Math.min(canvas.width, canvas.height),
+): PlacedBox {
+  const longest = Math.max(cutout.width, cutout.height);
+  const factor = (p.scale * scaleUnitPx) / longest;
+  return {
+    cx: p.x * canvas.width,
+    cy: p.y * canvas.height,
+    width: cutout.width * factor,
+    height: cutout.height * factor,
+    radians: (p.rotation * Math.PI) / 180,
+  };
+}
+
+/** Snaps a centre coordinate to the middle of the canvas when it is close; says whether it did. */
+export function snapToCentre(value: number): { value: number; snapped: boolean } {
+  return Math.abs(value - 0.5) <= SNAP_DISTANCE ? { value: 0.5, snapped: true } : { value, snapped: false };
+}
+
+/**
+ * The part of a background image that covers the canvas (centred crop, no stretching): a 9:16
+ * template on the square Moments canvas shows its middle.
+ */
+export function coverCrop(
+  image: { width: number; height: number },
+  canvas: { width: number; height: number },
+): { sx: number; sy: number; sw: number; sh: number } {
+  const scale = Math.max(canvas.width / image.width, canvas.height / image.height);
+  const sw = canvas.width / scale;
+  const sh = canvas.height / scale;
+  return { sx: (image.width - sw) / 2, sy: (image.height - sh) / 2, sw, sh };
+}
