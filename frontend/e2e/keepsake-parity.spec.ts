@@ -1,0 +1,137 @@
+/**
+ * What the parent sees is what they get: the browser's canvas (Chromium) and the server's export
+ * (@napi-rs/canvas, then JPEG) run the same drawing function (shared/rules/keepsake-drawing.ts);
+ * over 20 random placements, with brush strokes, they differ by at most 2/255 per channel on average.
+ */
+import { expect, test } from '@playwright/test';
+import { buildSync } from 'esbuild';
+import sharp from 'sharp';
+import { createKeepsakeRenderer } from '../../functions/adapters/image/keepsake-renderer';
+
+const SIZE = 800;
+const TRANSFORMS = 20;
+const MAX_MEAN_ABS_ERROR = 2;
+
+/** The drawing function as a script for the page: `window.keepsake.drawKeepsake`. */
+const drawingScript = () =>
+  buildSync({
+    entryPoints: ['shared/rules/keepsake-drawing.ts'],
+    bundle: true,
+    format: 'iife',
+    globalName: 'keepsake',
+    write: false,
+  }).outputFiles[0].text;
+
+/** Smooth gradients with soft detail, like a scene; a cut-out with a feathered oval edge. */
+async function layers() {
+  const gradient = (w: number, h: number, channels: 3 | 4) => {
+    const data = Buffer.alloc(w * h * channels);
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        const i = (y * w + x) * channels;
+        data[i] = 40 + (x / w) * 180 + 20 * Math.sin(y / 37);
+        data[i + 1] = 60 + (y / h) * 150;
+        data[i + 2] = 200 - (x / w) * 120 + 15 * Math.cos(x / 53);
+        if (channels === 4) {
+          const d = Math.hypot((x - w / 2) / (w / 2), (y - h / 2) / (h / 2));
+          data[i + 3] = Math.max(0, Math.min(255, (1.05 - d) * 255 * 8));
+        }
+      }
+    }
+    return sharp(data, { raw: { width: w, height: h, channels } });
+  };
+  const background = await gradient(2048, 2048, 3).jpeg({ quality: 92 }).toBuffer();
+  const cutout = await gradient(600, 800, 4).png().toBuffer();
+  const source = await gradient(600, 800, 3).modulate({ hue: 90 }).jpeg({ quality: 92 }).toBuffer();
+  return { background, cutout, source };
+}
+
+const rawRgb = async (image: Buffer) =>
+  (await sharp(image).removeAlpha().raw().toBuffer({ resolveWithObject: true })).data;
+
+test('the server export matches the browser canvas within 2/255 over 20 random placements', async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'pixels, not layout: one browser profile is enough');
+  test.setTimeout(120_000);
+  const images = await layers();
+  const renderer = createKeepsakeRenderer();
+  await page.setContent('<!doctype html><title>parity</title>');
+  await page.addScriptTag({ content: drawingScript() });
+  const dataUrl = (bytes: Buffer, type: string) => `data:${type};base64,${bytes.toString('base64')}`;
+
+  let random = 42;
+  const next = () => {
+    random = (random * 1103515245 + 12345) % 2 ** 31;
+    return random / 2 ** 31;
+  };
+  const errors: number[] = [];
+  for (let run = 0; run < TRANSFORMS; run++) {
+    const placement = {
+      x: next(),
+      y: next(),
+      scale: 0.1 + next() * 0.9,
+      rotation: Math.round(next() * 360 - 180),
+    };
+    const strokes =
+      run % 3 === 0
+        ? [
+            {
+              mode: 'erase' as const,
+              radius: 0.04,
+              points: [
+                [0.3, 0.3],
+                [0.35, 0.32],
+                [0.4, 0.35],
+              ] as [number, number][],
+            },
+            { mode: 'restore' as const, radius: 0.05, points: [[0.5, 0.05]] as [number, number][] },
+          ]
+        : [];
+    const browserPng = await page.evaluate(
+      async ({ size, background, cutout, source, placement, strokes }) => {
+        const load = async (src: string) => {
+          const img = new Image();
+          img.src = src;
+          await img.decode();
+          return img;
+        };
+        const canvas = document.createElement('canvas');
+        canvas.width = size;
+        canvas.height = size;
+        const ctx = canvas.getContext('2d')!;
+        const makeLayer = (w: number, h: number) =>
+          Object.assign(document.createElement('canvas'), { width: w, height: h });
+        // biome-ignore lint/suspicious/noExplicitAny: the bundled script's global
+        (window as any).keepsake.drawKeepsake(
+          ctx,
+          { width: size, height: size },
+          { background: await load(background), cutout: await load(cutout), source: await load(source) },
+          placement,
+          strokes,
+          makeLayer,
+        );
+        return canvas.toDataURL('image/png');
+      },
+      {
+        size: SIZE,
+        background: dataUrl(images.background, 'image/jpeg'),
+        cutout: dataUrl(images.cutout, 'image/png'),
+        source: dataUrl(images.source, 'image/jpeg'),
+        placement,
+        strokes,
+      },
+    );
+    const server = await renderer.render({ ...images, placement, strokes, size: SIZE, watermark: false });
+    const a = await rawRgb(Buffer.from(browserPng.split(',')[1], 'base64'));
+    const b = await rawRgb(server.jpeg);
+    expect(a.length).toBe(b.length);
+    let sum = 0;
+    for (let i = 0; i < a.length; i++) sum += Math.abs(a[i] - b[i]);
+    errors.push(sum / a.length);
+  }
+  console.log(
+    `keepsake parity: mean abs error per channel ${errors.map((e) => e.toFixed(2)).join(', ')} (max ${Math.max(...errors).toFixed(2)}/255)`,
+  );
+  expect(Math.max(...errors)).toBeLessThanOrEqual(MAX_MEAN_ABS_ERROR);
+});
