@@ -111,6 +111,8 @@ beforeAll(async () => {
 afterAll(() => gateway?.stop());
 
 const uploadId = crypto.randomUUID();
+/** Every path parameter a route may have (each a UUID): the token is refused before any lookup. */
+const pathParams = { uploadId, draftId: crypto.randomUUID(), templateId: crypto.randomUUID() };
 const signedInRoutes = (Object.keys(routes) as RouteId[]).filter((id) =>
   ['user', 'admin'].includes(routes[id].access),
 );
@@ -129,7 +131,7 @@ describe('bad tokens', () => {
         const result = await callRoute(id, {
           sessionId: crypto.randomUUID(),
           headers: { authorization: `Bearer ${bad[kind]}` },
-          params: { uploadId },
+          params: pathParams,
           body: {},
         });
         expect([id, result.status, result.json.error.code]).toEqual([id, 401, 'signInExpired']);
@@ -142,7 +144,7 @@ describe('bad tokens', () => {
     async (kind) => {
       for (const id of signedInRoutes) {
         const route = routes[id];
-        const response = await fetch(`${gateway.url}${fillPath(route.path, { uploadId })}`, {
+        const response = await fetch(`${gateway.url}${fillPath(route.path, pathParams)}`, {
           method: route.method,
           headers: { authorization: `Bearer ${bad[kind]}`, 'content-type': 'application/json' },
           body: route.method === 'GET' ? undefined : JSON.stringify({ sessionId: crypto.randomUUID() }),
@@ -151,7 +153,7 @@ describe('bad tokens', () => {
         // Without the authorizer's claims the handler verifies the header itself.
         const direct = await callRoute(id, {
           headers: { authorization: `Bearer ${bad[kind]}` },
-          params: { uploadId },
+          params: pathParams,
           body: {},
         });
         expect([id, direct.status]).toEqual([id, 401]);
