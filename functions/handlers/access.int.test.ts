@@ -277,7 +277,7 @@ const cases: Record<RouteId, Case> = {
     // The fixtures' photos are not completed yet: the owner hears that, anyone else learns nothing.
     status: { ...ownerOnly, owningSession: 409, owningUser: 409 },
     missing: ownerMissing,
-    verify: async (result, ctx) => {
+    verify: async (_result, ctx) => {
       if (ctx.target !== 'missing') expect((await stored(ctx.uploadId!))?.cutout).toBeUndefined();
     },
   },
@@ -293,7 +293,7 @@ const cases: Record<RouteId, Case> = {
     // Signed in only; the owning user has no credits yet (402 and nothing charged or written).
     status: { ...signedInOnly(404), owningUser: 402 },
     prepare: async () => ({ body: compositionBody(await sessionPhotoWithCutout()) }),
-    verify: async (result, { who }) => {
+    verify: async (_result, { who }) => {
       if (who.user) expect((await deps.paymentStore.getCredits(who.user.sub)).balance).toBe(0);
     },
   },
@@ -331,7 +331,7 @@ function draftCase(extra?: () => Promise<Call>): Case {
       ctx.draftId = await ownersDraft();
       return { ...(await extra?.()), params: { draftId: ctx.draftId } };
     },
-    verify: async (result, ctx) => {
+    verify: async (_result, ctx) => {
       if (ctx.caller === 'owningUser') return;
       const draft = await deps.drafts.getDraft(world.owningUser.user!.sub, ctx.draftId!);
       expect(draft?.name).toBe(template.sceneName);

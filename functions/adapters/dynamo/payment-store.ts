@@ -14,7 +14,6 @@ import {
 import type { ProductId } from '@shared/catalog';
 import { ConcurrentChangeError } from '../../core/payments/payment-errors';
 import type {
-  CreditAccount,
   LedgerEntry,
   OrderRecord,
   PaymentStore,

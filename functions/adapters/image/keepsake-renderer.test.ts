@@ -27,7 +27,7 @@ const pixel = async (jpeg: Buffer, x: number, y: number) => {
   return [data[i], data[i + 1], data[i + 2]];
 };
 const isRed = ([r, g, b]: number[]) => r > 180 && g < 80 && b < 80;
-const isBlue = ([r, g, b]: number[]) => b > 170 && r < 90;
+const isBlue = ([r, _g, b]: number[]) => b > 170 && r < 90;
 
 describe('keepsake renderer (the shared drawing function on @napi-rs/canvas)', () => {
   it('places the cut-out by its placement: centre, size and transparency', async () => {
