@@ -6,7 +6,7 @@
 import { expect, test } from '@playwright/test';
 import { buildSync } from 'esbuild';
 import sharp from 'sharp';
-import { createKeepsakeRenderer } from '../../functions/adapters/image/keepsake-renderer';
+import { createKeepsakeRenderer, layerOfBytes } from '../../functions/adapters/image/keepsake-renderer';
 
 const SIZE = 800;
 const TRANSFORMS = 20;
@@ -122,7 +122,15 @@ test('the server export matches the browser canvas within 2/255 over 20 random p
         strokes,
       },
     );
-    const server = await renderer.render({ ...images, placement, strokes, size: SIZE, watermark: false });
+    const server = await renderer.render({
+      background: layerOfBytes(images.background),
+      cutout: layerOfBytes(images.cutout),
+      source: layerOfBytes(images.source),
+      placement,
+      strokes,
+      size: SIZE,
+      watermark: false,
+    });
     const a = await rawRgb(Buffer.from(browserPng.split(',')[1], 'base64'));
     const b = await rawRgb(server.jpeg);
     expect(a.length).toBe(b.length);

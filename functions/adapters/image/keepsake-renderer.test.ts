@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { createKeepsakeRenderer } from './keepsake-renderer';
+import { createKeepsakeRenderer, layerOfBytes } from './keepsake-renderer';
 
 const renderer = createKeepsakeRenderer();
 const blue = () =>
@@ -32,8 +32,8 @@ const isBlue = ([r, _g, b]: number[]) => b > 170 && r < 90;
 describe('keepsake renderer (the shared drawing function on @napi-rs/canvas)', () => {
   it('places the cut-out by its placement: centre, size and transparency', async () => {
     const { jpeg } = await renderer.render({
-      background: await blue(),
-      cutout: await halfRedCutout(),
+      background: layerOfBytes(await blue()),
+      cutout: layerOfBytes(await halfRedCutout()),
       placement: { x: 0.5, y: 0.5, scale: 0.5, rotation: 0 },
       strokes: [],
       size: 1000,
@@ -55,8 +55,8 @@ describe('keepsake renderer (the shared drawing function on @napi-rs/canvas)', (
 
   it('rotates about the centre and applies erase strokes', async () => {
     const { jpeg } = await renderer.render({
-      background: await blue(),
-      cutout: await halfRedCutout(),
+      background: layerOfBytes(await blue()),
+      cutout: layerOfBytes(await halfRedCutout()),
       placement: { x: 0.5, y: 0.5, scale: 0.5, rotation: 180 },
       strokes: [{ mode: 'erase', radius: 0.1, points: [[0.75, 0.5]] }],
       size: 1000,
@@ -70,8 +70,8 @@ describe('keepsake renderer (the shared drawing function on @napi-rs/canvas)', (
 
   it('watermarks free keepsakes only', async () => {
     const input = {
-      background: await blue(),
-      cutout: await halfRedCutout(),
+      background: layerOfBytes(await blue()),
+      cutout: layerOfBytes(await halfRedCutout()),
       placement: { x: 0.5, y: 0.5, scale: 0.3, rotation: 0 },
       strokes: [],
       size: 800,
@@ -80,5 +80,33 @@ describe('keepsake renderer (the shared drawing function on @napi-rs/canvas)', (
     const marked = await sharp((await renderer.render({ ...input, watermark: true })).jpeg).stats();
     // The white text lifts the mean of every channel.
     expect(marked.channels[0].mean).toBeGreaterThan(plain.channels[0].mean + 2);
+  });
+
+  it('keeps decoded layers by key: the same template is fetched once, a new version again', async () => {
+    const fresh = createKeepsakeRenderer();
+    const loads: string[] = [];
+    const bytes = { background: await blue(), cutout: await halfRedCutout() };
+    const layer = (name: 'background' | 'cutout', version: string) => ({
+      cacheKey: `${name}@${version}`,
+      load: async () => {
+        loads.push(`${name}@${version}`);
+        return bytes[name];
+      },
+    });
+    const draw = (version: string) =>
+      fresh.render({
+        background: layer('background', version),
+        cutout: layer('cutout', 'v1'),
+        placement: { x: 0.5, y: 0.5, scale: 0.5, rotation: 0 },
+        strokes: [],
+        size: 400,
+        watermark: false,
+      });
+    const first = await draw('v1');
+    const again = await draw('v1');
+    await draw('v2');
+    expect(loads).toEqual(['background@v1', 'cutout@v1', 'background@v2']);
+    // What was kept draws the same pixels as what was decoded.
+    expect(again.jpeg.equals(first.jpeg)).toBe(true);
   });
 });

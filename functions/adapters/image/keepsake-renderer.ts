@@ -4,10 +4,12 @@
  * which writes no metadata. @napi-rs/canvas is a native module that only the Lambdas which draw
  * ship (infra's nodeModules): it is resolved at run time, so the other bundles never include it.
  */
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { type Canvas2D, drawKeepsake, type LayerFactory } from '@shared/rules/keepsake-drawing';
+import { coverCrop } from '@shared/rules/placement';
 import sharp from 'sharp';
-import type { KeepsakeRenderer } from '../../core/moments/moments-ports';
+import type { KeepsakeRenderer, LayerSource } from '../../core/moments/moments-ports';
 import { watermarkSvg } from './watermark';
 
 export const KEEPSAKE_JPEG_QUALITY = 90;
@@ -48,38 +50,99 @@ function watermarkLayer(size: number): Promise<Image> {
   return layer;
 }
 
-export function createKeepsakeRenderer(): KeepsakeRenderer {
+/** A small least-recently-used cache: warm Lambdas keep what recent keepsakes decoded. */
+function lruCache<T>(capacity: number) {
+  const entries = new Map<string, Promise<T>>();
+  return (key: string, make: () => Promise<T>): Promise<T> => {
+    let value = entries.get(key);
+    if (value) entries.delete(key);
+    else value = make();
+    entries.set(key, value);
+    // A failed load is not kept: the next keepsake tries again.
+    value.catch(() => entries.delete(key));
+    if (entries.size > capacity) entries.delete(entries.keys().next().value as string);
+    return value;
+  };
+}
+
+/** Bytes that are only known by content (tests, benchmarks): a layer whose key is their hash. */
+export function layerOfBytes(bytes: Buffer): LayerSource {
+  return { cacheKey: createHash('sha1').update(bytes).digest('hex'), load: async () => bytes };
+}
+
+/**
+ * One renderer per process. It keeps the last few backgrounds already scaled to each output size
+ * (a 2048² template decodes in ~90 ms; a parent generates free, then HD, on the same template) and
+ * the last few decoded cut-outs. Scaling the background once to the canvas's size is exactly what
+ * drawKeepsake would do on every call, so the pixels are the same.
+ */
+export function createKeepsakeRenderer(
+  options: { backgrounds?: number; cutouts?: number } = {},
+): KeepsakeRenderer {
+  const backgrounds = lruCache<Layer>(options.backgrounds ?? 6);
+  const images = lruCache<Image>(options.cutouts ?? 8);
+  const timed = async <T>(stage: { ms: number }, work: () => Promise<T>): Promise<T> => {
+    const started = performance.now();
+    try {
+      return await work();
+    } finally {
+      stage.ms += performance.now() - started;
+    }
+  };
+
   return {
     async render({ background, cutout, source, placement, strokes, size, watermark }) {
-      let started = performance.now();
-      const layers = {
-        background: decode(background),
-        cutout: decode(cutout),
-        source: source ? decode(source) : undefined,
-      };
-      const decodeMs = performance.now() - started;
+      const load = { ms: 0 };
+      const decoding = { ms: 0 };
+      const image = (layer: LayerSource) =>
+        images(layer.cacheKey, async () => {
+          const bytes = await timed(load, () => layer.load());
+          return timed(decoding, async () => decode(bytes));
+        });
+      const scaledBackground = backgrounds(`${background.cacheKey}#${size}`, async () => {
+        const bytes = await timed(load, () => background.load());
+        return timed(decoding, async () => {
+          const decoded = decode(bytes);
+          const layer = canvasModule().createCanvas(size, size);
+          const ctx = layer.getContext('2d');
+          ctx.imageSmoothingEnabled = true;
+          ctx.imageSmoothingQuality = 'high';
+          const crop = coverCrop(decoded, { width: size, height: size });
+          ctx.drawImage(decoded, crop.sx, crop.sy, crop.sw, crop.sh, 0, 0, size, size);
+          ctx.getImageData(0, 0, 1, 1); // Skia draws lazily: scale now, not in every keepsake.
+          return layer as unknown as Layer;
+        });
+      });
+      const [backgroundLayer, cutoutLayer, sourceLayer] = await Promise.all([
+        scaledBackground,
+        image(cutout),
+        source ? image(source) : undefined,
+      ]);
 
-      started = performance.now();
+      let started = performance.now();
       const canvas = canvasModule().createCanvas(size, size);
       const ctx = canvas.getContext('2d') as unknown as Canvas2D<Layer>;
+      const layers = { background: backgroundLayer, cutout: cutoutLayer, source: sourceLayer };
       drawKeepsake(ctx, { width: size, height: size }, layers, placement, strokes, makeLayer);
       if (watermark) ctx.drawImage(await watermarkLayer(size), 0, 0, size, size);
       // Skia draws lazily: the pixels are made here.
       const pixels = canvas.getContext('2d').getImageData(0, 0, size, size).data;
-      const raw = {
-        data: new Uint8Array(pixels.buffer, pixels.byteOffset, pixels.length),
-        width: size,
-        height: size,
-        channels: 4 as const,
-      };
       const drawMs = performance.now() - started;
 
       started = performance.now();
-      const jpeg = await sharp(raw.data, { raw: { width: size, height: size, channels: raw.channels } })
+      const jpeg = await sharp(new Uint8Array(pixels.buffer, pixels.byteOffset, pixels.length), {
+        raw: { width: size, height: size, channels: 4 },
+      })
         .removeAlpha()
         .jpeg({ quality: KEEPSAKE_JPEG_QUALITY, mozjpeg: false })
         .toBuffer();
-      return { jpeg, timings: { decode: decodeMs, draw: drawMs, encode: performance.now() - started } };
+      const timings = {
+        load: load.ms,
+        decode: decoding.ms,
+        draw: drawMs,
+        encode: performance.now() - started,
+      };
+      return { jpeg, timings };
     },
   };
 }

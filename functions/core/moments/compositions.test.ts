@@ -35,7 +35,7 @@ describe('free keepsakes', () => {
     const [drawing] = deps.keepsakes.drawings;
     expect(drawing).toMatchObject({ size: 800, watermark: true, placement });
     const wm = await deps.blobs.get('renders', storageKeys.template(template.id, 'wm.jpg'));
-    expect(drawing.background.equals(wm)).toBe(true);
+    expect((await drawing.background.load()).equals(wm)).toBe(true);
     const key = storageKeys.composition(view.compositionId, 'free');
     expect(deps.blobs.object('renders', key)?.anonymous).toBe(true);
   });
@@ -99,7 +99,7 @@ describe('HD keepsakes', () => {
     const [drawing] = deps.keepsakes.drawings;
     expect(drawing).toMatchObject({ size: 2000, watermark: false });
     const native = await deps.blobs.get('renders', storageKeys.template(template.id, 'native.jpg'));
-    expect(drawing.background.equals(native)).toBe(true);
+    expect((await drawing.background.load()).equals(native)).toBe(true);
     expect(deps.table.ledger.get(who.sub)?.at(-1)).toMatchObject({ delta: -1, balanceAfter: 2 });
   });
 

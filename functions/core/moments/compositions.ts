@@ -37,12 +37,12 @@ export async function createFreeComposition(
   request: CompositionRequest,
 ): Promise<CompositionView> {
   const owner = ownerFor(principal);
-  const { upload, templateKey } = await inputsOf(deps, principal, request, 'wm.jpg');
+  const { upload, templateImage } = await inputsOf(deps, principal, request, 'wm.jpg');
   const id = compositionIdFor(owner, request.requestId);
   const key = storageKeys.composition(id, 'free');
   // A retry of the same click (say, for a fresh link after one expired) reuses the drawing.
   if (!(await deps.blobs.head('renders', key))) {
-    await draw(deps, upload, templateKey, request, { size: MOMENTS_CANVAS_PX, watermark: true, key });
+    await draw(deps, upload, templateImage, request, { size: MOMENTS_CANVAS_PX, watermark: true, key });
   }
   return view(deps, { id, key, quality: 'free', size: MOMENTS_CANVAS_PX, paidWith: 'none', balance: null });
 }
@@ -57,12 +57,12 @@ export async function createHdComposition(
   const existing = await deps.compositions.getHdComposition(user.sub, request.requestId);
   if (existing) return viewOfRecord(deps, existing);
 
-  const { upload, templateKey } = await inputsOf(deps, principal, request, 'native.jpg');
+  const { upload, templateImage } = await inputsOf(deps, principal, request, 'native.jpg');
   // Decided before the (costly) drawing; the transaction settles it for real.
   const payment = await hdPayment(deps, user.sub);
   const id = compositionIdFor(owner, request.requestId);
   const key = storageKeys.composition(id, 'hd');
-  await draw(deps, upload, templateKey, request, { size: MOMENTS_HD_PX, watermark: false, key });
+  await draw(deps, upload, templateImage, request, { size: MOMENTS_HD_PX, watermark: false, key });
 
   const record: CompositionRecord = {
     id,
@@ -109,34 +109,44 @@ async function inputsOf(
   principal: Principal,
   request: Pick<CreateCompositionRequest, 'templateId' | 'uploadId'>,
   templateFile: 'wm.jpg' | 'native.jpg',
-): Promise<{ upload: UploadRecord; templateKey: string }> {
+): Promise<{ upload: UploadRecord; templateImage: TemplateImage }> {
   const [template, found] = await Promise.all([
     publishedTemplate(deps, request.templateId),
     deps.uploads.getUploadWithJobs(request.uploadId),
   ]);
   if (!found || !isOwner(principal, found.upload)) throw new DomainError('not_found', 'uploadNotFound');
   if (!found.upload.cutout) throw new DomainError('conflict', 'extractFirst');
-  return { upload: found.upload, templateKey: storageKeys.template(template.id, templateFile) };
+  return {
+    upload: found.upload,
+    templateImage: {
+      key: storageKeys.template(template.id, templateFile),
+      version: template.imageSource ?? 'original',
+    },
+  };
 }
+
+/** A template image in the renders bucket, and what it was made from (its cache version). */
+type TemplateImage = { key: string; version: string };
 
 async function draw(
   deps: Deps,
   upload: UploadRecord,
-  templateKey: string,
+  templateImage: TemplateImage,
   request: CompositionRequest,
   out: { size: number; watermark: boolean; key: string },
 ): Promise<void> {
-  const [background, cutout, source] = await Promise.all([
-    deps.blobs.get('renders', templateKey),
-    deps.blobs.get('uploads', storageKeys.cutout(upload.owner, upload.id)),
-    request.strokes.some((s) => s.mode === 'restore')
-      ? deps.blobs.get('uploads', storageKeys.cutoutSource(upload.owner, upload.id))
-      : Promise.resolve(undefined),
-  ]);
+  const cutoutKey = storageKeys.cutout(upload.owner, upload.id);
+  const sourceKey = storageKeys.cutoutSource(upload.owner, upload.id);
+  const cutoutVersion = upload.cutout?.createdAt ?? '';
   const { jpeg, timings } = await deps.keepsakes.render({
-    background,
-    cutout,
-    source,
+    background: {
+      cacheKey: `${templateImage.key}@${templateImage.version}`,
+      load: () => deps.blobs.get('renders', templateImage.key),
+    },
+    cutout: { cacheKey: `${cutoutKey}@${cutoutVersion}`, load: () => deps.blobs.get('uploads', cutoutKey) },
+    source: request.strokes.some((s) => s.mode === 'restore')
+      ? { cacheKey: `${sourceKey}@${cutoutVersion}`, load: () => deps.blobs.get('uploads', sourceKey) }
+      : undefined,
     placement: request.placement,
     strokes: request.strokes,
     size: out.size,

@@ -103,11 +103,17 @@ export interface CompositionStore {
   ): Promise<RecordHdResult>;
 }
 
+/**
+ * A layer of a keepsake: bytes to fetch, and a key that names exactly those bytes (a template image
+ * with its version, a cut-out with its creation time), so a warm renderer can reuse what it decoded.
+ */
+export type LayerSource = { cacheKey: string; load(): Promise<Buffer> };
+
 export type KeepsakeDrawing = {
-  background: Buffer;
-  cutout: Buffer;
+  background: LayerSource;
+  cutout: LayerSource;
   /** The photo behind the cut-out, for restore strokes. */
-  source?: Buffer;
+  source?: LayerSource;
   placement: Placement;
   strokes: readonly BrushStroke[];
   /** Side of the square output in pixels. */
@@ -115,12 +121,13 @@ export type KeepsakeDrawing = {
   watermark: boolean;
 };
 
+/** Milliseconds per stage: fetching the layers (storage), decoding, drawing, encoding. */
+export type KeepsakeTimings = { load: number; decode: number; draw: number; encode: number };
+
 /** Draws keepsakes on the server with the same drawing function as the browser. */
 export interface KeepsakeRenderer {
-  /** A JPEG without metadata; timings in milliseconds. */
-  render(
-    drawing: KeepsakeDrawing,
-  ): Promise<{ jpeg: Buffer; timings: { decode: number; draw: number; encode: number } }>;
+  /** A JPEG without metadata. */
+  render(drawing: KeepsakeDrawing): Promise<{ jpeg: Buffer; timings: KeepsakeTimings }>;
 }
 
 /** A template of a built-in library (the illustrated scenes the local stack seeds). */

@@ -79,7 +79,7 @@ export function createFakeKeepsakeRenderer(): FakeKeepsakeRenderer {
       })
         .jpeg()
         .toBuffer();
-      return { jpeg, timings: { decode: 0, draw: 0, encode: 0 } };
+      return { jpeg, timings: { load: 0, decode: 0, draw: 0, encode: 0 } };
     },
   };
 }
