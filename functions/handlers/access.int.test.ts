@@ -274,8 +274,8 @@ const cases: Record<RouteId, Case> = {
     prepare: async () => ({ params: { templateId: template.id } }),
   },
   createCutout: {
-    // The fixtures' photos are not completed yet: the owner hears that, anyone else learns nothing.
-    status: { ...ownerOnly, owningSession: 409, owningUser: 409 },
+    // The fixtures' photos are not completed yet: the owner hears that; to anyone else it is not found.
+    status: { ...ownerMissing, owningSession: 409, owningUser: 409 },
     missing: ownerMissing,
     verify: async (_result, ctx) => {
       if (ctx.target !== 'missing') expect((await stored(ctx.uploadId!))?.cutout).toBeUndefined();

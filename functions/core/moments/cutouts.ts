@@ -7,15 +7,16 @@ import type { CutoutView } from '@shared/schemas/moments';
 import type { Deps } from '../deps';
 import { DomainError } from '../errors';
 import type { CutoutInfo, Principal, UploadRecord } from '../ports';
-import { assertOwner } from '../uploads/ownership';
+import { isOwner } from '../uploads/ownership';
 
 export const CUTOUT_LINK_SECONDS = 15 * 60;
 
 export async function createCutout(deps: Deps, principal: Principal, uploadId: string): Promise<CutoutView> {
+  if (principal.kind === 'anonymous') throw new DomainError('unauthenticated', 'sessionMissing');
   const found = await deps.uploads.getUploadWithJobs(uploadId);
-  if (!found) throw new DomainError('not_found', 'uploadNotFound');
+  // Another family's photo is not found: its id reveals nothing (issue 9's bad-input list).
+  if (!found || !isOwner(principal, found.upload)) throw new DomainError('not_found', 'uploadNotFound');
   const { upload } = found;
-  assertOwner(principal, upload);
   if (upload.status !== 'ready' || !upload.fileKey)
     throw new DomainError('conflict', 'photoNotReadyForCutout');
   if (upload.cutout) return cutoutView(deps, upload, upload.cutout);
