@@ -12,6 +12,9 @@ import { ANONYMOUS_RETENTION_DAYS, type TargetAge } from './catalog';
 export const BUCKET_ROLES = ['uploads', 'renders'] as const;
 export type BucketRole = (typeof BUCKET_ROLES)[number];
 
+/** How long S3 keeps a keepsake export after it was made. */
+export const COMPOSITION_RETENTION_DAYS = 30;
+
 export type PrefixContract = {
   bucket: BucketRole;
   /** Ends with a slash; every key of this kind starts with it. */
@@ -40,8 +43,12 @@ export const S3_PREFIXES = {
   previews: { bucket: 'renders', prefix: 'previews/', publicKeys: ['*'] },
   /** 2000×2000 age renders: private, reached only through short-lived presigned GETs. */
   hd: { bucket: 'renders', prefix: 'hd/' },
-  /** Composer and Moments exports made by the server (HD, and Moments' free ones): private. */
-  compositions: { bucket: 'renders', prefix: 'compositions/' },
+  /**
+   * Composer and Moments exports made by the server (HD, and Moments' free ones): private. An export
+   * is a download, not a library: the draft can make it again, so nothing here outlives a month
+   * (nor an account deleted in the meantime).
+   */
+  compositions: { bucket: 'renders', prefix: 'compositions/', expiresAfterDays: COMPOSITION_RETENTION_DAYS },
   /**
    * Background templates: native.jpg is private (only the server composes HD from it); the
    * watermarked full-size wm.jpg (editor canvas, free exports) and thumb.webp are public.
