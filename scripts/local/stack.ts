@@ -8,7 +8,9 @@ import path from 'node:path';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { loadConfig } from '../../functions/adapters/config';
 import { buildDeps } from '../../functions/adapters/deps';
+import { createSceneLibrary } from '../../functions/adapters/image/scenes/render';
 import type { Deps } from '../../functions/core/deps';
+import { seedTemplateLibrary } from '../../functions/core/moments/seed-library';
 import { createHandlers } from '../../functions/handlers/registry';
 import { type Emulators, startEmulators } from './emulators/emulators';
 import { type Gateway, type HttpHandlers, startGateway } from './gateway/gateway';
@@ -37,6 +39,8 @@ export type HandlerRegistry = { httpHandlers: HttpHandlers; renderWorker: SqsWor
 export type StackTimings = {
   emulators: number;
   resources: number;
+  /** Drawing the template library (first start only; a restart redraws nothing). */
+  seed: number;
   handlers: number;
   gateway: number;
   total: number;
@@ -140,6 +144,13 @@ export async function startLocalStack(opts: {
     const tResources = Date.now();
 
     const deps = opts.registry ? undefined : buildDeps(loadConfig(process.env));
+    if (deps) {
+      const library = createSceneLibrary();
+      await seedTemplateLibrary(deps, library, (count) =>
+        log(`  Drawing the ${count} templates of the built-in library (first start only)...`),
+      );
+    }
+    const tSeed = Date.now();
     const registry: HandlerRegistry = opts.registry ?? createHandlers(deps!);
     const tHandlers = Date.now();
 
@@ -189,7 +200,8 @@ export async function startLocalStack(opts: {
       timings: {
         emulators: tEmulators - started,
         resources: tResources - tEmulators,
-        handlers: tHandlers - tResources,
+        seed: tSeed - tResources,
+        handlers: tHandlers - tSeed,
         gateway: tGateway - tHandlers,
         total: done - started,
       },

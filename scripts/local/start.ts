@@ -23,13 +23,14 @@ function summary(stack: LocalStack): string {
     `  gateway          ${stack.url}  /api, /previews, frontend (${frontend}) on 127.0.0.1:${ports.app}`,
     `  Stripe (fake)    ${stack.stripe.url}  test checkout pages, signed events to /api/stripe/webhook (no real payments)`,
     `  Email outbox     ${displayPath(stack.outboxDir)}/  (one JSON file per email the app sends)`,
+    `  Templates        the built-in illustrated library, seeded into the table and the renders bucket`,
     '',
     `  Sign-up confirmation code: always ${emulators.confirmationCode} (also printed below and logged in ${displayPath(emulators.paths.cognitoLog)})`,
     `  Logs: ${displayPath(emulators.paths.logs)}/    Data: ${displayPath(dataDir)}/ (wipe it with: npm run local:wipe, while stopped)`,
     stack.restoredMessages
       ? `  Re-queued ${stack.restoredMessages} render message(s) saved at the last stop.`
       : '',
-    `  Started in ${(timings.total / 1000).toFixed(1)} s (emulators ${(timings.emulators / 1000).toFixed(1)} s). Ctrl-C stops everything.`,
+    `  Started in ${(timings.total / 1000).toFixed(1)} s (emulators ${(timings.emulators / 1000).toFixed(1)} s, templates ${(timings.seed / 1000).toFixed(1)} s). Ctrl-C stops everything.`,
     '',
   ]
     .filter((line, i, all) => line !== '' || all[i - 1] !== '')

@@ -1,27 +1,17 @@
 /**
  * Draws keepsakes on the server: the browser's drawing function (shared/rules/keepsake-drawing.ts)
  * on @napi-rs/canvas (Skia, like Chromium's canvas), then the watermark and the JPEG by sharp,
- * which writes no metadata. @napi-rs/canvas is a native module that only the Lambdas which draw
- * ship (infra's nodeModules): it is resolved at run time, so the other bundles never include it.
+ * which writes no metadata.
  */
 import { createHash } from 'node:crypto';
-import { createRequire } from 'node:module';
 import { type Canvas2D, drawKeepsake, type LayerFactory } from '@shared/rules/keepsake-drawing';
 import { coverCrop } from '@shared/rules/placement';
 import sharp from 'sharp';
 import type { KeepsakeRenderer, LayerSource } from '../../core/moments/moments-ports';
+import { canvasModule, type NapiCanvas } from './napi-canvas';
 import { watermarkSvg } from './watermark';
 
 export const KEEPSAKE_JPEG_QUALITY = 90;
-
-type NapiCanvas = typeof import('@napi-rs/canvas');
-let napi: NapiCanvas | undefined;
-function canvasModule(): NapiCanvas {
-  napi ??= createRequire(typeof __filename === 'string' ? __filename : import.meta.url)(
-    '@napi-rs/canvas',
-  ) as NapiCanvas;
-  return napi;
-}
 
 type Image = InstanceType<NapiCanvas['Image']>;
 type Layer = Image | ReturnType<NapiCanvas['createCanvas']>;

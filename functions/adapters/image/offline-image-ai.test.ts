@@ -92,7 +92,6 @@ describe('offline ageing and its preview (what the render worker stores)', () =>
     const calls = {
       removeBackground: ai.removeBackground({ image: original }),
       faceSwap: ai.faceSwap({ source: original, target: original }),
-      generateScene: ai.generateScene({ prompt: 'a birthday party', width: 512, height: 512 }),
     };
     for (const [capability, call] of Object.entries(calls)) {
       await expect(call).rejects.toBeInstanceOf(AiCapabilityUnavailableError);
@@ -103,5 +102,15 @@ describe('offline ageing and its preview (what the render worker stores)', () =>
         provider: 'offline',
       });
     }
+  });
+
+  it('draws a scene for a prompt at the size asked, the same each time for a seed', async () => {
+    const scene = () => ai.generateScene({ prompt: 'a birthday party', width: 640, height: 360, seed: 3 });
+    const [first, again] = [await scene(), await scene()];
+    const meta = await sharp(first.image).metadata();
+    expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(['jpeg', 640, 360, undefined]);
+    expect(again.image.equals(first.image)).toBe(true);
+    const other = await ai.generateScene({ prompt: 'a birthday party', width: 640, height: 360, seed: 4 });
+    expect(other.image.equals(first.image)).toBe(false);
   });
 });

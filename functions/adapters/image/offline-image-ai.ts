@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import type { ImageAICapabilities } from '../../core/image-ai';
 import { agedHeadCrop, type FaceFinder } from './age-pipeline';
 import { detectFaces } from './face-detector';
+import { generateOfflineScene } from './scenes/generate-scene';
 import { unavailableCapability } from './unavailable';
 
 export const HD_QUALITY = 90;
@@ -37,9 +38,9 @@ export function createOfflineImageAI(options: OfflineImageAIOptions = {}): Image
         timings: { ...aged.timings, encode: performance.now() - started },
       };
     },
-    // Segmentation, face swap and scene generation come with later issues (ARCHITECTURE.md §5).
+    // Segmentation and face swap come with later issues (ARCHITECTURE.md §5).
     removeBackground: unavailableCapability('removeBackground', 'offline'),
     faceSwap: unavailableCapability('faceSwap', 'offline'),
-    generateScene: unavailableCapability('generateScene', 'offline'),
+    generateScene: generateOfflineScene,
   };
 }

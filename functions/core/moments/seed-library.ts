@@ -25,6 +25,8 @@ const sourceOf = (scene: LibraryScene) => `library:${scene.slug}@${scene.version
 export async function seedTemplateLibrary(
   deps: Pick<Deps, 'templates' | 'blobs' | 'logger'>,
   library: SceneLibrary,
+  /** Told how many scenes need drawing, before the (slow) drawing starts. */
+  onDrawing?: (count: number) => void,
 ): Promise<{ drawn: number; kept: number }> {
   const stale = (
     await mapLimit(
@@ -37,6 +39,7 @@ export async function seedTemplateLibrary(
     )
   ).filter((entry) => entry !== null);
 
+  if (stale.length) onDrawing?.(stale.length);
   await mapLimit(stale, PARALLEL_DRAWINGS, async ({ scene, index }) => {
     const id = libraryTemplateId(scene.slug);
     const images = await library.render(scene);

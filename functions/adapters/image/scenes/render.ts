@@ -1,0 +1,75 @@
+/**
+ * Turns a scene into images: a drawing at any size (the offline generateScene), and a template's
+ * three files (native JPEG, watermarked JPEG, gallery thumbnail WEBP within THUMB_MAX_BYTES).
+ */
+import { NATIVE_SIZES, THUMB_MAX_BYTES, THUMB_WIDTH_PX } from '@shared/templates';
+import sharp from 'sharp';
+import type { SceneLibrary, TemplateImages } from '../../../core/moments/moments-ports';
+import { canvasModule } from '../napi-canvas';
+import { watermarkSvg } from '../watermark';
+import { drawScene, type SceneKind } from './kinds';
+import { LIBRARY, type LibraryEntry } from './library';
+import { type Ctx, Painter, seededRandom } from './painter';
+
+const NATIVE_QUALITY = 88;
+
+/** Raw RGBA pixels of a scene at width × height; the seed fixes every random choice. */
+export function drawScenePixels(
+  scene: { kind: SceneKind; hue: number; seed: string },
+  width: number,
+  height: number,
+): Buffer {
+  const canvas = canvasModule().createCanvas(width, height);
+  const ctx = canvas.getContext('2d') as Ctx;
+  drawScene(new Painter(ctx, width, height, seededRandom(scene.seed)), scene.kind, scene.hue);
+  return Buffer.from(ctx.getImageData(0, 0, width, height).data.buffer);
+}
+
+const rawInput = (pixels: Buffer, width: number, height: number) =>
+  sharp(pixels, { raw: { width, height, channels: 4 } }).removeAlpha();
+
+/** A scene as a JPEG (sharp writes no metadata). */
+export function sceneJpeg(
+  pixels: Buffer,
+  width: number,
+  height: number,
+  quality = NATIVE_QUALITY,
+): Promise<Buffer> {
+  return rawInput(pixels, width, height).jpeg({ quality }).toBuffer();
+}
+
+/** The smallest thumbnail quality that fits the budget (illustrations compress well: usually the first). */
+async function thumbnail(native: Buffer): Promise<Buffer> {
+  for (const quality of [72, 60, 48, 36]) {
+    const thumb = await sharp(native).resize({ width: THUMB_WIDTH_PX }).webp({ quality }).toBuffer();
+    if (thumb.length <= THUMB_MAX_BYTES) return thumb;
+  }
+  throw new Error(`Thumbnail over ${THUMB_MAX_BYTES} bytes even at the lowest quality`);
+}
+
+export async function renderTemplateImages(entry: LibraryEntry): Promise<TemplateImages> {
+  const { width, height } = NATIVE_SIZES[entry.orientation];
+  const pixels = drawScenePixels({ kind: entry.kind, hue: entry.hue, seed: entry.slug }, width, height);
+  const native = await sceneJpeg(pixels, width, height);
+  const [watermarked, thumb] = await Promise.all([
+    rawInput(pixels, width, height)
+      .composite([{ input: Buffer.from(watermarkSvg(width, height)) }])
+      .jpeg({ quality: NATIVE_QUALITY })
+      .toBuffer(),
+    thumbnail(native),
+  ]);
+  return { native, watermarked, thumb, width, height };
+}
+
+/** The built-in library as the seeder sees it. */
+export function createSceneLibrary(entries: readonly LibraryEntry[] = LIBRARY): SceneLibrary {
+  const bySlug = new Map(entries.map((entry) => [entry.slug, entry]));
+  return {
+    scenes: entries,
+    render(scene) {
+      const entry = bySlug.get(scene.slug);
+      if (!entry) return Promise.reject(new Error(`No library scene ${scene.slug}`));
+      return renderTemplateImages(entry);
+    },
+  };
+}
