@@ -59,3 +59,11 @@ export class AiCapabilityUnavailableError extends DomainError {
     this.name = 'AiCapabilityUnavailableError';
   }
 }
+
+/** Background removal found no person to keep: the photo gets a clear 422, never an empty cut-out. */
+export class NoSubjectError extends DomainError {
+  constructor() {
+    super('unprocessable', 'noPersonFound');
+    this.name = 'NoSubjectError';
+  }
+}

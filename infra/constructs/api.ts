@@ -29,6 +29,10 @@ const GROUP_MEMORY_MB: Partial<Record<RouteGroup, number>> = { uploads: 1024, sy
 const GROUP_NODE_MODULES: Partial<Record<RouteGroup, string[]>> = {
   moments: ['@napi-rs/canvas', '@vladmandic/face-api', '@tensorflow/tfjs', '@tensorflow/tfjs-backend-wasm'],
 };
+/** Model files a group's Lambda reads beside its bundle (functions/adapters/image/background/model-dir.ts). */
+const GROUP_BUNDLE_FOLDERS: Partial<Record<RouteGroup, Record<string, string>>> = {
+  moments: { 'selfie-model': 'functions/adapters/image/background/model' },
+};
 const DEFAULT_MEMORY_MB = 512;
 /** API Gateway gives up on an integration after 30 s; fail earlier, with our own error. */
 const HANDLER_TIMEOUT = Duration.seconds(15);
@@ -107,6 +111,7 @@ export class Api extends Construct {
         environment: { ...props.environment, ...groupEnvironment(group, props) },
         // Upload validation decodes the stored image with sharp (a native module).
         nodeModules: ['sharp', ...(GROUP_NODE_MODULES[group] ?? [])],
+        bundleFolders: GROUP_BUNDLE_FOLDERS[group],
       });
       grantGroup(group, handler.role, props);
       this.handlers.set(group, handler);

@@ -46,6 +46,8 @@ export type AppFunctionProps = {
   environment: Record<string, string>;
   /** Packages installed next to the bundle instead of bundled (native binaries, model files). */
   nodeModules?: string[];
+  /** Folders of the repository copied beside the bundle: bundle folder name → repository path (models). */
+  bundleFolders?: Record<string, string>;
   logRetention?: logs.RetentionDays;
 };
 
@@ -117,13 +119,17 @@ export class AppFunction extends Construct {
           beforeInstall: () => [],
           // Source maps, type declarations and docs of the installed packages are dead weight at run
           // time (tfjs ships ~200 MB of .map files, which would break the 250 MB Lambda limit).
-          afterBundling: (_inputDir: string, outputDir: string) =>
-            props.nodeModules?.length
+          afterBundling: (inputDir: string, outputDir: string) => [
+            ...Object.entries(props.bundleFolders ?? {}).map(
+              ([name, from]) => `cp -R "${inputDir}/${from}" "${outputDir}/${name}"`,
+            ),
+            ...(props.nodeModules?.length
               ? [
                   `rm -f "${outputDir}/package-lock.json"`,
                   `find "${outputDir}/node_modules" -type f \\( -name '*.map' -o -name '*.d.ts' -o -name '*.md' \\) -delete`,
                 ]
-              : [],
+              : []),
+          ],
         },
       },
     });

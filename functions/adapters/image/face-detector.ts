@@ -41,6 +41,12 @@ type FaceApi = {
 
 let loading: Promise<FaceApi> | undefined;
 
+/** face-api's bundled models (resolved at run time, also from a Lambda bundle's node_modules). */
+export function faceApiModelDir(): string {
+  const require = createRequire(typeof __filename === 'string' ? __filename : import.meta.url);
+  return path.join(path.dirname(require.resolve('@vladmandic/face-api/package.json')), 'model');
+}
+
 /** Loads face-api, the WASM backend and the three models, once per process. */
 export function loadFaceApi(): Promise<FaceApi> {
   loading ??= (async () => {
@@ -55,7 +61,7 @@ export function loadFaceApi(): Promise<FaceApi> {
     faceapi.tf.setWasmPaths(`${wasmDir}${path.sep}`);
     await faceapi.tf.setBackend('wasm');
     await faceapi.tf.ready();
-    const modelDir = path.join(path.dirname(require.resolve('@vladmandic/face-api/package.json')), 'model');
+    const modelDir = faceApiModelDir();
     await Promise.all([
       faceapi.nets.ssdMobilenetv1.loadFromDisk(modelDir),
       faceapi.nets.faceLandmark68Net.loadFromDisk(modelDir),

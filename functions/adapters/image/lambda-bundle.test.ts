@@ -1,9 +1,9 @@
 /**
- * The detector, the offline ageing and the preview maker bundled the way NodejsFunction bundles a Lambda (esbuild, ESM, with
+ * The detector, the offline ageing, background removal and the preview maker bundled the way NodejsFunction bundles a Lambda (esbuild, ESM, with
  * sharp, face-api and tfjs left as real node_modules next to the bundle) still find their models.
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -28,7 +28,8 @@ async function bundleAndRun(format: 'esm' | 'cjs') {
       // No top-level await: it is not allowed in a CommonJS bundle.
       'ai.ageProgress({ image: readFileSync(process.argv[2]), targetAge: 16 }).then(async (out) => {',
       '  const preview = await createPreviewMaker().preview(out.image);',
-      '  console.log(JSON.stringify({ face: out.face, preview: preview.jpeg.length, hd: out.image.length }));',
+      '  const cutout = await ai.removeBackground({ image: readFileSync(process.argv[2]) });',
+      '  console.log(JSON.stringify({ face: out.face, preview: preview.jpeg.length, hd: out.image.length, cutout: cutout.png.length }));',
       '});',
     ].join('\n'),
   );
@@ -45,8 +46,12 @@ async function bundleAndRun(format: 'esm' | 'cjs') {
     external: ['sharp', '@vladmandic/face-api', '@tensorflow/*'],
     logLevel: 'silent',
   });
-  // The Lambda ships those packages as real node_modules beside the bundle.
+  // The Lambda ships those packages as real node_modules beside the bundle, and the segmentation
+  // model in a folder of its own (infra/constructs/api.ts, GROUP_BUNDLE_FOLDERS).
   await symlink(path.join(repo, 'node_modules'), path.join(outdir, 'node_modules'), 'dir');
+  await cp(path.join(repo, 'functions/adapters/image/background/model'), path.join(outdir, 'selfie-model'), {
+    recursive: true,
+  });
   const sample = path.join(repo, 'node_modules/@vladmandic/face-api/demo/sample1.jpg');
   const { stdout } = await promisify(execFile)(process.execPath, [outfile, sample], {
     cwd: dir,
@@ -62,6 +67,7 @@ describe('image engine in a Lambda bundle', () => {
       expect(result.face.score).toBeGreaterThan(0.5);
       expect(result.hd).toBeGreaterThan(10_000);
       expect(result.preview).toBeGreaterThan(1_000);
+      expect(result.cutout).toBeGreaterThan(10_000);
     }
   }, 90_000);
 });

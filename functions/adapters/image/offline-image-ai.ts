@@ -6,6 +6,7 @@ import { HD_SIZE_PX } from '@shared/catalog';
 import sharp from 'sharp';
 import type { ImageAICapabilities } from '../../core/image-ai';
 import { agedHeadCrop, type FaceFinder } from './age-pipeline';
+import { removeBackgroundOffline } from './background/remove-background';
 import { detectFaces } from './face-detector';
 import { generateOfflineScene } from './scenes/generate-scene';
 import { unavailableCapability } from './unavailable';
@@ -38,8 +39,11 @@ export function createOfflineImageAI(options: OfflineImageAIOptions = {}): Image
         timings: { ...aged.timings, encode: performance.now() - started },
       };
     },
-    // Segmentation and face swap come with later issues (ARCHITECTURE.md §5).
-    removeBackground: unavailableCapability('removeBackground', 'offline'),
+    async removeBackground({ image }) {
+      const { png, mask, source } = await removeBackgroundOffline(image);
+      return { png, mask, source };
+    },
+    // Face swap comes with a later issue (ARCHITECTURE.md §5).
     faceSwap: unavailableCapability('faceSwap', 'offline'),
     generateScene: generateOfflineScene,
   };

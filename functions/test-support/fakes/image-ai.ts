@@ -1,15 +1,18 @@
 /**
- * ImageAI with the offline provider's capabilities and nothing more: faces and ageing answer
- * deterministically (tiny JPEGs), the capabilities not built yet throw AiCapabilityUnavailableError.
+ * ImageAI with the offline provider's capabilities and nothing more: faces, ageing, background
+ * removal and scenes answer deterministically (tiny images), face swap throws
+ * AiCapabilityUnavailableError as the offline provider does.
  */
 import { HD_SIZE_PX } from '@shared/catalog';
-import { AiCapabilityUnavailableError, NoFaceError } from '../../core/errors';
+import sharp from 'sharp';
+import { AiCapabilityUnavailableError, NoFaceError, NoSubjectError } from '../../core/errors';
 import {
   type AgeProgressInput,
   IMAGE_CAPABILITIES,
   type ImageAI,
   type ImageAIRoutes,
   type ImageCapability,
+  type RawImage,
 } from '../../core/image-ai';
 import type { FaceBox } from '../../core/ports';
 import { hashOf, TINY_SIDE, tinyJpeg } from './images';
@@ -27,7 +30,7 @@ export type FakeImageAI = ImageAI & {
   seed: string;
 };
 
-const BUILT: readonly ImageCapability[] = ['detectFaces', 'ageProgress'];
+const BUILT: readonly ImageCapability[] = ['detectFaces', 'ageProgress', 'removeBackground', 'generateScene'];
 
 export function createFakeImageAI(routes: Partial<ImageAIRoutes> = {}): FakeImageAI {
   const allRoutes = Object.fromEntries(
@@ -65,9 +68,28 @@ export function createFakeImageAI(routes: Partial<ImageAIRoutes> = {}): FakeImag
           };
         }
       : unavailable('ageProgress'),
-    removeBackground: unavailable('removeBackground'),
+    removeBackground: built('removeBackground')
+      ? async ({ image }) => {
+          // No face, no person: the offline provider refuses such a photo too.
+          if (!ai.face) throw new NoSubjectError();
+          const seed = `cutout:${hashOf(image)}`;
+          const png = await sharp(await tinyJpeg(seed))
+            .ensureAlpha(0.8)
+            .png()
+            .toBuffer();
+          const mask: RawImage = {
+            data: new Uint8Array(TINY_SIDE * TINY_SIDE).fill(204),
+            width: TINY_SIDE,
+            height: TINY_SIDE,
+            channels: 1,
+          };
+          return { png, mask, source: await tinyJpeg(`source:${seed}`) };
+        }
+      : unavailable('removeBackground'),
     faceSwap: unavailable('faceSwap'),
-    generateScene: unavailable('generateScene'),
+    generateScene: built('generateScene')
+      ? async (input) => ({ image: await tinyJpeg(`scene:${input.prompt}:${input.seed ?? 0}`) })
+      : unavailable('generateScene'),
   };
   return ai;
 }

@@ -1,0 +1,182 @@
+/**
+ * Offline background removal (TOOLCHAIN-NOTES.md's recipe): MediaPipe Selfie Segmentation on
+ * TensorFlow.js's WASM backend (shared with face-api), on a letterboxed 256×256 copy; the mask is
+ * cut back out of the letterbox, sharpened around 0.5 and upsampled. Its errors are about what
+ * counts as the subject (a neighbour who touches the child), not edges: only the region that holds
+ * the detected face is kept (the largest region when no face is found). No person: NoSubjectError.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { NoSubjectError } from '../../../core/errors';
+import type { ImageInput, RemoveBackgroundOutput } from '../../../core/image-ai';
+import { faceApiModelDir, loadFaceApi } from '../face-detector';
+import { modelDir } from './model-dir';
+import { largestRegion, type Mask, regionAt } from './regions';
+
+const MODEL_SIDE = 256;
+/** Long side of the cut-out: the child fills at most about half of a 2000 px HD keepsake, and it stays quick. */
+export const CUTOUT_MAX_SIDE = 1280;
+/** Alpha = clamp((q − 0.5)·k + 0.5): k sharpens the model's soft edge without a hard cut. */
+const EDGE_GAIN = 2;
+/** A subject smaller than this share of the photo is not a person we can place. */
+const MIN_SUBJECT_SHARE = 0.02;
+const MARGIN = 0.02;
+
+type GraphModel = { execute(input: unknown): { data(): Promise<Float32Array>; dispose(): void } };
+type Tf = {
+  loadGraphModel(handler: unknown): Promise<GraphModel>;
+  io: { fromMemory(artifacts: unknown): unknown };
+  tensor4d(data: Float32Array, shape: [number, number, number, number]): { dispose(): void };
+  tensor3d(data: Uint8Array, shape: [number, number, number], dtype: 'int32'): { dispose(): void };
+};
+type FaceDetectionApi = {
+  tf: Tf;
+  nets: { tinyFaceDetector: { loadFromDisk(dir: string): Promise<void> } };
+  TinyFaceDetectorOptions: new (opts: { inputSize: number; scoreThreshold: number }) => unknown;
+  detectAllFaces(
+    input: unknown,
+    options: unknown,
+  ): Promise<Array<{ box: { x: number; y: number; width: number; height: number } }>>;
+};
+
+let loading: Promise<{ api: FaceDetectionApi; model: GraphModel }> | undefined;
+function loadSegmenter() {
+  loading ??= (async () => {
+    const api = (await loadFaceApi()) as unknown as FaceDetectionApi;
+    // Where the face is, not who: the tiny detector answers in tens of milliseconds (SSD: ~500 ms).
+    await api.nets.tinyFaceDetector.loadFromDisk(faceApiModelDir());
+    const dir = modelDir();
+    const json = JSON.parse(readFileSync(path.join(dir, 'selfie.json'), 'utf8'));
+    const weights = readFileSync(path.join(dir, 'selfie.bin'));
+    const model = await api.tf.loadGraphModel(
+      api.tf.io.fromMemory({
+        modelTopology: json.modelTopology,
+        weightSpecs: json.weightsManifest[0].weights,
+        weightData: weights.buffer.slice(weights.byteOffset, weights.byteOffset + weights.byteLength),
+      }),
+    );
+    return { api, model };
+  })();
+  loading.catch(() => {
+    loading = undefined;
+  });
+  return loading;
+}
+
+export type RemoveBackgroundTimings = { decode: number; segment: number; compose: number };
+
+export async function removeBackgroundOffline(
+  image: ImageInput,
+): Promise<RemoveBackgroundOutput & { timings: RemoveBackgroundTimings }> {
+  const { api, model } = await loadSegmenter();
+  let started = performance.now();
+  const input = Buffer.isBuffer(image)
+    ? sharp(image).autoOrient()
+    : sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } });
+  const photo = await input
+    .resize(CUTOUT_MAX_SIDE, CUTOUT_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+    .toColourspace('srgb')
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const { width, height } = photo.info;
+  const decode = performance.now() - started;
+
+  started = performance.now();
+  // Letterbox: keep the aspect ratio, pad by repeating the edges (no false borders for the model).
+  const scale = MODEL_SIDE / Math.max(width, height);
+  const inner = {
+    width: Math.max(1, Math.round(width * scale)),
+    height: Math.max(1, Math.round(height * scale)),
+  };
+  const pad = {
+    left: Math.floor((MODEL_SIDE - inner.width) / 2),
+    top: Math.floor((MODEL_SIDE - inner.height) / 2),
+  };
+  const boxed = await sharp(photo.data, { raw: { width, height, channels: 3 } })
+    .resize(inner.width, inner.height)
+    .extend({
+      left: pad.left,
+      top: pad.top,
+      right: MODEL_SIDE - inner.width - pad.left,
+      bottom: MODEL_SIDE - inner.height - pad.top,
+      extendWith: 'copy',
+    })
+    .raw()
+    .toBuffer();
+  const floats = new Float32Array(boxed.length);
+  for (let i = 0; i < boxed.length; i++) floats[i] = boxed[i] / 255;
+  const tensor = api.tf.tensor4d(floats, [1, MODEL_SIDE, MODEL_SIDE, 3]);
+  const faceInput = api.tf.tensor3d(new Uint8Array(boxed), [MODEL_SIDE, MODEL_SIDE, 3], 'int32');
+  let probabilities: Float32Array;
+  let faces: Awaited<ReturnType<FaceDetectionApi['detectAllFaces']>>;
+  try {
+    const output = model.execute(tensor);
+    [probabilities, faces] = await Promise.all([
+      output.data().finally(() => output.dispose()),
+      api.detectAllFaces(faceInput, new api.TinyFaceDetectorOptions({ inputSize: 224, scoreThreshold: 0.4 })),
+    ]);
+  } finally {
+    tensor.dispose();
+    faceInput.dispose();
+  }
+
+  // The mask inside the letterbox, at model resolution: sharpened, then only the child's region.
+  const small: Mask = {
+    data: new Uint8Array(inner.width * inner.height),
+    width: inner.width,
+    height: inner.height,
+  };
+  for (let y = 0; y < inner.height; y++) {
+    for (let x = 0; x < inner.width; x++) {
+      const q = probabilities[(y + pad.top) * MODEL_SIDE + x + pad.left];
+      small.data[y * inner.width + x] = Math.round(
+        255 * Math.min(1, Math.max(0, (q - 0.5) * EDGE_GAIN + 0.5)),
+      );
+    }
+  }
+  const face = faces.sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height)[0];
+  const region = face
+    ? regionAt(small, face.box.x + face.box.width / 2 - pad.left, face.box.y + face.box.height / 2 - pad.top)
+    : largestRegion(small);
+  if (!region || region.area < MIN_SUBJECT_SHARE * small.width * small.height) throw new NoSubjectError();
+  const segment = performance.now() - started;
+
+  started = performance.now();
+  const alpha = await sharp(region.mask.data, {
+    raw: { width: inner.width, height: inner.height, channels: 1 },
+  })
+    .resize(width, height, { kernel: 'linear' })
+    .extractChannel(0) // sharp would hand back a greyscale image as three channels
+    .raw()
+    .toBuffer();
+  // Trim to the subject (scaled from the region's box), with a small margin.
+  const margin = Math.round(MARGIN * Math.max(width, height));
+  const left = Math.max(0, Math.floor(region.box.left / scale) - margin);
+  const top = Math.max(0, Math.floor(region.box.top / scale) - margin);
+  const right = Math.min(width, Math.ceil((region.box.right + 1) / scale) + margin);
+  const bottom = Math.min(height, Math.ceil((region.box.bottom + 1) / scale) + margin);
+  const crop = { left, top, width: right - left, height: bottom - top };
+  const maskCrop = await sharp(alpha, { raw: { width, height, channels: 1 } })
+    .extract(crop)
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+  const photoCrop = () => sharp(photo.data, { raw: { width, height, channels: 3 } }).extract(crop);
+  const [png, source] = await Promise.all([
+    // Fast deflate: the PNG is a working file of the editor, kept privately and briefly.
+    photoCrop()
+      .joinChannel(maskCrop, { raw: { width: crop.width, height: crop.height, channels: 1 } })
+      .png({ compressionLevel: 3 })
+      .toBuffer(),
+    photoCrop().jpeg({ quality: 90 }).toBuffer(),
+  ]);
+  const mask = new Uint8Array(maskCrop.buffer, maskCrop.byteOffset, maskCrop.length);
+  return {
+    png,
+    source,
+    mask: { data: mask, width: crop.width, height: crop.height, channels: 1 },
+    timings: { decode, segment, compose: performance.now() - started },
+  };
+}
