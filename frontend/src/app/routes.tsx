@@ -28,6 +28,16 @@ const CheckoutPage = lazy(() =>
   import('../features/checkout/CheckoutPage').then((m) => ({ default: m.CheckoutPage })),
 );
 const UpsellRoute = lazy(() => import('./routes/UpsellRoute').then((m) => ({ default: m.UpsellRoute })));
+// The editor's canvas library (Konva) loads only with the editor.
+const MomentsGalleryRoute = lazy(() =>
+  import('./routes/MomentsGalleryRoute').then((m) => ({ default: m.MomentsGalleryRoute })),
+);
+const MomentsEditorRoute = lazy(() =>
+  import('./routes/MomentsEditorRoute').then((m) => ({ default: m.MomentsEditorRoute })),
+);
+const MyDraftsRoute = lazy(() =>
+  import('./routes/MyDraftsRoute').then((m) => ({ default: m.MyDraftsRoute })),
+);
 const ComingSoonPage = lazy(() =>
   import('../features/placeholder/ComingSoonPage').then((m) => ({ default: m.ComingSoonPage })),
 );
@@ -52,24 +62,9 @@ export function createRoutes(loaded: LoadedPages = {}): RouteObject[] {
             { path: 'upload', element: <Upload /> },
             { path: 'progress', element: <ProgressRoute /> },
             { path: 'result/:uploadId', element: <ResultRoute /> },
-            {
-              path: 'moments',
-              element: (
-                <ComingSoonPage
-                  title="Moments are on their way"
-                  body="Soon you can pick from a big library of templates to turn your child's photos into keepsakes for every milestone."
-                />
-              ),
-            },
-            {
-              path: 'moments/drafts',
-              element: (
-                <ComingSoonPage
-                  title="My Drafts is coming soon"
-                  body="Your saved keepsake designs will live here, ready to finish whenever you have a quiet minute."
-                />
-              ),
-            },
+            { path: 'moments', element: <MomentsGalleryRoute /> },
+            { path: 'moments/editor/:templateId', element: <MomentsEditorRoute /> },
+            { path: 'moments/drafts', element: <MyDraftsRoute /> },
             {
               path: 'offspring-gallery',
               element: (

@@ -3,9 +3,9 @@ import type { UploadView } from '@shared/schemas/uploads';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { callApi } from '../../../lib/api-client';
+import { putFile } from '../../../lib/put-file';
 import { setLastTempUploadId } from '../../../lib/session';
 import { uploadQueryKey } from '../../../lib/upload-query';
-import { putFile } from '../api/put-file';
 
 export type UploadStage = 'idle' | 'preparing' | 'sending' | 'checking';
 

@@ -1,0 +1,10 @@
+import { MomentsEditorPage } from '../../features/moments/editor/MomentsEditorPage';
+import { QueryProvider } from '../query-provider';
+
+export function MomentsEditorRoute() {
+  return (
+    <QueryProvider>
+      <MomentsEditorPage />
+    </QueryProvider>
+  );
+}

@@ -1,0 +1,10 @@
+import { MomentsGalleryPage } from '../../features/moments/gallery/MomentsGalleryPage';
+import { QueryProvider } from '../query-provider';
+
+export function MomentsGalleryRoute() {
+  return (
+    <QueryProvider>
+      <MomentsGalleryPage />
+    </QueryProvider>
+  );
+}
