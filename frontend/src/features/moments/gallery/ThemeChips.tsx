@@ -16,7 +16,7 @@ export function ThemeChips({
   return (
     <fieldset className="mt-6">
       <legend className="sr-only">Theme</legend>
-      <div className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-2 sm:flex-wrap">
+      <div className="flex flex-wrap gap-2">
         {chips.map(({ theme, label }) => (
           <button
             key={label}
