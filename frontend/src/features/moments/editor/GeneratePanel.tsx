@@ -8,7 +8,7 @@ import { messages } from '@shared/messages';
 import type { CompositionView, CreateCompositionRequest } from '@shared/schemas/moments';
 import { HD_COMPOSITION_CREDITS } from '@shared/templates';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
@@ -23,7 +23,7 @@ const CREDIT_PACK: ProductId = 'credits_10';
 
 type Request = Omit<CreateCompositionRequest, 'requestId'>;
 
-export function GeneratePanel({ request }: { request: Request | null }) {
+export const GeneratePanel = memo(function GeneratePanel({ request }: { request: Request | null }) {
   const [result, setResult] = useState<CompositionView | null>(null);
   const [needsCredits, setNeedsCredits] = useState(false);
   const sendToSignIn = useSendToSignIn();
@@ -111,4 +111,4 @@ export function GeneratePanel({ request }: { request: Request | null }) {
       )}
     </section>
   );
-}
+});

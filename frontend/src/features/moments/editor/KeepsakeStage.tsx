@@ -14,7 +14,7 @@ import {
   MOMENTS_CANVAS_PX as SIZE,
   snapToCentre,
 } from '@shared/rules/placement';
-import type Konva from 'konva';
+import Konva from 'konva';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Image as KonvaImage, Layer, Line, Stage, Transformer } from 'react-konva';
 import { usePinch } from './use-pinch';
@@ -33,6 +33,10 @@ type Props = {
   onPreview(next: EditorState): void;
   onCommit(): void;
 };
+
+// Phones: one canvas pixel per CSS pixel keeps dragging smooth (TOOLCHAIN-NOTES.md); the file the
+// parent gets is drawn by the server at full size anyway.
+if (typeof window !== 'undefined' && window.innerWidth < 768) Konva.pixelRatio = 1;
 
 type Drawn = HTMLImageElement | HTMLCanvasElement;
 // An HTML canvas is the shared drawing function's layer in the browser (the server uses Skia's).
@@ -57,6 +61,26 @@ export function KeepsakeStage({
   const [snapped, setSnapped] = useState({ x: false, y: false });
   const painting = useRef(false);
   const { placement, strokes } = state;
+
+  // Gestures report at most once a frame: pointer events can outpace the screen, and each report
+  // re-renders the sliders. The last one is flushed before the gesture's step is committed.
+  const pending = useRef<EditorState | null>(null);
+  const scheduled = useRef(0);
+  const previewSoon = (next: EditorState) => {
+    pending.current = next;
+    scheduled.current ||= requestAnimationFrame(flush);
+  };
+  function flush() {
+    cancelAnimationFrame(scheduled.current);
+    scheduled.current = 0;
+    const next = pending.current;
+    pending.current = null;
+    if (next) onPreview(next);
+  }
+  const commit = () => {
+    flush();
+    onCommit();
+  };
 
   useEffect(() => {
     const element = frame.current;
@@ -92,14 +116,14 @@ export function KeepsakeStage({
   };
   const endGesture = () => {
     setSnapped({ x: false, y: false });
-    onCommit();
+    commit();
   };
 
   const pinch = usePinch(
     placement,
     (next) => {
       node.current?.stopDrag();
-      onPreview({ placement: clampMomentsPlacement(next), strokes });
+      previewSoon({ placement: clampMomentsPlacement(next), strokes });
     },
     endGesture,
   );
@@ -126,17 +150,19 @@ export function KeepsakeStage({
   };
   const extendStroke = () => {
     const point = pointOnCutout();
-    const last = strokes.at(-1);
+    // Strokes not yet reported this frame are the ones to extend.
+    const current = pending.current?.strokes ?? strokes;
+    const last = current.at(-1);
     if (!painting.current || !point || !last) return;
-    onPreview({
+    previewSoon({
       placement,
-      strokes: [...strokes.slice(0, -1), { ...last, points: [...last.points, point] }],
+      strokes: [...current.slice(0, -1), { ...last, points: [...last.points, point] }],
     });
   };
   const endStroke = () => {
     if (!painting.current) return;
     painting.current = false;
-    onCommit();
+    commit();
   };
 
   const scale = width / SIZE;
@@ -184,7 +210,7 @@ export function KeepsakeStage({
               onDragMove={(e) => {
                 const next = placeAt(e.target.x(), e.target.y());
                 e.target.position({ x: next.x * SIZE, y: next.y * SIZE });
-                onPreview({ placement: next, strokes });
+                previewSoon({ placement: next, strokes });
               }}
               onDragEnd={endGesture}
               onTransform={() => {
@@ -197,7 +223,7 @@ export function KeepsakeStage({
                   rotation: normaliseDegrees(image.rotation()),
                 });
                 image.scale({ x: 1, y: 1 });
-                onPreview({ placement: next, strokes });
+                previewSoon({ placement: next, strokes });
               }}
               onTransformEnd={endGesture}
             />

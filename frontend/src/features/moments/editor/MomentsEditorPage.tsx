@@ -3,7 +3,7 @@ import { messages } from '@shared/messages';
 import { isUuid } from '@shared/rules/ids';
 import { INITIAL_MOMENTS_PLACEMENT } from '@shared/rules/placement';
 import type { CutoutView, DraftView, TemplateView } from '@shared/schemas/moments';
-import { useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button';
@@ -100,6 +100,11 @@ function Editor({ template }: { template: TemplateView }) {
     await removeBackground(id);
   };
 
+  // Stable for the memoised picker: dragging re-renders the page many times a second.
+  const latestChoosePhoto = useRef(choosePhoto);
+  latestChoosePhoto.current = choosePhoto;
+  const onFile = useCallback((file: File) => latestChoosePhoto.current(file), []);
+
   const resume = async (offered: DraftView) => {
     setOffer(null);
     setUploadId(offered.uploadId);
@@ -108,7 +113,10 @@ function Editor({ template }: { template: TemplateView }) {
     if (await removeBackground(offered.uploadId)) toast.success(messages.draftResumed);
   };
 
-  const ready = uploadId && cutout ? { templateId: template.templateId, uploadId, placement, strokes } : null;
+  const ready = useMemo(
+    () => (uploadId && cutout ? { templateId: template.templateId, uploadId, placement, strokes } : null),
+    [uploadId, cutout, template.templateId, placement, strokes],
+  );
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:py-10">
       <nav className="text-sm">
@@ -145,7 +153,7 @@ function Editor({ template }: { template: TemplateView }) {
             stage={photo.stage}
             percent={photo.percent}
             hasPhoto={Boolean(cutout)}
-            onFile={choosePhoto}
+            onFile={onFile}
           />
         </div>
         <div className="flex min-w-0 flex-col gap-6">

@@ -1,5 +1,5 @@
 /** Choosing the child's photo, with progress while it uploads and its background is removed. */
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { buttonClasses } from '../../../components/ui/button-styles';
 import { ProgressBar } from '../../../components/ui/ProgressBar';
 import { Spinner } from '../../../components/ui/Spinner';
@@ -10,7 +10,7 @@ const STAGE_TEXT: Record<Exclude<PhotoStage, 'idle' | 'sending'>, string> = {
   removing: 'Removing the background…',
 };
 
-export function PhotoPicker({
+export const PhotoPicker = memo(function PhotoPicker({
   stage,
   percent,
   hasPhoto,
@@ -64,4 +64,4 @@ export function PhotoPicker({
       {stage === 'sending' && <ProgressBar value={percent} label="Uploading your photo" />}
     </div>
   );
-}
+});
