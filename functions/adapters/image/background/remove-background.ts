@@ -65,10 +65,12 @@ function loadSegmenter() {
 }
 
 export type RemoveBackgroundTimings = { decode: number; segment: number; compose: number };
+/** Where the trimmed cut-out sits in the (oriented, downsized) photo it was cut from. */
+export type CutoutFrame = { left: number; top: number; photoWidth: number; photoHeight: number };
 
 export async function removeBackgroundOffline(
   image: ImageInput,
-): Promise<RemoveBackgroundOutput & { timings: RemoveBackgroundTimings }> {
+): Promise<RemoveBackgroundOutput & { timings: RemoveBackgroundTimings; frame: CutoutFrame }> {
   const { api, model } = await loadSegmenter();
   let started = performance.now();
   const input = Buffer.isBuffer(image)
@@ -178,5 +180,6 @@ export async function removeBackgroundOffline(
     source,
     mask: { data: mask, width: crop.width, height: crop.height, channels: 1 },
     timings: { decode, segment, compose: performance.now() - started },
+    frame: { left, top, photoWidth: width, photoHeight: height },
   };
 }
