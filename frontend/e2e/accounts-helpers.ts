@@ -71,7 +71,9 @@ export async function expectSignedInHeader(page: Page, email: string, isMobile: 
       await expect(header.getByText(email).filter({ visible: true })).toBeVisible({ timeout: 2_000 });
     }).toPass({ timeout: 15_000 });
     await expect(header.getByRole('link', { name: 'My photos' })).toBeVisible();
-    await header.getByRole('button', { name: 'Close menu' }).click();
+    // A late redirect may have closed the menu already.
+    const close = header.getByRole('button', { name: 'Close menu' });
+    if (await close.isVisible()) await close.click();
   } else {
     await expect(header.getByText(email).filter({ visible: true })).toBeVisible();
     await expect(header.getByRole('link', { name: 'My photos' })).toBeVisible();

@@ -3,24 +3,8 @@
  * (the templates' safe area), and puts its props at the sides and in the sky. `hue` shifts a
  * variant's colours so a library of one kind does not repeat itself.
  */
-import {
-  ball,
-  barn,
-  books,
-  chalkboard,
-  cow,
-  fence,
-  fish,
-  goal,
-  house,
-  mountain,
-  planet,
-  rocket,
-  seaweed,
-  sheep,
-  tent,
-  whale,
-} from './more-props';
+import { ball, books, chalkboard, goal, house, planet, rocket } from './activity-props';
+import { barn, cow, fence, fish, mountain, seaweed, sheep, tent, whale } from './nature-props';
 import { type Box, hsl, type Painter } from './painter';
 import {
   balloon,
