@@ -39,12 +39,12 @@ test('a theme in the URL that is not one shows every template, and a chip replac
   await page.goto('/moments?theme=spaceships');
   const cards = page.getByRole('main').getByRole('listitem').getByRole('link');
   await expect(cards.first()).toBeVisible();
-  await expect(page.getByRole('button', { name: 'all' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'all', exact: true })).toHaveAttribute('aria-pressed', 'true');
   const all = await cards.count();
   await page.getByRole('button', { name: 'birthday' }).click();
   await expect(page).toHaveURL(/\/moments\?theme=birthday$/);
   await expect.poll(() => cards.count()).toBeLessThan(all);
-  await page.getByRole('button', { name: 'all' }).click();
+  await page.getByRole('button', { name: 'all', exact: true }).click();
   await expect(page).toHaveURL(/\/moments$/);
   await expect.poll(() => cards.count()).toBe(all);
   await expectNoSeriousA11yViolations(page);

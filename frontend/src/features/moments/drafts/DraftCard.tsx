@@ -94,7 +94,7 @@ export function DraftCard({
           {draft.templateName} · saved {updated}
         </p>
       </div>
-      <div className="flex flex-wrap gap-2">
+      <div className="grid grid-cols-2 gap-2">
         <Button size="sm" onClick={onOpen}>
           Open
         </Button>
