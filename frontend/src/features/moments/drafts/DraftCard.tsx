@@ -3,45 +3,58 @@ import { type Placement, placedBox } from '@shared/rules/placement';
 import type { DraftView } from '@shared/schemas/moments';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/Button';
+import { cn } from '../../../lib/cn';
 
-const PREVIEW = 100; // percent of the square thumbnail
+type Size = { width: number; height: number };
+const naturalSize = (img: HTMLImageElement): Size => ({ width: img.naturalWidth, height: img.naturalHeight });
+const percent = (part: number, whole: number) => `${(part / whole) * 100}%`;
 
-/** The cut-out over the template thumbnail, where the shared placement rules put it (no strokes). */
+/**
+ * The cut-out over the template thumbnail, where the shared placement rules put it (no strokes).
+ * The scene keeps its own shape inside the square tile (portrait and landscape scenes are not
+ * cropped), so the child sits exactly where the editor placed them.
+ */
 function DraftPreview({ draft }: { draft: DraftView }) {
-  const [size, setSize] = useState<{ width: number; height: number } | null>(null);
-  const box = size
-    ? placedBox(draft.placement as Placement, size, { width: PREVIEW, height: PREVIEW })
-    : null;
+  const [scene, setScene] = useState<Size | null>(null);
+  const [cutout, setCutout] = useState<Size | null>(null);
+  const box = scene && cutout ? placedBox(draft.placement as Placement, cutout, scene) : null;
   return (
-    <div className="relative aspect-square overflow-hidden rounded-xl bg-violet-50">
-      <img
-        src={draft.templateThumbUrl}
-        alt=""
-        loading="lazy"
-        className="absolute inset-0 size-full object-cover"
-      />
-      {draft.cutoutUrl && (
+    <div className="flex aspect-square items-center justify-center overflow-hidden rounded-xl bg-violet-50">
+      <div
+        className={cn(
+          'relative max-h-full max-w-full',
+          scene && scene.width < scene.height ? 'h-full' : 'w-full',
+        )}
+        style={scene ? { aspectRatio: `${scene.width} / ${scene.height}` } : undefined}
+      >
         <img
-          src={draft.cutoutUrl}
+          src={draft.templateThumbUrl}
           alt=""
           loading="lazy"
-          onLoad={(e) =>
-            setSize({ width: e.currentTarget.naturalWidth, height: e.currentTarget.naturalHeight })
-          }
-          className="absolute max-w-none"
-          style={
-            box
-              ? {
-                  left: `${box.cx - box.width / 2}%`,
-                  top: `${box.cy - box.height / 2}%`,
-                  width: `${box.width}%`,
-                  height: `${box.height}%`,
-                  transform: `rotate(${draft.placement.rotation}deg)`,
-                }
-              : { visibility: 'hidden' }
-          }
+          onLoad={(e) => setScene(naturalSize(e.currentTarget))}
+          className="block size-full object-contain"
         />
-      )}
+        {draft.cutoutUrl && (
+          <img
+            src={draft.cutoutUrl}
+            alt=""
+            loading="lazy"
+            onLoad={(e) => setCutout(naturalSize(e.currentTarget))}
+            className="absolute max-w-none"
+            style={
+              box && scene
+                ? {
+                    left: percent(box.cx - box.width / 2, scene.width),
+                    top: percent(box.cy - box.height / 2, scene.height),
+                    width: percent(box.width, scene.width),
+                    height: percent(box.height, scene.height),
+                    transform: `rotate(${draft.placement.rotation}deg)`,
+                  }
+                : { visibility: 'hidden' }
+            }
+          />
+        )}
+      </div>
     </div>
   );
 }
@@ -81,7 +94,7 @@ export function DraftCard({
           {draft.templateName} · saved {updated}
         </p>
       </div>
-      <div className="flex flex-wrap gap-2">
+      <div className="grid grid-cols-2 gap-2">
         <Button size="sm" onClick={onOpen}>
           Open
         </Button>

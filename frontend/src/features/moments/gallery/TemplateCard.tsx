@@ -36,3 +36,19 @@ export function TemplateCard({ template, eager }: { template: TemplateView; eage
     </Link>
   );
 }
+
+/** The card's shape while the library loads, so the page does not jump when it arrives. */
+export function TemplateCardSkeleton() {
+  return (
+    <div
+      className="overflow-hidden rounded-2xl border border-violet-100 bg-white shadow-sm"
+      aria-hidden="true"
+    >
+      <div className="aspect-square bg-violet-50 motion-safe:animate-pulse" />
+      <div className="flex flex-col gap-2 p-3">
+        <span className="h-4 w-3/4 rounded bg-slate-200 motion-safe:animate-pulse" />
+        <span className="h-3 w-1/2 rounded bg-slate-100 motion-safe:animate-pulse" />
+      </div>
+    </div>
+  );
+}
