@@ -39,7 +39,10 @@ test('a theme in the URL that is not one shows every template, and a chip replac
   await page.goto('/moments?theme=spaceships');
   const cards = page.getByRole('main').getByRole('listitem').getByRole('link');
   await expect(cards.first()).toBeVisible();
-  await expect(page.getByRole('button', { name: 'all', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'all', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   const all = await cards.count();
   await page.getByRole('button', { name: 'birthday' }).click();
   await expect(page).toHaveURL(/\/moments\?theme=birthday$/);
