@@ -52,6 +52,7 @@ export const momentsPlacementSchema = z.object({
 
 /** Brush strokes are kept with the draft: bounded so a draft stays a small table item. */
 export const MAX_BRUSH_POINTS = 4000;
+export const MAX_BRUSH_STROKES = 500;
 const point = z.tuple([fraction, fraction]);
 export const brushStrokeSchema = z.object({
   mode: z.enum(['erase', 'restore']),
@@ -60,7 +61,7 @@ export const brushStrokeSchema = z.object({
 });
 export const brushStrokesSchema = z
   .array(brushStrokeSchema)
-  .max(500)
+  .max(MAX_BRUSH_STROKES)
   .refine((strokes) => strokes.reduce((n, s) => n + s.points.length, 0) <= MAX_BRUSH_POINTS, {
     message: `At most ${MAX_BRUSH_POINTS} brush points in all`,
   });

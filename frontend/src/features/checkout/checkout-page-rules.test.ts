@@ -15,6 +15,7 @@ describe('backLabel', () => {
     expect(backLabel('/result/x?temp=true')).toBe('Back to your results');
     expect(backLabel('/upsell/age-19?uploadId=x')).toBe('Back to the offers');
     expect(backLabel('/pricing')).toBe('Back to pricing');
+    expect(backLabel('/moments/editor/x')).toBe('Back to your keepsake');
     expect(backLabel('/somewhere')).toBe('Go back');
   });
 });

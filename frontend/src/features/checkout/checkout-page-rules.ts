@@ -18,5 +18,6 @@ export function backLabel(backPath: string): string {
   if (backPath.startsWith('/upsell')) return 'Back to the offers';
   if (backPath.startsWith('/pricing')) return 'Back to pricing';
   if (backPath.startsWith('/my-photos')) return 'Back to My photos';
+  if (backPath.startsWith('/moments/editor/')) return 'Back to your keepsake';
   return 'Go back';
 }

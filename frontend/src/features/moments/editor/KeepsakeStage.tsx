@@ -17,6 +17,7 @@ import {
 import Konva from 'konva';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Image as KonvaImage, Layer, Line, Stage, Transformer } from 'react-konva';
+import { brushPointOnCutout, canStartStroke, extendLastStroke } from './brush-rules';
 import { usePinch } from './use-pinch';
 
 export type EditorState = { placement: Placement; strokes: BrushStroke[] };
@@ -138,26 +139,24 @@ export function KeepsakeStage({
   };
   const brushRadius = () => (box ? brushPx / box.width : 0.05);
   const startStroke = () => {
-    const point = pointOnCutout();
-    if (tool === 'move' || !point) return;
+    const pointer = pointOnCutout();
+    if (tool === 'move' || !pointer || !canStartStroke(strokes)) return;
+    const radius = Math.min(0.25, Math.max(0.002, brushRadius()));
+    const point = brushPointOnCutout(pointer, radius);
+    if (!point) return;
     painting.current = true;
-    const stroke: BrushStroke = {
-      mode: tool,
-      radius: Math.min(0.25, Math.max(0.002, brushRadius())),
-      points: [point],
-    };
-    onPreview({ placement, strokes: [...strokes, stroke] });
+    onPreview({ placement, strokes: [...strokes, { mode: tool, radius, points: [point] }] });
   };
   const extendStroke = () => {
-    const point = pointOnCutout();
+    const pointer = pointOnCutout();
     // Strokes not yet reported this frame are the ones to extend.
     const current = pending.current?.strokes ?? strokes;
     const last = current.at(-1);
-    if (!painting.current || !point || !last) return;
-    previewSoon({
-      placement,
-      strokes: [...current.slice(0, -1), { ...last, points: [...last.points, point] }],
-    });
+    if (!painting.current || !pointer || !last) return;
+    const point = brushPointOnCutout(pointer, last.radius);
+    if (!point) return;
+    const next = extendLastStroke(current, point);
+    if (next !== current) previewSoon({ placement, strokes: next });
   };
   const endStroke = () => {
     if (!painting.current) return;
