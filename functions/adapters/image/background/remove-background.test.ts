@@ -5,6 +5,9 @@ import { landscapeJpeg, samplePhoto } from '../../../test-support/images';
 import { detectFaces } from '../face-detector';
 import { CUTOUT_MAX_SIDE, removeBackgroundOffline } from './remove-background';
 
+// The first call loads two models and the WASM backend: seconds on a busy 2-core machine.
+const MODEL_TEST_TIMEOUT_MS = 60_000;
+
 const alphaAt = (mask: { data: Uint8Array; width: number }, x: number, y: number) =>
   mask.data[Math.round(y) * mask.width + Math.round(x)];
 
@@ -35,9 +38,9 @@ describe('offline background removal (MediaPipe selfie segmentation)', () => {
       expect(alphaAt(out.mask, face.x + face.width / 2, face.y + face.height / 2)).toBeGreaterThan(200);
     // The trimmed frame keeps some background: somewhere on it, the mask is clear.
     expect(out.mask.data.reduce((min, a) => Math.min(min, a), 255)).toBeLessThan(10);
-  });
+  }, MODEL_TEST_TIMEOUT_MS);
 
   it('refuses a photo with no person in it rather than returning an empty cut-out', async () => {
     await expect(removeBackgroundOffline(await landscapeJpeg())).rejects.toBeInstanceOf(NoSubjectError);
-  });
+  }, MODEL_TEST_TIMEOUT_MS);
 });
