@@ -48,7 +48,8 @@ export async function yardstick(): Promise<
   const require = createRequire(path.join(DIR, 'package.json'));
   const entry = require.resolve(PACKAGE);
   const imgly = (await import(pathToFileURL(entry).href)) as Imgly;
-  const publicPath = `${pathToFileURL(path.join(path.dirname(require.resolve(`${PACKAGE}/package.json`)), 'dist')).href}/`;
+  // Its package.json is not exported; the models sit beside the entry in dist/.
+  const publicPath = `${pathToFileURL(path.dirname(entry)).href}/`;
   return async (photo, width, height) => {
     // It ignores EXIF orientation: give it the oriented pixels.
     const oriented = await sharp(photo).autoOrient().png().toBuffer();
