@@ -28,6 +28,16 @@ export async function getDraft(deps: Deps, principal: Principal, draftId: string
   return draftView(deps, await ownDraft(deps, user.sub, draftId));
 }
 
+/** What a draft holds of its template and of the editor's work. */
+const contentOf = (template: TemplateRecord, input: DraftInput) => ({
+  templateId: template.id,
+  templateName: template.sceneName,
+  theme: template.theme,
+  uploadId: input.uploadId,
+  placement: input.placement,
+  strokes: input.strokes,
+});
+
 export async function createDraft(deps: Deps, principal: Principal, input: DraftInput): Promise<DraftView> {
   const user = requireUser(principal);
   const template = await checkedInputs(deps, principal, input);
@@ -36,12 +46,7 @@ export async function createDraft(deps: Deps, principal: Principal, input: Draft
     id: randomUUID(),
     userSub: user.sub,
     name: input.name ?? template.sceneName,
-    templateId: template.id,
-    templateName: template.sceneName,
-    theme: template.theme,
-    uploadId: input.uploadId,
-    placement: input.placement,
-    strokes: input.strokes,
+    ...contentOf(template, input),
     createdAt: now,
     updatedAt: now,
   };
@@ -61,12 +66,7 @@ export async function saveDraft(
   const draft: DraftRecord = {
     ...current,
     name: input.name ?? current.name,
-    templateId: template.id,
-    templateName: template.sceneName,
-    theme: template.theme,
-    uploadId: input.uploadId,
-    placement: input.placement,
-    strokes: input.strokes,
+    ...contentOf(template, input),
     updatedAt: deps.clock.now().toISOString(),
   };
   if (!(await deps.drafts.updateDraft(draft))) throw new DomainError('not_found', 'draftNotFound');

@@ -59,46 +59,24 @@ export function PlacementSliders({
   onCommit(): void;
 }) {
   const r = MOMENTS_RANGES;
-  const set = (field: keyof Placement, value: number) =>
-    onPreview({ ...placement, [field]: field === 'rotation' ? value : value / 100 });
+  // Positions and size show as percent; rotation in degrees.
+  const sliders: Array<{ field: keyof Placement; label: string; unit: string; min: number; max: number }> = [
+    { field: 'x', label: 'Position X', unit: '%', min: percent(r.x.min), max: percent(r.x.max) },
+    { field: 'y', label: 'Position Y', unit: '%', min: percent(r.y.min), max: percent(r.y.max) },
+    { field: 'scale', label: 'Size', unit: '%', min: percent(r.scale.min), max: percent(r.scale.max) },
+    { field: 'rotation', label: 'Rotation', unit: '°', min: r.rotation.min, max: r.rotation.max },
+  ];
   return (
     <div className="grid gap-3 sm:grid-cols-2">
-      <Slider
-        label="Position X"
-        unit="%"
-        min={percent(r.x.min)}
-        max={percent(r.x.max)}
-        value={percent(placement.x)}
-        onPreview={(v) => set('x', v)}
-        onCommit={onCommit}
-      />
-      <Slider
-        label="Position Y"
-        unit="%"
-        min={percent(r.y.min)}
-        max={percent(r.y.max)}
-        value={percent(placement.y)}
-        onPreview={(v) => set('y', v)}
-        onCommit={onCommit}
-      />
-      <Slider
-        label="Size"
-        unit="%"
-        min={percent(r.scale.min)}
-        max={percent(r.scale.max)}
-        value={percent(placement.scale)}
-        onPreview={(v) => set('scale', v)}
-        onCommit={onCommit}
-      />
-      <Slider
-        label="Rotation"
-        unit="°"
-        min={r.rotation.min}
-        max={r.rotation.max}
-        value={Math.round(placement.rotation)}
-        onPreview={(v) => set('rotation', v)}
-        onCommit={onCommit}
-      />
+      {sliders.map(({ field, ...slider }) => (
+        <Slider
+          key={field}
+          {...slider}
+          value={field === 'rotation' ? Math.round(placement.rotation) : percent(placement[field])}
+          onPreview={(v) => onPreview({ ...placement, [field]: field === 'rotation' ? v : v / 100 })}
+          onCommit={onCommit}
+        />
+      ))}
     </div>
   );
 }
