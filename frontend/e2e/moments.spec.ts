@@ -99,8 +99,7 @@ test('a parent buys credits for an HD keepsake, and renames, duplicates, resumes
   page,
   context,
   baseURL,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'the phone layout is covered by the visitor test');
+}) => {
   const email = freshEmail('moments');
   await createUser(baseURL!, email);
   await signIn(page, email);
