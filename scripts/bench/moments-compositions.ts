@@ -42,28 +42,51 @@ async function main() {
   ]);
   const renderer = createKeepsakeRenderer();
   // Cold: every keepsake on a template and cut-out the renderer has not seen (keys made unique).
-  // Warm: the same template and cut-out again, as when a parent generates free, then HD, or retries.
-  const layers = (run: number, cold: boolean) => {
-    const tag = cold ? `#${run}-${Math.random()}` : '';
+  // After free: HD right after the free keepsake on the same template and cut-out (the usual path).
+  // Warm: the same template and cut-out again at the same size, as when a parent retries.
+  // New cut-out: a parent's first keepsake on a template this Lambda has drawn before.
+  type Mode = 'cold' | 'new cut-out' | 'after free' | 'warm';
+  const layers = (run: number, mode: Mode) => {
+    const tag = mode === 'warm' ? '' : `#${run}-${performance.now()}`;
     const layer = (bytes: Buffer, name: string) => ({ cacheKey: `${name}${tag}`, load: async () => bytes });
     return {
-      background: layer(background, 'background'),
+      background:
+        mode === 'new cut-out'
+          ? { cacheKey: 'background', load: async () => background }
+          : layer(background, 'background'),
       cutout: layer(cutout, 'cutout'),
       source: layer(source, 'source'),
     };
   };
-  for (const [label, size, watermark] of [
-    ['HD 2000×2000', 2000, false],
-    ['free 800×800 (watermarked)', 800, true],
-  ] as const) {
-    for (const cold of [true, false]) {
-      await renderer.render({ ...layers(0, false), placement: INITIAL, strokes: [], size, watermark });
+  const cases: Array<[string, number, boolean, Mode[]]> = [
+    ['HD 2000×2000', 2000, false, ['cold', 'new cut-out', 'after free', 'warm']],
+    ['free 800×800 (watermarked)', 800, true, ['cold', 'new cut-out', 'warm']],
+  ];
+  for (const [label, size, watermark, modes] of cases) {
+    for (const mode of modes) {
+      await renderer.render({ ...layers(0, 'warm'), placement: INITIAL, strokes: [], size, watermark });
       const totals: number[] = [];
       const stages = { decode: [] as number[], draw: [] as number[], encode: [] as number[] };
       for (let run = 0; run < RUNS; run++) {
+        const runLayers = layers(run, mode);
+        if (mode === 'after free') {
+          // The free keepsake is drawn on the template's watermarked image, HD on its native one.
+          const watermarked = {
+            cacheKey: `wm${runLayers.background.cacheKey}`,
+            load: async () => background,
+          };
+          await renderer.render({
+            ...runLayers,
+            background: watermarked,
+            placement: INITIAL,
+            strokes: [],
+            size: 800,
+            watermark: true,
+          });
+        }
         const started = performance.now();
         const { timings } = await renderer.render({
-          ...layers(run, cold),
+          ...runLayers,
           placement: randomPlacement(),
           strokes: run % 2 ? RESTORE_STROKES : [],
           size,
@@ -74,7 +97,7 @@ async function main() {
         for (const stage of ['decode', 'draw', 'encode'] as const) stages[stage].push(timings[stage]);
       }
       console.log(
-        `${label}, ${cold ? 'cold (new template and cut-out)' : 'warm (decoded layers kept)'}: ` +
+        `${label}, ${DESCRIPTIONS[mode]}: ` +
           `median ${ms(median(totals))}, p95 ${ms(p95(totals))} (decode ${ms(median(stages.decode))}, ` +
           `draw ${ms(median(stages.draw))}, encode ${ms(median(stages.encode))}; ${RUNS} runs)`,
       );
@@ -82,6 +105,12 @@ async function main() {
   }
 }
 
+const DESCRIPTIONS = {
+  cold: 'cold (new template and cut-out)',
+  'new cut-out': 'new cut-out on a template drawn before',
+  'after free': 'after the free one (same template and cut-out)',
+  warm: 'warm (the same again)',
+} as const;
 const INITIAL = { x: 0.5, y: 0.5, scale: 0.3, rotation: 0 };
 const randomPlacement = () => ({
   x: Math.random(),
