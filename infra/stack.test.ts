@@ -28,8 +28,16 @@ describe('Data: the single table', () => {
         ],
         Projection: { ProjectionType: 'ALL' },
       },
+      {
+        IndexName: 'gsi2',
+        KeySchema: [
+          { AttributeName: 'gsi2pk', KeyType: 'HASH' },
+          { AttributeName: 'gsi2sk', KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      },
     ]);
-    for (const name of ['pk', 'sk', 'gsi1pk', 'gsi1sk']) {
+    for (const name of ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk']) {
       expect(table.AttributeDefinitions).toContainEqual({ AttributeName: name, AttributeType: 'S' });
     }
   });

@@ -235,6 +235,14 @@ export const routes = {
     group: 'moments',
     response: templateListSchema,
   },
+  /** The composer gallery: approved templates, display order ascending then newest first. */
+  listComposerTemplates: {
+    method: 'GET',
+    path: '/api/composer/templates',
+    access: 'public',
+    group: 'moments',
+    response: templateListSchema,
+  },
   getTemplate: {
     method: 'GET',
     path: '/api/templates/{templateId}',

@@ -269,6 +269,13 @@ const cases: Record<RouteId, Case> = {
       expect(ids).toContain(template.id);
     },
   },
+  listComposerTemplates: {
+    status: everyone(200),
+    verify: async (result) => {
+      const ids = result.json.templates.map((t: { templateId: string }) => t.templateId);
+      expect(ids).toContain(template.id);
+    },
+  },
   getTemplate: {
     status: everyone(200),
     prepare: async () => ({ params: { templateId: template.id } }),

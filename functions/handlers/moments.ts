@@ -11,7 +11,7 @@ import {
   renameDraft,
   saveDraft,
 } from '../core/moments/drafts';
-import { getTemplate, listTemplates } from '../core/moments/templates';
+import { getTemplate, listComposerTemplates, listTemplates } from '../core/moments/templates';
 import { createHttpHandler } from './http/router';
 
 export const createMomentsHandler = (deps: Deps) =>
@@ -19,6 +19,7 @@ export const createMomentsHandler = (deps: Deps) =>
     'moments',
     {
       listTemplates: (deps) => listTemplates(deps),
+      listComposerTemplates: (deps) => listComposerTemplates(deps),
       getTemplate: (deps, { params }) => getTemplate(deps, params.templateId),
       createCutout: (deps, { principal, params }) => createCutout(deps, principal, params.uploadId),
       createComposition: (deps, { principal, body }) => createFreeComposition(deps, principal, body),

@@ -8,6 +8,7 @@ import {
   DescribeTableCommand,
   DescribeTimeToLiveCommand,
   DynamoDBClient,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
@@ -70,7 +71,8 @@ async function ensureTable(dynamo: DynamoDBClient, tableName: string): Promise<v
       throw error;
     },
   );
-  if (!exists) {
+  if (exists) await addMissingIndexes(dynamo, tableName);
+  else {
     const { partitionKey, sortKey, globalIndexes } = tableDesign;
     const keyNames = [partitionKey, sortKey, ...globalIndexes.flatMap((g) => [g.partitionKey, g.sortKey])];
     await dynamo.send(
@@ -99,6 +101,35 @@ async function ensureTable(dynamo: DynamoDBClient, tableName: string): Promise<v
       new UpdateTimeToLiveCommand({
         TableName: tableName,
         TimeToLiveSpecification: { AttributeName: tableDesign.ttlAttribute, Enabled: true },
+      }),
+    );
+  }
+}
+
+/** A data folder made before an index was added to the design gets it (DynamoDB Local builds it at once). */
+async function addMissingIndexes(dynamo: DynamoDBClient, tableName: string): Promise<void> {
+  const { Table } = await dynamo.send(new DescribeTableCommand({ TableName: tableName }));
+  const present = new Set((Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName));
+  for (const index of tableDesign.globalIndexes.filter((g) => !present.has(g.name))) {
+    await dynamo.send(
+      new UpdateTableCommand({
+        TableName: tableName,
+        AttributeDefinitions: [index.partitionKey, index.sortKey].map((AttributeName) => ({
+          AttributeName,
+          AttributeType: 'S',
+        })),
+        GlobalSecondaryIndexUpdates: [
+          {
+            Create: {
+              IndexName: index.name,
+              KeySchema: [
+                { AttributeName: index.partitionKey, KeyType: 'HASH' },
+                { AttributeName: index.sortKey, KeyType: 'RANGE' },
+              ],
+              Projection: { ProjectionType: 'ALL' },
+            },
+          },
+        ],
       }),
     );
   }

@@ -82,6 +82,23 @@ describe('templates', () => {
     await templates.putTemplate({ ...older, status: 'draft' });
     expect((await templates.listPublished()).map((t) => t.id)).not.toContain(older.id);
   });
+
+  it('lists approved templates by display order, then newest first, through the second index', async () => {
+    const first = template({ displayOrder: -3, createdAt: '2099-02-01T00:00:00.000Z' });
+    const olderAtZero = template({ displayOrder: 0, createdAt: '2099-02-02T00:00:00.000Z' });
+    const newerAtZero = template({ displayOrder: 0, createdAt: '2099-02-03T00:00:00.000Z' });
+    const last = template({ displayOrder: 12, createdAt: '2099-02-04T00:00:00.000Z' });
+    const onlyActive = template({ displayOrder: 1, status: 'active' });
+    const mine = [last, olderAtZero, onlyActive, first, newerAtZero];
+    for (const t of mine) await templates.putTemplate(t);
+    const ids = new Set(mine.map((t) => t.id));
+    const listed = (await templates.listApproved()).filter((t) => ids.has(t.id));
+    expect(listed.map((t) => t.id)).toEqual([first.id, newerAtZero.id, olderAtZero.id, last.id]);
+    expect(listed[0]).toEqual(first);
+    // A template that stops being approved leaves the composer gallery.
+    await templates.putTemplate({ ...last, status: 'active' });
+    expect((await templates.listApproved()).map((t) => t.id)).not.toContain(last.id);
+  });
 });
 
 describe('drafts', () => {

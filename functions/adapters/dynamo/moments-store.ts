@@ -29,7 +29,7 @@ const ANALYTICS_TTL_SECONDS = 400 * 86_400;
 const MAX_BALANCE_ATTEMPTS = 60;
 
 const strip = <T extends Item>(item: Item): T => {
-  const { pk: _pk, sk: _sk, gsi1pk: _g, gsi1sk: _s, type: _t, ...rest } = item;
+  const { pk: _pk, sk: _sk, gsi1pk: _g, gsi1sk: _s, gsi2pk: _g2, gsi2sk: _s2, type: _t, ...rest } = item;
   return rest as T;
 };
 
@@ -43,6 +43,9 @@ export function createDynamoTemplateStore(doc: DynamoDBDocumentClient, tableName
           Item: {
             ...keys.template(template.id),
             ...(listed ? keys.publishedTemplatesIndex(template.createdAt, template.id) : {}),
+            ...(template.status === 'approved'
+              ? keys.approvedTemplatesIndex(template.displayOrder, template.createdAt, template.id)
+              : {}),
             type: 'template',
             ...template,
           },
@@ -53,26 +56,39 @@ export function createDynamoTemplateStore(doc: DynamoDBDocumentClient, tableName
       const { Item } = await doc.send(new GetCommand({ TableName: tableName, Key: keys.template(id) }));
       return Item ? strip<TemplateRecord>(Item) : null;
     },
-    async listPublished() {
-      const templates: TemplateRecord[] = [];
-      let start: Item | undefined;
-      do {
-        const page = await doc.send(
-          new QueryCommand({
-            TableName: tableName,
-            IndexName: 'gsi1',
-            KeyConditionExpression: 'gsi1pk = :pk',
-            ExpressionAttributeValues: { ':pk': keys.publishedTemplatesIndex('', '').gsi1pk },
-            ScanIndexForward: false,
-            ExclusiveStartKey: start,
-          }),
-        );
-        templates.push(...(page.Items ?? []).map((item) => strip<TemplateRecord>(item)));
-        start = page.LastEvaluatedKey;
-      } while (start);
-      return templates;
-    },
+    listPublished: () =>
+      queryAll(doc, {
+        TableName: tableName,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.publishedTemplatesIndex('', '').gsi1pk },
+        ScanIndexForward: false,
+      }),
+    listApproved: () =>
+      queryAll(doc, {
+        TableName: tableName,
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :pk',
+        ExpressionAttributeValues: {
+          ':pk': keys.approvedTemplatesIndex(0, new Date(0).toISOString(), '').gsi2pk,
+        },
+      }),
   };
+}
+
+/** Every page of an index Query, as template records. */
+async function queryAll(
+  doc: DynamoDBDocumentClient,
+  query: ConstructorParameters<typeof QueryCommand>[0],
+): Promise<TemplateRecord[]> {
+  const templates: TemplateRecord[] = [];
+  let start: Item | undefined;
+  do {
+    const page = await doc.send(new QueryCommand({ ...query, ExclusiveStartKey: start }));
+    templates.push(...(page.Items ?? []).map((item) => strip<TemplateRecord>(item)));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return templates;
 }
 
 export function createDynamoDraftStore(doc: DynamoDBDocumentClient, tableName: string): DraftStore {

@@ -3,7 +3,10 @@ export const tableDesign = {
   partitionKey: 'pk',
   sortKey: 'sk',
   ttlAttribute: 'ttl',
-  globalIndexes: [{ name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' }],
+  globalIndexes: [
+    { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+    { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+  ],
 } as const;
 
 export const keys = {
@@ -29,6 +32,15 @@ export const keys = {
     gsi1pk: 'TEMPLATES#published',
     gsi1sk: `${createdAt}#${id}`,
   }),
+  /**
+   * Sparse: only approved templates, in the composer gallery's order (display order ascending, then
+   * newest first). Display orders are offset to stay positive and padded so strings sort as numbers;
+   * the creation time is inverted so an ascending Query returns the newest first.
+   */
+  approvedTemplatesIndex: (displayOrder: number, createdAt: string, id: string) => ({
+    gsi2pk: 'TEMPLATES#approved',
+    gsi2sk: `${orderKey(displayOrder)}#${invertedTime(createdAt)}#${id}`,
+  }),
   draft: (userSub: string, id: string) => ({ pk: `USER#${userSub}`, sk: `DRAFT#${id}` }),
   /** An HD keepsake of a user, by the request that made it (the idempotency key of its payment). */
   hdComposition: (userSub: string, requestId: string) => ({
@@ -38,3 +50,13 @@ export const keys = {
   /** Analytics events, one partition per day (ARCHITECTURE.md §3). */
   analytics: (at: string, id: string) => ({ pk: `ANALYTICS#${at.slice(0, 10)}`, sk: `${at}#${id}` }),
 };
+
+const MAX_DISPLAY_ORDER = 999_999;
+function orderKey(displayOrder: number): string {
+  const bounded = Math.max(-MAX_DISPLAY_ORDER, Math.min(MAX_DISPLAY_ORDER, Math.trunc(displayOrder)));
+  return String(bounded + MAX_DISPLAY_ORDER).padStart(7, '0');
+}
+/** Later times give smaller keys (milliseconds before the year 10000). */
+function invertedTime(iso: string): string {
+  return String(253_402_300_800_000 - Date.parse(iso)).padStart(15, '0');
+}

@@ -26,6 +26,8 @@ export interface TemplateStore {
   getTemplate(id: string): Promise<TemplateRecord | null>;
   /** Templates listed in Moments (active and approved), newest first, through an index. */
   listPublished(): Promise<TemplateRecord[]>;
+  /** Templates of the composer gallery (approved), display order ascending then newest first, through an index. */
+  listApproved(): Promise<TemplateRecord[]>;
 }
 
 export type DraftRecord = {

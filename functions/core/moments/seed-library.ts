@@ -20,7 +20,9 @@ export function libraryTemplateId(slug: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-const sourceOf = (scene: LibraryScene) => `library:${scene.slug}@${scene.version}`;
+/** The scene's version, and the item's layout (bumped when a template item gains an index). */
+const ITEM_LAYOUT = 2;
+const sourceOf = (scene: LibraryScene) => `library:${scene.slug}@${scene.version}/${ITEM_LAYOUT}`;
 
 export async function seedTemplateLibrary(
   deps: Pick<Deps, 'templates' | 'blobs' | 'logger'>,

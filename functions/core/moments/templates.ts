@@ -38,6 +38,12 @@ export async function listTemplates(deps: Deps): Promise<TemplateList> {
   return { templates: templates.map((t) => toTemplateView(deps, t)) };
 }
 
+/** The composer gallery: approved templates (safe area reviewed), in the operators' display order. */
+export async function listComposerTemplates(deps: Deps): Promise<TemplateList> {
+  const templates = await deps.templates.listApproved();
+  return { templates: templates.map((t) => toTemplateView(deps, t)) };
+}
+
 /** A published template; an unknown or unpublished one is not found. */
 export async function publishedTemplate(deps: Deps, templateId: string): Promise<TemplateRecord> {
   const template = await deps.templates.getTemplate(templateId);

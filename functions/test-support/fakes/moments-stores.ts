@@ -19,6 +19,15 @@ export function createFakeTemplateStore(table: FakeTable): TemplateStore {
         .filter((t) => MOMENTS_STATUSES.includes(t.status))
         .sort((a, b) => `${b.createdAt}#${b.id}`.localeCompare(`${a.createdAt}#${a.id}`))
         .map(copy),
+    listApproved: async () =>
+      [...table.templates.values()]
+        .filter((t) => t.status === 'approved')
+        .sort(
+          (a, b) =>
+            a.displayOrder - b.displayOrder ||
+            `${b.createdAt}#${b.id}`.localeCompare(`${a.createdAt}#${a.id}`),
+        )
+        .map(copy),
   };
 }
 
