@@ -115,6 +115,18 @@ export const messages = {
   draftResumed: 'Draft resumed',
   resumeDraftTitle: 'Resume your draft?',
   templateNotFound: 'Template not found',
+  // Composer (moments-composer-admin.md §2, §5, §8), verbatim.
+  composerFileTooLarge: 'File too large. Maximum 12MB allowed.',
+  composerPhotoTooSmall: 'Image too small. Minimum 1024px on the short edge required.',
+  composerFileType: 'Please choose a JPEG, PNG or HEIC photo.',
+  notAHeic: 'This file is not a valid HEIC photo.',
+  fittedToSafeArea: 'Fitted to safe area',
+  filledSafeArea: 'Filled safe area',
+  transformReset: 'Transform reset',
+  snappedToCenter: 'Snapped to center',
+  subjectOutsideSafeArea: 'Subject outside safe area',
+  imageExported: 'Image exported successfully!',
+  exportFailed: 'Export failed: ',
   // Moments: cases the spec leaves open.
   noPersonFound:
     "We couldn't find a person in this photo. Please choose a photo where your child is clearly visible.",

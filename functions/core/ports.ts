@@ -1,6 +1,8 @@
 /** The ports the use cases need. Adapters in functions/adapters implement them. */
 import type { TargetAge } from '@shared/catalog';
 import type { BucketRole } from '@shared/deployment';
+import type { MessageKey } from '@shared/messages';
+import type { UploadPurpose } from '@shared/rules/upload-file';
 import type { JobStatus } from '@shared/schemas/uploads';
 
 /** Who is calling: an anonymous browser session, a signed-in user, or an admin. */
@@ -39,8 +41,8 @@ export type UploadRecord = {
   face?: FaceBox;
   /** The visitor session the upload was migrated from (its temp/ copy may linger until the lifecycle rule). */
   migratedFrom?: string;
-  /** keepsake: made for Moments or the composer, so no age previews are rendered for it. */
-  purpose?: 'previews' | 'keepsake';
+  /** What the photo is for (absent on older records: previews). Only previews get age previews. */
+  purpose?: UploadPurpose;
   /** The background-removed cut-out, once made (files beside the original). */
   cutout?: CutoutInfo;
 };
@@ -194,10 +196,13 @@ export interface PreviewMaker {
 
 export type NormalisedImage = { jpeg: Buffer; width: number; height: number };
 
+/** The shortest side a photo may have, and what to say when it is shorter (defaults: the age previews'). */
+export type PhotoLimits = { minSidePx: number; tooSmall: MessageKey };
+
 /** Validates and normalises an uploaded photo: decode fully, orient, strip metadata. */
 export interface ImageInspector {
   /** Throws PhotoRejectedError with the reason when the bytes are not a usable photo. */
-  normalise(bytes: Buffer): Promise<NormalisedImage>;
+  normalise(bytes: Buffer, limits?: PhotoLimits): Promise<NormalisedImage>;
 }
 
 /** Checks a sign-in token (a Cognito ID or access token); null when it is not valid. */

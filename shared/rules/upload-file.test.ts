@@ -2,6 +2,27 @@ import { describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '../catalog';
 import { checkDeclaredFile, sniffImageFormat } from './upload-file';
 
+describe('checkDeclaredFile for the composer', () => {
+  const MB = 1024 * 1024;
+  it('takes up to 12 MB of JPEG or PNG, with its own messages beyond', () => {
+    expect(checkDeclaredFile({ size: 12 * MB, type: 'image/png' }, 'composer')).toEqual({ ok: true });
+    expect(checkDeclaredFile({ size: 12 * MB + 1, type: 'image/jpeg' }, 'composer')).toMatchObject({
+      ok: false,
+      message: 'File too large. Maximum 12MB allowed.',
+    });
+    // An 11 MB photo is too large for the age previews, not for the composer.
+    expect(checkDeclaredFile({ size: 11 * MB, type: 'image/jpeg' })).toMatchObject({ ok: false });
+  });
+  it('refuses what is not a JPEG or PNG by the time it is uploaded (HEIC is converted first)', () => {
+    for (const type of ['image/gif', 'image/heic', 'image/webp']) {
+      expect(checkDeclaredFile({ size: 1000, type }, 'composer')).toMatchObject({
+        ok: false,
+        messageKey: 'composerFileType',
+      });
+    }
+  });
+});
+
 describe('checkDeclaredFile', () => {
   it('accepts a 10 MB JPEG exactly at the limit', () => {
     expect(checkDeclaredFile({ size: MAX_UPLOAD_BYTES, type: 'image/jpeg' })).toEqual({ ok: true });

@@ -13,13 +13,59 @@ const fail = (messageKey: MessageKey): FileCheck => ({
 /** Declared types the pipeline accepts (browsers name JPEG in three ways). */
 export const ACCEPTED_TYPES = ['image/jpeg', 'image/jpg', 'image/pjpeg', 'image/png', 'image/webp'] as const;
 
+export const UPLOAD_PURPOSES = ['previews', 'keepsake', 'composer'] as const;
+export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
+
+/** What each kind of upload may be: the age previews' rules (age-preview.md §5) or the composer's (§5). */
+export const UPLOAD_RULES: Record<
+  UploadPurpose,
+  {
+    maxBytes: number;
+    minSidePx: number;
+    types: readonly string[];
+    tooLarge: MessageKey;
+    tooSmall: MessageKey;
+    wrongType: MessageKey;
+  }
+> = {
+  previews: {
+    maxBytes: MAX_UPLOAD_BYTES,
+    minSidePx: 200,
+    types: ACCEPTED_TYPES,
+    tooLarge: 'fileTooLarge',
+    tooSmall: 'photoTooSmall',
+    wrongType: 'photoFormatUnsupported',
+  },
+  keepsake: {
+    maxBytes: MAX_UPLOAD_BYTES,
+    minSidePx: 200,
+    types: ACCEPTED_TYPES,
+    tooLarge: 'fileTooLarge',
+    tooSmall: 'photoTooSmall',
+    wrongType: 'photoFormatUnsupported',
+  },
+  // HEIC is decoded in the browser and arrives as a JPEG.
+  composer: {
+    maxBytes: 12 * 1024 * 1024,
+    minSidePx: 1024,
+    types: ['image/jpeg', 'image/jpg', 'image/pjpeg', 'image/png'],
+    tooLarge: 'composerFileTooLarge',
+    tooSmall: 'composerPhotoTooSmall',
+    wrongType: 'composerFileType',
+  },
+};
+
 /** Size is checked first, then the declared type, as the spec's upload screen does. */
-export function checkDeclaredFile(file: { size: number; type: string }): FileCheck {
+export function checkDeclaredFile(
+  file: { size: number; type: string },
+  purpose: UploadPurpose = 'previews',
+): FileCheck {
+  const rules = UPLOAD_RULES[purpose];
   const type = file.type.toLowerCase();
-  if (file.size > MAX_UPLOAD_BYTES) return fail('fileTooLarge');
+  if (file.size > rules.maxBytes) return fail(rules.tooLarge);
   if (!type.startsWith('image/')) return fail('notAnImage');
   // Refused before a 10 MB upload rather than after it (GIF, HEIC, SVG...).
-  if (!(ACCEPTED_TYPES as readonly string[]).includes(type)) return fail('photoFormatUnsupported');
+  if (!rules.types.includes(type)) return fail(rules.wrongType);
   if (file.size === 0) return fail('photoUnreadable');
   return { ok: true };
 }
@@ -43,6 +89,6 @@ export function sniffImageFormat(head: Uint8Array): SniffedFormat {
 }
 
 export const ACCEPTED_FORMATS: readonly SniffedFormat[] = ['jpeg', 'png', 'webp'];
-export const MIN_PHOTO_SIDE_PX = 200;
+export const MIN_PHOTO_SIDE_PX = UPLOAD_RULES.previews.minSidePx;
 /** Decompression-bomb guard: 50 megapixels (a 20000×20000 PNG is 400). */
 export const MAX_INPUT_PIXELS = 50_000_000;

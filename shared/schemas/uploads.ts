@@ -1,5 +1,6 @@
 /** Wire shapes of uploads and their render jobs, shared by the API and the browser. */
 import { z } from 'zod';
+import { UPLOAD_PURPOSES } from '../rules/upload-file';
 
 export const jobStatusSchema = z.enum(['processing', 'done', 'failed']);
 export type JobStatus = z.infer<typeof jobStatusSchema>;
@@ -10,9 +11,10 @@ export const createUploadRequestSchema = z.object({
   fileName: z.string().max(255).optional(),
   /**
    * previews: the age previews are made as soon as the photo is in (the /upload flow);
-   * keepsake: the photo is only for keepsakes (Moments), so no age previews are made.
+   * keepsake: the photo is only for keepsakes (Moments), so no age previews are made;
+   * composer: the composer's own photo, with its stricter rules (12 MB, 1024 px short edge) and no previews.
    */
-  purpose: z.enum(['previews', 'keepsake']).default('previews'),
+  purpose: z.enum(UPLOAD_PURPOSES).default('previews'),
 });
 export type CreateUploadRequest = z.input<typeof createUploadRequestSchema>;
 

@@ -47,6 +47,21 @@ describe('image inspector', () => {
     expect(await rejection(png)).toBe('photoTooSmall');
   });
 
+  it("applies the composer's 1024 px short edge to the oriented photo", async () => {
+    const composer = { minSidePx: 1024, tooSmall: 'composerPhotoTooSmall' } as const;
+    const photo = (width: number, height: number) =>
+      sharp({ create: { width, height, channels: 3, background: '#8ab' } })
+        .jpeg()
+        .toBuffer();
+    await expect(inspector.normalise(await photo(1400, 1000), composer)).rejects.toMatchObject({
+      messageKey: 'composerPhotoTooSmall',
+    });
+    const accepted = await inspector.normalise(await photo(1500, 1024), composer);
+    expect([accepted.width, accepted.height]).toEqual([1500, 1024]);
+    // The age previews keep their own, smaller minimum.
+    expect((await inspector.normalise(await photo(1400, 1000))).height).toBe(1000);
+  });
+
   it('rejects a 20000×20000 PNG as too big, quickly and without decoding it', async () => {
     const bomb = craftedPngHeader(20_000, 20_000);
     expect(20_000 * 20_000).toBeGreaterThan(MAX_INPUT_PIXELS);

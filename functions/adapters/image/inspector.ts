@@ -11,7 +11,7 @@ import {
 } from '@shared/rules/upload-file';
 import sharp from 'sharp';
 import { PhotoRejectedError } from '../../core/errors';
-import type { ImageInspector, NormalisedImage } from '../../core/ports';
+import type { ImageInspector, NormalisedImage, PhotoLimits } from '../../core/ports';
 
 export const NORMALISED_MAX_SIDE = 2048;
 export const NORMALISED_QUALITY = 90;
@@ -26,7 +26,10 @@ export function createImageInspector(): ImageInspector {
   return { normalise };
 }
 
-async function normalise(bytes: Buffer): Promise<NormalisedImage> {
+async function normalise(
+  bytes: Buffer,
+  limits: PhotoLimits = { minSidePx: MIN_PHOTO_SIDE_PX, tooSmall: 'photoTooSmall' },
+): Promise<NormalisedImage> {
   const format = sniffImageFormat(bytes.subarray(0, 32));
   if (format === 'unknown') throw new PhotoRejectedError('notAnImage');
   if (!ACCEPTED_FORMATS.includes(format)) throw new PhotoRejectedError('photoFormatUnsupported');
@@ -44,7 +47,7 @@ async function normalise(bytes: Buffer): Promise<NormalisedImage> {
   }
   if (width * height > MAX_INPUT_PIXELS) throw new PhotoRejectedError('photoTooBig', 'too_large');
   if (width === 0 || height === 0) throw new PhotoRejectedError('photoUnreadable');
-  if (Math.min(width, height) < MIN_PHOTO_SIDE_PX) throw new PhotoRejectedError('photoTooSmall');
+  if (Math.min(width, height) < limits.minSidePx) throw new PhotoRejectedError(limits.tooSmall);
 
   try {
     const { data, info } = await sharp(bytes, decodeOptions)

@@ -6,7 +6,7 @@ import { fakeDeps } from '../../test-support/fakes/fake-deps';
 import { parent, uploadedPhoto, visitor } from '../../test-support/fakes/scenes';
 import type { Principal } from '../ports';
 import { completeUpload } from './complete-upload';
-import { incomingKeyFor, originalKeyFor } from './create-upload';
+import { createUpload, incomingKeyFor, originalKeyFor } from './create-upload';
 
 /** An upload whose file the browser has put, not yet completed. */
 async function putPhoto(principal: Principal, bytes?: Buffer) {
@@ -83,6 +83,28 @@ describe('completeUpload', () => {
     const { upload, jobs } = (await deps.uploads.getUploadWithJobs(uploadId))!;
     expect([upload.status, jobs]).toEqual(['awaiting_file', []]);
     expect(deps.renderQueue.sent).toEqual([]);
+  });
+
+  it("holds a composer photo to the composer's limits and makes no age previews of it", async () => {
+    const caller = visitor();
+    const deps = fakeDeps();
+    const bytes = Buffer.alloc(11 * 1024 * 1024, 1);
+    bytes.set([0xff, 0xd8, 0xff]); // a JPEG by its magic bytes, for the fake inspector
+    const request = { contentType: 'image/jpeg', size: bytes.length, purpose: 'composer' } as const;
+    // 11 MB: too large for the age previews, not for the composer.
+    await expect(createUpload(deps, caller, { ...request, purpose: 'previews' })).rejects.toThrow(
+      messages.fileTooLarge,
+    );
+    const { uploadId } = await createUpload(deps, caller, request);
+    await deps.blobs.put('uploads', incomingKeyFor({ id: uploadId }), bytes, { contentType: 'image/jpeg' });
+    const view = await completeUpload(deps, caller, uploadId);
+    expect([view.status, view.jobs]).toEqual(['ready', []]);
+    expect(deps.renderQueue.sent).toEqual([]);
+
+    const big = Buffer.alloc(12 * 1024 * 1024 + 1, 1);
+    await expect(createUpload(deps, caller, { ...request, size: big.length })).rejects.toThrow(
+      messages.composerFileTooLarge,
+    );
   });
 
   it('says the photo is missing when the browser never put it', async () => {

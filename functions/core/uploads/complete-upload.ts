@@ -3,8 +3,8 @@
  * emulator enforces the presigned policy), keep only a normalised copy without metadata, create
  * one render job per preview age and queue them.
  */
-import { MAX_UPLOAD_BYTES, PREVIEW_AGES } from '@shared/catalog';
-import { ACCEPTED_FORMATS, sniffImageFormat } from '@shared/rules/upload-file';
+import { PREVIEW_AGES } from '@shared/catalog';
+import { ACCEPTED_FORMATS, sniffImageFormat, UPLOAD_RULES } from '@shared/rules/upload-file';
 import type { UploadView } from '@shared/schemas/uploads';
 import type { Deps } from '../deps';
 import { DomainError, PhotoRejectedError } from '../errors';
@@ -32,8 +32,8 @@ export async function completeUpload(
   });
 
   const now = deps.clock.now().toISOString();
-  // A keepsake photo (Moments) gets no age previews.
-  const ages = upload.purpose === 'keepsake' ? [] : PREVIEW_AGES;
+  // Only the /upload flow makes age previews; keepsake and composer photos are for keepsakes.
+  const ages = (upload.purpose ?? 'previews') === 'previews' ? PREVIEW_AGES : [];
   const jobs: RenderJobRecord[] = ages.map((age) => ({
     uploadId,
     age,
@@ -75,13 +75,15 @@ async function readAndNormalise(deps: Deps, upload: UploadRecord): Promise<Buffe
   };
   const stored = await deps.blobs.head('uploads', upload.incomingKey);
   if (!stored || stored.size === 0) throw new PhotoRejectedError('photoMissing');
-  if (stored.size > MAX_UPLOAD_BYTES) return reject(new PhotoRejectedError('fileTooLarge', 'too_large'));
+  const rules = UPLOAD_RULES[upload.purpose ?? 'previews'];
+  if (stored.size > rules.maxBytes) return reject(new PhotoRejectedError(rules.tooLarge, 'too_large'));
   const format = sniffImageFormat(await deps.blobs.readHead('uploads', upload.incomingKey, 32));
   if (format === 'unknown') return reject(new PhotoRejectedError('notAnImage'));
   if (!ACCEPTED_FORMATS.includes(format)) return reject(new PhotoRejectedError('photoFormatUnsupported'));
   const bytes = await deps.blobs.get('uploads', upload.incomingKey);
   try {
-    return (await deps.inspector.normalise(bytes)).jpeg;
+    return (await deps.inspector.normalise(bytes, { minSidePx: rules.minSidePx, tooSmall: rules.tooSmall }))
+      .jpeg;
   } catch (error) {
     if (error instanceof PhotoRejectedError) return reject(error);
     throw error;

@@ -1,7 +1,7 @@
 /** Step 1 of an upload: check what the browser declares and hand out a presigned PUT. */
 import { ANONYMOUS_RETENTION_DAYS } from '@shared/catalog';
 import { storageKeys } from '@shared/deployment';
-import { checkDeclaredFile } from '@shared/rules/upload-file';
+import { checkDeclaredFile, UPLOAD_RULES } from '@shared/rules/upload-file';
 import type { CreateUploadRequest, CreateUploadResponse } from '@shared/schemas/uploads';
 import type { Deps } from '../deps';
 import { DomainError } from '../errors';
@@ -34,9 +34,11 @@ export async function createUpload(
   request: CreateUploadRequest,
 ): Promise<CreateUploadResponse> {
   const owner = ownerFor(principal);
-  const check = checkDeclaredFile({ size: request.size, type: request.contentType });
+  const purpose = request.purpose ?? 'previews';
+  const check = checkDeclaredFile({ size: request.size, type: request.contentType }, purpose);
   if (!check.ok) {
-    throw new DomainError(check.messageKey === 'fileTooLarge' ? 'too_large' : 'invalid', check.messageKey);
+    const tooLarge = check.messageKey === UPLOAD_RULES[purpose].tooLarge;
+    throw new DomainError(tooLarge ? 'too_large' : 'invalid', check.messageKey);
   }
   const now = deps.clock.now();
   const upload: UploadRecord = {
@@ -47,7 +49,7 @@ export async function createUpload(
     declaredType: request.contentType,
     declaredSize: request.size,
     migrated: false,
-    purpose: request.purpose ?? 'previews',
+    purpose,
     createdAt: now.toISOString(),
     // A visitor's upload and its renders disappear after the retention period.
     expiresAt: owner.startsWith('session:') ? anonymousExpiry(now) : undefined,
