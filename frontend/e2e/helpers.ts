@@ -47,12 +47,17 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   expect(serious, 'serious accessibility violations').toEqual([]);
 }
 
-/** Uploads the face photo from /upload; returns the upload id and the progress URL's parameter. */
+/**
+ * Uploads the face photo from /upload, lands on the template gallery and follows its link to the
+ * progress page; returns the upload id and the progress URL's parameter.
+ */
 export async function uploadPhoto(page: Page) {
   await openPage(page, '/upload');
   await page.locator('input[type=file]').setInputFiles(FACE_PHOTO);
   await page.getByRole('button', { name: 'Continue' }).click();
-  await page.waitForURL(/\/progress\?(uploadId|tempUploadId)=[0-9a-f-]{36}$/, { timeout: 30_000 });
+  await page.waitForURL(/\/offspring-gallery\?(uploadId|tempUploadId)=[0-9a-f-]{36}$/, { timeout: 30_000 });
+  await page.getByRole('link', { name: 'View progress' }).click();
+  await page.waitForURL(/\/progress\?(uploadId|tempUploadId)=[0-9a-f-]{36}$/);
   const url = new URL(page.url());
   const param = [...url.searchParams.keys()][0];
   return { uploadId: url.searchParams.get(param)!, param };

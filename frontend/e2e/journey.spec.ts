@@ -27,7 +27,12 @@ test('a visitor uploads a photo, sees three previews and downloads the share ima
   await expect(page.getByRole('img', { name: 'Preview of your upload' })).toBeVisible();
   await page.getByRole('button', { name: 'Continue' }).click();
 
-  await page.waitForURL(/\/progress\?tempUploadId=[0-9a-f-]{36}$/, { timeout: 30_000 });
+  // The spec's way on: the template gallery, which says the previews are being made.
+  await page.waitForURL(/\/offspring-gallery\?tempUploadId=[0-9a-f-]{36}$/, { timeout: 30_000 });
+  await expect(page.getByText('Upload successful! Choose a background template.')).toBeVisible();
+  await expect(page.getByText('Your age previews are being made.')).toBeVisible();
+  await page.getByRole('link', { name: 'View progress' }).click();
+  await page.waitForURL(/\/progress\?tempUploadId=[0-9a-f-]{36}$/);
   const uploadId = new URL(page.url()).searchParams.get('tempUploadId')!;
   await expect(page.getByRole('progressbar', { name: 'Preview progress' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(

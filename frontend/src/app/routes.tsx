@@ -38,8 +38,8 @@ const MomentsEditorRoute = lazy(() =>
 const MyDraftsRoute = lazy(() =>
   import('./routes/MyDraftsRoute').then((m) => ({ default: m.MyDraftsRoute })),
 );
-const ComingSoonPage = lazy(() =>
-  import('../features/placeholder/ComingSoonPage').then((m) => ({ default: m.ComingSoonPage })),
+const ComposerGalleryRoute = lazy(() =>
+  import('./routes/ComposerGalleryRoute').then((m) => ({ default: m.ComposerGalleryRoute })),
 );
 
 /** Pages a prerendered page's entry brings along instead of loading them on demand. */
@@ -65,15 +65,7 @@ export function createRoutes(loaded: LoadedPages = {}): RouteObject[] {
             { path: 'moments', element: <MomentsGalleryRoute /> },
             { path: 'moments/editor/:templateId', element: <MomentsEditorRoute /> },
             { path: 'moments/drafts', element: <MyDraftsRoute /> },
-            {
-              path: 'offspring-gallery',
-              element: (
-                <ComingSoonPage
-                  title="The template gallery is coming soon"
-                  body="Backgrounds for your photo are not ready yet. Your age previews are already being made."
-                />
-              ),
-            },
+            { path: 'offspring-gallery', element: <ComposerGalleryRoute /> },
             { path: 'auth', element: <AuthPage /> },
             { path: 'my-photos', element: <MyPhotosRoute /> },
             { path: 'checkout', element: <CheckoutPage /> },

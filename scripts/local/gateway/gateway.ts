@@ -176,6 +176,8 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
         res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
       }
     } catch (error) {
+      // A browser that navigates away mid-image closes the stream: nothing failed on our side.
+      if ((error as { code?: string }).code === 'ERR_STREAM_PREMATURE_CLOSE') return void res.destroy();
       console.error(`[gateway] ${req.method} ${req.url} failed:`, error);
       if (!res.headersSent) send(res, serverError());
       else res.destroy();

@@ -53,9 +53,11 @@ export function UploadPage() {
     if (!file) return;
     try {
       const view = await upload(file);
-      // A signed-in parent's upload is theirs (uploadId); a visitor's is held by the session.
+      // A signed-in parent's upload is theirs (uploadId); a visitor's is held by the session. The
+      // previews are made meanwhile; the gallery offers backgrounds for the same photo (spec §2).
       const param = view.ownedByUser ? 'uploadId' : 'tempUploadId';
-      navigate(`/progress?${param}=${encodeURIComponent(view.uploadId)}`);
+      toast.success(messages.uploadSuccessful);
+      navigate(`/offspring-gallery?${param}=${encodeURIComponent(view.uploadId)}`);
     } catch (error) {
       // The chosen photo stays on screen, so the parent can simply try again.
       toast.error(errorMessage(error, messages.uploadFailed));

@@ -1,0 +1,144 @@
+/**
+ * /offspring-gallery: approved templates in the operators' order, filtered on the client (the filters
+ * live in the URL). After /upload it also says the age previews are on their way, and a chosen
+ * template opens the composer with that photo.
+ */
+import { useDeferredValue, useMemo } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { Button } from '../../../components/ui/Button';
+import { useComposerTemplates } from '../composer-queries';
+import { ComposerTemplateCard } from './ComposerTemplateCard';
+import { GalleryFilterBar } from './GalleryFilterBar';
+import {
+  composerLink,
+  filtersFromParams,
+  filterTemplates,
+  type GalleryFilters,
+  hasFilters,
+  NO_FILTERS,
+  paramsWithFilters,
+} from './gallery-filters';
+
+const GRID = 'mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-5 lg:grid-cols-4';
+const SKELETON_CARDS = 8;
+
+export function ComposerGalleryPage() {
+  const [params, setParams] = useSearchParams();
+  const filters = filtersFromParams(params);
+  const setFilters = (next: GalleryFilters) =>
+    setParams(paramsWithFilters(params, next), { replace: true, preventScrollReset: true });
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
+      <header>
+        <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">
+          Choose a background
+        </h1>
+        <p className="mt-2 max-w-2xl text-slate-700">
+          Pick a scene for your child's photo. We cut your child out and place them in it, and you export a
+          full-size keepsake.
+        </p>
+      </header>
+      <PreviewsOnTheirWay params={params} />
+      <GalleryFilterBar filters={filters} onChange={setFilters} />
+      <Templates filters={filters} params={params} onClear={() => setFilters(NO_FILTERS)} />
+    </div>
+  );
+}
+
+/** After /upload: the age previews are being made meanwhile; the progress page still leads to them. */
+function PreviewsOnTheirWay({ params }: { params: URLSearchParams }) {
+  const param = params.get('uploadId') ? 'uploadId' : params.get('tempUploadId') ? 'tempUploadId' : null;
+  if (!param) return null;
+  return (
+    <div
+      role="status"
+      className="mt-6 flex flex-col gap-3 rounded-2xl border border-amber-200 bg-amber-50 p-4 sm:flex-row sm:items-center sm:justify-between"
+    >
+      <p className="text-amber-950">
+        <span className="font-semibold">Your age previews are being made.</span> Choose a background for your
+        photo meanwhile.
+      </p>
+      <Link
+        to={`/progress?${param}=${encodeURIComponent(params.get(param) ?? '')}`}
+        className="inline-flex min-h-11 shrink-0 items-center justify-center rounded-full bg-amber-900 px-5 font-semibold text-white hover:bg-amber-950 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-amber-300"
+      >
+        View progress
+      </Link>
+    </div>
+  );
+}
+
+function Templates({
+  filters,
+  params,
+  onClear,
+}: {
+  filters: GalleryFilters;
+  params: URLSearchParams;
+  onClear: () => void;
+}) {
+  const query = useComposerTemplates();
+  // Typing stays responsive with hundreds of cards: the grid follows a keystroke behind.
+  const deferred = useDeferredValue(filters);
+  const shown = useMemo(
+    () => (query.data ? filterTemplates(query.data.templates, deferred) : []),
+    [query.data, deferred],
+  );
+  if (query.isPending) {
+    return (
+      <ul className={GRID} aria-busy="true" aria-label="Loading templates">
+        {Array.from({ length: SKELETON_CARDS }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on
+          <li key={i} className="aspect-[4/5] rounded-2xl bg-violet-50 motion-safe:animate-pulse" />
+        ))}
+      </ul>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div role="alert" className="mt-10 rounded-3xl border border-rose-200 bg-rose-50 p-10 text-center">
+        <p className="text-lg font-semibold text-slate-900">We could not load the templates</p>
+        <p className="mt-1 text-slate-700">Check your connection and try again.</p>
+        <Button className="mt-4" onClick={() => query.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (shown.length === 0) {
+    return (
+      <div className="mt-10 rounded-3xl border border-dashed border-violet-200 p-10 text-center">
+        <p className="text-lg font-semibold text-slate-900">
+          {hasFilters(deferred) ? 'No templates match these filters' : 'No templates yet'}
+        </p>
+        <p className="mt-1 text-slate-700">
+          {hasFilters(deferred) ? 'Try other words or fewer filters.' : 'New scenes arrive often.'}
+        </p>
+        {hasFilters(deferred) && (
+          <Button className="mt-4" variant="secondary" onClick={onClear}>
+            Clear filters
+          </Button>
+        )}
+      </div>
+    );
+  }
+  return (
+    <>
+      <p className="sr-only" aria-live="polite">
+        {shown.length} templates
+      </p>
+      <ul className={GRID}>
+        {shown.map((template, index) => (
+          <li key={template.templateId}>
+            <ComposerTemplateCard
+              template={template}
+              to={composerLink(template.templateId, params)}
+              eager={index < 4}
+            />
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
