@@ -127,6 +127,7 @@ export const messages = {
   subjectOutsideSafeArea: 'Subject outside safe area',
   imageExported: 'Image exported successfully!',
   exportFailed: 'Export failed: ',
+  composerTemplateUnavailable: 'That background is not available any more. Please choose another one.',
   // Moments: cases the spec leaves open.
   noPersonFound:
     "We couldn't find a person in this photo. Please choose a photo where your child is clearly visible.",

@@ -69,3 +69,6 @@ export const THUMB_MAX_BYTES = 40 * 1024;
 
 /** The Moments gallery badge: every HD keepsake costs this many credits. */
 export const HD_COMPOSITION_CREDITS = 1;
+
+/** The {product} of the composer's export file name, "{product}_{templateId}_{timestamp}.jpg" (§9). */
+export const EXPORT_FILE_PRODUCT = 'little-futures';

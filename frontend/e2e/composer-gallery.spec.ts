@@ -41,7 +41,9 @@ test('after /upload, the gallery says the previews are coming and a template tak
   const { uploadId, param } = await uploadPhoto(page);
   await page.goBack();
   await expect(page).toHaveURL(new RegExp(`/offspring-gallery\\?${param}=${uploadId}$`));
-  await expect(page.getByRole('status').filter({ hasText: 'Your age previews are being made.' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your age previews are being made.' }),
+  ).toBeVisible();
   const first = page.getByRole('main').getByRole('listitem').getByRole('link').first();
   const href = await first.getAttribute('href');
   expect(href).toMatch(new RegExp(`^/offspring-composer\\?templateId=[0-9a-f-]{36}&${param}=${uploadId}$`));

@@ -38,6 +38,10 @@ const MomentsEditorRoute = lazy(() =>
 const MyDraftsRoute = lazy(() =>
   import('./routes/MyDraftsRoute').then((m) => ({ default: m.MyDraftsRoute })),
 );
+// The composer's canvas library (Konva) loads only with the composer.
+const ComposerRoute = lazy(() =>
+  import('./routes/ComposerRoute').then((m) => ({ default: m.ComposerRoute })),
+);
 const ComposerGalleryRoute = lazy(() =>
   import('./routes/ComposerGalleryRoute').then((m) => ({ default: m.ComposerGalleryRoute })),
 );
@@ -66,6 +70,7 @@ export function createRoutes(loaded: LoadedPages = {}): RouteObject[] {
             { path: 'moments/editor/:templateId', element: <MomentsEditorRoute /> },
             { path: 'moments/drafts', element: <MyDraftsRoute /> },
             { path: 'offspring-gallery', element: <ComposerGalleryRoute /> },
+            { path: 'offspring-composer', element: <ComposerRoute /> },
             { path: 'auth', element: <AuthPage /> },
             { path: 'my-photos', element: <MyPhotosRoute /> },
             { path: 'checkout', element: <CheckoutPage /> },

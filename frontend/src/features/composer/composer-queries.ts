@@ -15,3 +15,14 @@ export function useComposerTemplates() {
     staleTime: LIBRARY_STALE_MS,
   });
 }
+
+/** A template for the composer: published, and approved (its safe area reviewed) or refused here. */
+export function useComposerTemplate(templateId: string | null) {
+  return useQuery({
+    queryKey: composerTemplateQueryKey(templateId ?? ''),
+    queryFn: ({ signal }) => callApi('getTemplate', { params: { templateId: templateId ?? '' }, signal }),
+    enabled: templateId !== null,
+    staleTime: LIBRARY_STALE_MS,
+    retry: (count, error) => count < 2 && !('status' in error && error.status === 404),
+  });
+}

@@ -16,7 +16,7 @@ import { ApiError, callApi, errorMessage } from '../../../lib/api-client';
 import { getAuthState } from '../../../lib/auth/auth-store';
 import { useSendToSignIn } from '../../../lib/auth/use-send-to-sign-in';
 import { useStartCheckout } from '../../../lib/checkout/use-start-checkout';
-import { downloadKeepsake } from './download';
+import { downloadKeepsake } from '../../../lib/download';
 
 /** The pack offered when HD needs credits: the spec's most popular pack. */
 const CREDIT_PACK: ProductId = 'credits_10';

@@ -17,8 +17,8 @@ import {
 import Konva from 'konva';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Image as KonvaImage, Layer, Line, Stage, Transformer } from 'react-konva';
+import { usePinch } from '../../../lib/use-pinch';
 import { brushPointOnCutout, canStartStroke, extendLastStroke } from './brush-rules';
-import { usePinch } from './use-pinch';
 
 export type EditorState = { placement: Placement; strokes: BrushStroke[] };
 export type Tool = 'move' | 'erase' | 'restore';

@@ -11,6 +11,7 @@ import { ButtonLink } from '../../../components/ui/ButtonLink';
 import { PageLoading, PageMessage } from '../../../components/ui/PageState';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-store';
+import { useLoadedImage } from '../../../lib/use-loaded-image';
 import { useTemplate } from '../moments-queries';
 import { clearResumeDraft, readResumeDraft } from '../resume-draft';
 import { GeneratePanel } from './GeneratePanel';
@@ -22,7 +23,6 @@ import { useDraft } from './use-draft';
 import { useEditHistory } from './use-edit-history';
 import { useEditorKeys } from './use-editor-keys';
 import { NotAnImageError, useKeepsakePhoto } from './use-keepsake-photo';
-import { useLoadedImage } from './use-loaded-image';
 
 function TemplateNotFound() {
   return (

@@ -1,10 +1,13 @@
 /**
- * An image element once it has loaded (null before, or without a URL). Not CORS mode: the canvas
- * only shows these images, it never reads their pixels back (the server makes the files).
+ * An image element once it has loaded (null before, or without a URL). CORS mode only when the
+ * page reads the pixels back (the composer's export); Moments only shows them.
  */
 import { useEffect, useState } from 'react';
 
-export function useLoadedImage(url: string | null | undefined): {
+export function useLoadedImage(
+  url: string | null | undefined,
+  { readPixels = false }: { readPixels?: boolean } = {},
+): {
   image: HTMLImageElement | null;
   failed: boolean;
 } {
@@ -20,12 +23,13 @@ export function useLoadedImage(url: string | null | undefined): {
     let live = true;
     const image = new window.Image();
     image.decoding = 'async';
+    if (readPixels) image.crossOrigin = 'anonymous';
     image.onload = () => live && setState({ url, image, failed: false });
     image.onerror = () => live && setState({ url, image: null, failed: true });
     image.src = url;
     return () => {
       live = false;
     };
-  }, [url]);
+  }, [url, readPixels]);
   return state.url === url ? { image: state.image, failed: state.failed } : { image: null, failed: false };
 }

@@ -9,7 +9,10 @@ import { toast } from 'sonner';
 export const MOBILE_BREAKPOINT_PX = 768;
 const PHONE_HINT_MS = 5000;
 
-export function downloadKeepsake(view: { url: string; downloadUrl: string; fileName: string }): void {
+export function downloadKeepsake(
+  view: { url: string; downloadUrl: string; fileName: string },
+  { downloaded = messages.imageDownloaded }: { downloaded?: string } = {},
+): void {
   try {
     if (window.innerWidth < MOBILE_BREAKPOINT_PX) {
       // Not 'noopener': with it, window.open answers null even when the tab opened.
@@ -29,7 +32,7 @@ export function downloadKeepsake(view: { url: string; downloadUrl: string; fileN
     document.body.append(link);
     link.click();
     link.remove();
-    toast.success(messages.imageDownloaded);
+    toast.success(downloaded);
   } catch {
     toast.error(messages.imageDownloadFailed);
   }

@@ -1,8 +1,8 @@
 /** Two-finger pinch (scale) and twist (rotation) on the canvas, written from the two touches. */
-import type { Placement } from '@shared/rules/placement';
 import { useRef } from 'react';
 
-type Start = { distance: number; angle: number; placement: Placement };
+type Scalable = { scale: number; rotation: number };
+type Start<T> = { distance: number; angle: number; placement: T };
 
 const geometry = (touches: TouchList) => {
   const [a, b] = [touches[0], touches[1]];
@@ -12,8 +12,8 @@ const geometry = (touches: TouchList) => {
   };
 };
 
-export function usePinch(placement: Placement, onPreview: (next: Placement) => void, onEnd: () => void) {
-  const start = useRef<Start | null>(null);
+export function usePinch<T extends Scalable>(placement: T, onPreview: (next: T) => void, onEnd: () => void) {
+  const start = useRef<Start<T> | null>(null);
   return {
     active: () => start.current !== null,
     start(event: TouchEvent) {

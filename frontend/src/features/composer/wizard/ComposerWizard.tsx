@@ -1,0 +1,222 @@
+/** Steps 2, 4 and 6 of the composer for one template (and, from /upload, one photo). */
+import { messages } from '@shared/messages';
+import {
+  type ComposerTransform,
+  clampComposerTransform,
+  fillSafeArea,
+  fitToSafeArea,
+  INITIAL_COMPOSER_TRANSFORM,
+  isOutsideSafeArea,
+  resetTransform,
+  snapToSafeAreaCentre,
+} from '@shared/rules/composer-transform';
+import type { CutoutView, TemplateView } from '@shared/schemas/moments';
+import { ORIENTATION_LABELS } from '@shared/templates';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/Button';
+import { errorMessage } from '../../../lib/api-client';
+import { downloadKeepsake, MOBILE_BREAKPOINT_PX } from '../../../lib/download';
+import { useLoadedImage } from '../../../lib/use-loaded-image';
+import { AdjustControls } from './AdjustControls';
+import { ComposerPhotoPicker } from './ComposerPhotoPicker';
+import { ComposerStage } from './ComposerStage';
+import { exportComposition } from './export-composition';
+import { PhotoCheckError } from './prepare-photo';
+import { ResultStep } from './ResultStep';
+import { type Step, StepList } from './StepList';
+import { useComposerPhoto } from './use-composer-photo';
+
+const NUDGE = 0.01;
+
+export function ComposerWizard({
+  template,
+  fromUpload,
+}: {
+  template: TemplateView;
+  fromUpload: string | null;
+}) {
+  const photo = useComposerPhoto();
+  const [step, setStep] = useState<Step>(2);
+  const [cutout, setCutout] = useState<CutoutView | null>(null);
+  const [transform, setTransform] = useState<ComposerTransform>(INITIAL_COMPOSER_TRANSFORM);
+  const [result, setResult] = useState<File | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const background = useLoadedImage(template.imageUrl, { readPixels: true });
+  const cutoutImage = useLoadedImage(cutout?.cutoutUrl, { readPixels: true });
+  const native = { width: template.nativeWidth, height: template.nativeHeight };
+  const area = template.safeArea;
+
+  const removeBackground = async (uploadId: string) => {
+    try {
+      const view = await photo.cutout.mutateAsync(uploadId);
+      setCutout(view);
+      setTransform(resetTransform(area, view, native));
+      toast.success(messages.backgroundRemoved);
+      setStep(4);
+    } catch (error) {
+      const reason = errorMessage(error, '');
+      toast.error(
+        reason ? `${messages.backgroundRemovalFailed}: ${reason}` : messages.backgroundRemovalFailed,
+      );
+    }
+  };
+
+  // A photo from /upload goes straight to background removal, once.
+  const started = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once for the photo the page opened with
+  useEffect(() => {
+    if (!fromUpload || started.current) return;
+    started.current = true;
+    void removeBackground(fromUpload);
+  }, [fromUpload]);
+
+  const choosePhoto = async (file: File) => {
+    let uploadId: string;
+    try {
+      uploadId = await photo.upload.mutateAsync(file);
+    } catch (error) {
+      toast.error(
+        error instanceof PhotoCheckError ? error.message : errorMessage(error, messages.uploadFailed),
+      );
+      return;
+    }
+    await removeBackground(uploadId);
+  };
+
+  const exportFree = async () => {
+    if (!background.image || !cutoutImage.image) return;
+    setExporting(true);
+    try {
+      const file = await exportComposition(
+        template,
+        { background: background.image, cutout: cutoutImage.image },
+        transform,
+      );
+      setResult(file);
+      setStep(6);
+      save(file);
+    } catch (error) {
+      toast.error(`${messages.exportFailed}${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const act = (next: ComposerTransform, message: string) => {
+    setTransform(next);
+    toast.success(message);
+  };
+  const subject = cutout ?? { width: 1, height: 1 };
+  const onCanvasKey = (event: KeyboardEvent) => {
+    const step = event.shiftKey ? NUDGE * 10 : NUDGE;
+    const moves: Record<string, [number, number]> = {
+      ArrowLeft: [-step, 0],
+      ArrowRight: [step, 0],
+      ArrowUp: [0, -step],
+      ArrowDown: [0, step],
+    };
+    const move = moves[event.key];
+    if (!move || !cutout) return;
+    event.preventDefault();
+    setTransform((t) => clampComposerTransform({ ...t, x: t.x + move[0], y: t.y + move[1] }));
+  };
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:py-10">
+      <nav className="text-sm">
+        <Link
+          to="/offspring-gallery"
+          className="font-semibold text-violet-700 underline-offset-2 hover:underline"
+        >
+          ← Choose another background
+        </Link>
+      </nav>
+      <h1 className="mt-2 text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl">
+        {template.sceneName}
+      </h1>
+      <p className="text-slate-700">
+        {template.category} · {ORIENTATION_LABELS[template.orientation]}
+      </p>
+      <StepList current={step} />
+      {step === 6 && result ? (
+        <ResultStep
+          file={result}
+          template={template}
+          onDownload={() => save(result)}
+          onEdit={() => setStep(4)}
+        />
+      ) : (
+        <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,800px)_minmax(0,1fr)]">
+          <div className="flex min-w-0 flex-col gap-3">
+            <div
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: an application region: arrow keys move the child
+              tabIndex={0}
+              role="application"
+              aria-label="Composition canvas: drag your child, or use the arrow keys (Shift moves further)"
+              onKeyDown={onCanvasKey}
+              className="rounded-2xl focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-violet-600"
+            >
+              <ComposerStage
+                template={template}
+                background={background.image}
+                cutout={cutoutImage.image}
+                transform={transform}
+                onChange={setTransform}
+              />
+            </div>
+            <p className="text-sm text-slate-600">
+              The green dashed frame is the safe area: keep your child inside it.
+            </p>
+            <ComposerPhotoPicker
+              stage={photo.stage}
+              percent={photo.percent}
+              hasPhoto={Boolean(cutout)}
+              onFile={choosePhoto}
+            />
+          </div>
+          {step === 4 && cutout ? (
+            <div className="flex min-w-0 flex-col gap-6">
+              <AdjustControls
+                transform={transform}
+                outside={isOutsideSafeArea(transform, area)}
+                onChange={setTransform}
+                onFit={() => act(fitToSafeArea(transform, area, subject, native), messages.fittedToSafeArea)}
+                onFill={() => act(fillSafeArea(transform, area, subject, native), messages.filledSafeArea)}
+                onReset={() => act(resetTransform(area, subject, native), messages.transformReset)}
+                onSnap={() => act(snapToSafeAreaCentre(transform, area), messages.snappedToCenter)}
+              />
+              <Button
+                size="lg"
+                onClick={exportFree}
+                disabled={exporting || !cutoutImage.image || !background.image}
+              >
+                {exporting ? 'Exporting…' : 'Export'}
+              </Button>
+              <p className="text-sm text-slate-600">
+                A free export is full size ({native.width}×{native.height}) with a watermark.
+              </p>
+            </div>
+          ) : (
+            <div className="rounded-2xl border border-violet-100 bg-white p-5 text-slate-700">
+              <h2 className="text-lg font-bold text-slate-900">Upload the child photo</h2>
+              <p className="mt-1">
+                A clear photo of your child, JPEG, PNG or HEIC (iPhone), up to 12 MB and at least 1024 pixels
+                on its short edge. We remove the background and place your child in the safe area.
+              </p>
+            </div>
+          )}
+        </div>
+      )}
+    </div>
+  );
+
+  function save(file: File) {
+    const url = URL.createObjectURL(file);
+    if (window.innerWidth < MOBILE_BREAKPOINT_PX) toast.success(messages.imageExported);
+    downloadKeepsake({ url, downloadUrl: url, fileName: file.name }, { downloaded: messages.imageExported });
+    // The new tab or the download has the file by then.
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  }
+}
