@@ -12,6 +12,7 @@ import {
 } from './schemas/account';
 import {
   compositionViewSchema,
+  createComposerHdRequestSchema,
   createCompositionRequestSchema,
   cutoutViewSchema,
   draftListSchema,
@@ -277,6 +278,16 @@ export const routes = {
     access: 'user',
     group: 'moments',
     body: createCompositionRequestSchema,
+    response: compositionViewSchema,
+    errors: [402, 404, 409, 503],
+  },
+  /** The composer's HD export: the template's native size from the clean template, 1 credit (free with a live subscription). */
+  createComposerHdComposition: {
+    method: 'POST',
+    path: '/api/composer/compositions/hd',
+    access: 'user',
+    group: 'moments',
+    body: createComposerHdRequestSchema,
     response: compositionViewSchema,
     errors: [402, 404, 409, 503],
   },

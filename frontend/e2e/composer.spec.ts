@@ -6,7 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
+import { createUser, freshEmail, submitCredentials } from './accounts-helpers';
 import { expectNoSeriousA11yViolations, FACE_PHOTO, toast, uploadPhoto } from './helpers';
+import { clickForNewTab, expectTestCheckout } from './payments-helpers';
 
 const composerInput = (page: Page) => page.locator('input[type=file]');
 const currentStep = (page: Page) => page.getByRole('list', { name: 'Steps' }).locator('[aria-current=step]');
@@ -77,7 +79,7 @@ test('a visitor places their child in a 4:5 birthday scene and exports a full-si
     // Phones: the image opens in a new tab, with the hint to save it to Photos.
     const [tab] = await Promise.all([
       page.waitForEvent('popup'),
-      page.getByRole('button', { name: 'Export' }).click(),
+      page.getByRole('button', { name: 'Export', exact: true }).click(),
     ]);
     expect(tab.url()).toMatch(/^blob:/);
     await tab.close();
@@ -90,7 +92,7 @@ test('a visitor places their child in a 4:5 birthday scene and exports a full-si
   } else {
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Export' }).click(),
+      page.getByRole('button', { name: 'Export', exact: true }).click(),
     ]);
     await expect(toast(page, 'Image exported successfully!')).toBeVisible();
     fileName = download.suggestedFilename();
@@ -115,7 +117,7 @@ test('the photo from /upload goes straight to background removal in the chosen s
   expect(new URL(page.url()).searchParams.get(param)).toBe(uploadId);
   await expect(toast(page, 'Background removed successfully!')).toBeVisible({ timeout: 45_000 });
   await expect(currentStep(page)).toHaveText('4 Position and adjust');
-  await expect(page.getByRole('button', { name: 'Export' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Export', exact: true })).toBeEnabled();
 });
 
 test('refuses what the composer cannot use, with the spec’s words, and unknown backgrounds', async ({
@@ -158,4 +160,60 @@ test('refuses what the composer cannot use, with the spec’s words, and unknown
   await expect(
     toast(page, 'That background is not available any more. Please choose another one.'),
   ).toBeVisible();
+});
+
+test('HD: a visitor signs in, comes back to the same composition, buys credits and exports at native size', async ({
+  page,
+  context,
+  baseURL,
+  isMobile,
+}) => {
+  test.setTimeout(150_000);
+  const email = freshEmail('composer');
+  await createUser(baseURL!, email);
+  const templateId = await openFromGallery(page, 'orientation=9%3A16');
+  await composerInput(page).setInputFiles(FACE_PHOTO);
+  await expect(toast(page, 'Background removed successfully!')).toBeVisible({ timeout: 45_000 });
+  await page.getByLabel('Rotation').fill('-7');
+  await page.getByLabel('Brightness').fill('1.3');
+
+  // Signed out: HD needs an account; after signing in, the photo is placed as it was left.
+  await page.getByRole('button', { name: /Export HD/ }).click();
+  await page.waitForURL(/\/auth$/);
+  await submitCredentials(page, email, 'little-futures-9');
+  await page.waitForURL(new RegExp(`/offspring-composer\\?templateId=${templateId}&uploadId=[0-9a-f-]{36}$`));
+  await expect(toast(page, 'Background removed successfully!')).toBeVisible({ timeout: 45_000 });
+  await expect(page.getByLabel('Rotation')).toHaveValue('-7');
+  await expect(page.getByLabel('Brightness')).toHaveValue('1.3');
+
+  // No credits: the way to buy them, in a new tab; the composition stays here.
+  await page.getByRole('button', { name: /Export HD/ }).click();
+  await expect(page.getByText('You need 1 credit for an HD export.')).toBeVisible({ timeout: 30_000 });
+  const checkout = await clickForNewTab(context, () =>
+    page.getByRole('button', { name: 'Buy credits' }).click(),
+  );
+  await expectTestCheckout(checkout, '10-Pack', '$4.95');
+  await checkout.getByRole('button', { name: 'Pay' }).click();
+  await checkout.waitForURL(/\/my-photos/);
+  await checkout.close();
+
+  let bytes: Buffer;
+  if (isMobile) {
+    const [tab] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('button', { name: /Export HD/ }).click(),
+    ]);
+    bytes = Buffer.from(await (await page.request.get(tab.url())).body());
+    await tab.close();
+  } else {
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: 45_000 }),
+      page.getByRole('button', { name: /Export HD/ }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^little-futures_${templateId}_\\d{13}\\.jpg$`));
+    bytes = readFileSync(await download.path());
+  }
+  await expect(toast(page, '9 credits left')).toBeVisible();
+  const meta = await sharp(bytes).metadata();
+  expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(['jpeg', 1152, 2048, undefined]);
 });

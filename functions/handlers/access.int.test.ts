@@ -7,8 +7,10 @@
  * table without an expectation here fails this test (and the type check), and so does a status the
  * route's OpenAPI operation (shared/openapi.ts) does not list.
  */
+
 import { needsJwtAuthorizer, type RouteId, routes } from '@shared/api';
 import { openApiDocument } from '@shared/openapi';
+import { INITIAL_COMPOSER_TRANSFORM } from '@shared/rules/composer-transform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TemplateRecord } from '../core/moments/moments-ports';
 import type { Parent } from '../test-support/cognito';
@@ -300,6 +302,21 @@ const cases: Record<RouteId, Case> = {
     // Signed in only; the owning user has no credits yet (402 and nothing charged or written).
     status: { ...signedInOnly(404), owningUser: 402 },
     prepare: async () => ({ body: compositionBody(await sessionPhotoWithCutout()) }),
+    verify: async (_result, { who }) => {
+      if (who.user) expect((await deps.paymentStore.getCredits(who.user.sub)).balance).toBe(0);
+    },
+  },
+  createComposerHdComposition: {
+    // As Moments HD: signed in only, another family's photo not found, no credits: 402 and nothing charged.
+    status: { ...signedInOnly(404), owningUser: 402 },
+    prepare: async () => ({
+      body: {
+        requestId: crypto.randomUUID(),
+        templateId: template.id,
+        uploadId: await sessionPhotoWithCutout(),
+        transform: INITIAL_COMPOSER_TRANSFORM,
+      },
+    }),
     verify: async (_result, { who }) => {
       if (who.user) expect((await deps.paymentStore.getCredits(who.user.sub)).balance).toBe(0);
     },

@@ -1,5 +1,6 @@
 /** HTTP API: Moments — the template library, cut-outs, keepsakes (free and HD) and drafts. */
 import type { Deps } from '../core/deps';
+import { createComposerHdComposition } from '../core/moments/composer-compositions';
 import { createFreeComposition, createHdComposition } from '../core/moments/compositions';
 import { createCutout } from '../core/moments/cutouts';
 import {
@@ -24,6 +25,8 @@ export const createMomentsHandler = (deps: Deps) =>
       createCutout: (deps, { principal, params }) => createCutout(deps, principal, params.uploadId),
       createComposition: (deps, { principal, body }) => createFreeComposition(deps, principal, body),
       createHdComposition: (deps, { principal, body }) => createHdComposition(deps, principal, body),
+      createComposerHdComposition: (deps, { principal, body }) =>
+        createComposerHdComposition(deps, principal, body),
       listDrafts: (deps, { principal }) => listDrafts(deps, principal),
       createDraft: (deps, { principal, body }) => createDraft(deps, principal, body),
       getDraft: (deps, { principal, params }) => getDraft(deps, principal, params.draftId),

@@ -1,5 +1,6 @@
 /** Wire shapes of templates, cut-outs, keepsake compositions and drafts (Moments). */
 import { z } from 'zod';
+import { COMPOSER_RANGES } from '../rules/composer-transform';
 import { MOMENTS_RANGES } from '../rules/placement';
 import {
   MOMENT_THEMES,
@@ -88,6 +89,29 @@ export const createCompositionRequestSchema = z.object({
   strokes: brushStrokesSchema.default([]),
 });
 export type CreateCompositionRequest = z.input<typeof createCompositionRequestSchema>;
+
+const ranged = (field: keyof typeof COMPOSER_RANGES) =>
+  z.number().min(COMPOSER_RANGES[field].min).max(COMPOSER_RANGES[field].max);
+export const composerTransformSchema = z.object({
+  x: ranged('x'),
+  y: ranged('y'),
+  scale: ranged('scale'),
+  rotation: ranged('rotation'),
+  flip: z.boolean(),
+  feather: ranged('feather'),
+  brightness: ranged('brightness'),
+  contrast: ranged('contrast'),
+  shadow: z.boolean(),
+});
+
+/** The composer's HD export: the server draws it at the template's native size from the clean template. */
+export const createComposerHdRequestSchema = z.object({
+  requestId: z.uuid(),
+  templateId: z.uuid(),
+  uploadId: z.uuid(),
+  transform: composerTransformSchema,
+});
+export type CreateComposerHdRequest = z.infer<typeof createComposerHdRequestSchema>;
 
 export const compositionViewSchema = z.object({
   compositionId: z.uuid(),

@@ -19,7 +19,7 @@ import { DomainError } from '../errors';
 import { subscriptionIsActive } from '../payments/subscription';
 import type { OwnerRef, Principal, UploadRecord } from '../ports';
 import { isOwner, ownerFor, requireUser } from '../uploads/ownership';
-import type { CompositionQuality, CompositionRecord, HdPayment } from './moments-ports';
+import type { CompositionRecord, HdPayment, TemplateRecord } from './moments-ports';
 import { publishedTemplate } from './templates';
 
 export type CompositionRequest = z.output<typeof createCompositionRequestSchema>;
@@ -44,7 +44,8 @@ export async function createFreeComposition(
   if (!(await deps.blobs.head('renders', key))) {
     await draw(deps, upload, templateImage, request, { size: MOMENTS_CANVAS_PX, watermark: true, key });
   }
-  return view(deps, { id, key, quality: 'free', size: MOMENTS_CANVAS_PX, paidWith: 'none', balance: null });
+  const size = MOMENTS_CANVAS_PX;
+  return view(deps, { id, key, quality: 'free', width: size, height: size, paidWith: 'none', balance: null });
 }
 
 export async function createHdComposition(
@@ -64,39 +65,50 @@ export async function createHdComposition(
   const key = storageKeys.composition(id, 'hd');
   await draw(deps, upload, templateImage, request, { size: MOMENTS_HD_PX, watermark: false, key });
 
-  const record: CompositionRecord = {
-    id,
-    owner,
-    requestId: request.requestId,
-    quality: 'hd',
-    templateId: request.templateId,
-    uploadId: request.uploadId,
-    key,
-    width: MOMENTS_HD_PX,
-    height: MOMENTS_HD_PX,
-    paidWith: payment.via,
-    createdAt: deps.clock.now().toISOString(),
-  };
-  const result = await deps.compositions.recordHdComposition(user.sub, record, payment);
-  if (result.status === 'duplicate') return viewOfRecord(deps, result.record);
+  return settleHd(
+    deps,
+    user.sub,
+    {
+      id,
+      owner,
+      requestId: request.requestId,
+      quality: 'hd',
+      templateId: request.templateId,
+      uploadId: request.uploadId,
+      key,
+      width: MOMENTS_HD_PX,
+      height: MOMENTS_HD_PX,
+      paidWith: payment.via,
+      createdAt: deps.clock.now().toISOString(),
+    },
+    payment,
+  );
+}
+
+/**
+ * The HD record and its payment in one transaction (the drawing is already stored): a retry gets
+ * the first one; without the credits, the drawing is deleted and the parent is shown how to buy.
+ */
+export async function settleHd(
+  deps: Deps,
+  userSub: string,
+  record: CompositionRecord,
+  payment: HdPayment,
+  fileNameOf?: (record: CompositionRecord) => string,
+): Promise<CompositionView> {
+  const result = await deps.compositions.recordHdComposition(userSub, record, payment);
+  if (result.status === 'duplicate') return viewOfRecord(deps, result.record, fileNameOf?.(result.record));
   if (result.status === 'insufficient') {
-    await deps.blobs.delete('renders', [key]).catch((error) => {
-      deps.logger.warn('could not delete an unpaid HD keepsake', { key, error: String(error) });
+    await deps.blobs.delete('renders', [record.key]).catch((error) => {
+      deps.logger.warn('could not delete an unpaid HD keepsake', { key: record.key, error: String(error) });
     });
     throw new DomainError('payment_required', 'notEnoughCredits');
   }
-  deps.logger.info('HD keepsake made', { compositionId: id, paidWith: payment.via });
-  return view(deps, {
-    id,
-    key,
-    quality: 'hd',
-    size: MOMENTS_HD_PX,
-    paidWith: payment.via,
-    balance: result.balance,
-  });
+  deps.logger.info('HD keepsake made', { compositionId: record.id, paidWith: payment.via });
+  return view(deps, { ...record, balance: result.balance }, fileNameOf?.(record));
 }
 
-async function hdPayment(deps: Deps, userSub: string): Promise<HdPayment> {
+export async function hdPayment(deps: Deps, userSub: string): Promise<HdPayment> {
   const account = await deps.paymentStore.getCredits(userSub);
   if (subscriptionIsActive(account.subscription, deps.clock.now())) return { via: 'subscription' };
   if (account.balance < HD_COMPOSITION_CREDITS) throw new DomainError('payment_required', 'notEnoughCredits');
@@ -104,12 +116,12 @@ async function hdPayment(deps: Deps, userSub: string): Promise<HdPayment> {
 }
 
 /** The template and the caller's own photo with its cut-out; another family's photo is not found. */
-async function inputsOf(
+export async function inputsOf(
   deps: Deps,
   principal: Principal,
   request: Pick<CreateCompositionRequest, 'templateId' | 'uploadId'>,
   templateFile: 'wm.jpg' | 'native.jpg',
-): Promise<{ upload: UploadRecord; templateImage: TemplateImage }> {
+): Promise<{ upload: UploadRecord; template: TemplateRecord; templateImage: TemplateImage }> {
   const [template, found] = await Promise.all([
     publishedTemplate(deps, request.templateId),
     deps.uploads.getUploadWithJobs(request.uploadId),
@@ -118,6 +130,7 @@ async function inputsOf(
   if (!found.upload.cutout) throw new DomainError('conflict', 'extractFirst');
   return {
     upload: found.upload,
+    template,
     templateImage: {
       key: storageKeys.template(template.id, templateFile),
       version: template.imageSource ?? 'original',
@@ -126,7 +139,7 @@ async function inputsOf(
 }
 
 /** A template image in the renders bucket, and what it was made from (its cache version). */
-type TemplateImage = { key: string; version: string };
+export type TemplateImage = { key: string; version: string };
 
 async function draw(
   deps: Deps,
@@ -159,29 +172,22 @@ async function draw(
   });
 }
 
-function viewOfRecord(deps: Deps, record: CompositionRecord): Promise<CompositionView> {
-  return view(deps, {
-    id: record.id,
-    key: record.key,
-    quality: record.quality,
-    size: record.width,
-    paidWith: 'none',
-    balance: null,
-  });
+export function viewOfRecord(
+  deps: Deps,
+  record: CompositionRecord,
+  fileName?: string,
+): Promise<CompositionView> {
+  return view(deps, { ...record, paidWith: 'none', balance: null }, fileName);
 }
 
 async function view(
   deps: Deps,
-  c: {
-    id: string;
-    key: string;
-    quality: CompositionQuality;
-    size: number;
+  c: Pick<CompositionRecord, 'id' | 'key' | 'quality' | 'width' | 'height'> & {
     paidWith: CompositionView['paidWith'];
     balance: number | null;
   },
+  fileName = `little-futures-keepsake-${c.quality === 'hd' ? 'hd-' : ''}${c.id.slice(0, 8)}.jpg`,
 ): Promise<CompositionView> {
-  const fileName = `little-futures-keepsake-${c.quality === 'hd' ? 'hd-' : ''}${c.id.slice(0, 8)}.jpg`;
   const link = (disposition: 'inline' | 'attachment') =>
     deps.blobs.presignGet('renders', c.key, {
       expiresInSeconds: COMPOSITION_LINK_SECONDS,
@@ -192,8 +198,8 @@ async function view(
   return {
     compositionId: c.id,
     quality: c.quality,
-    width: c.size,
-    height: c.size,
+    width: c.width,
+    height: c.height,
     url,
     downloadUrl,
     fileName,

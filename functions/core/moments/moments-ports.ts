@@ -1,5 +1,6 @@
 /** The ports Moments needs beside the upload ones: templates, drafts, keepsake records and the drawing. */
 
+import type { ComposerTransform } from '@shared/rules/composer-transform';
 import type { BrushStroke } from '@shared/rules/keepsake-drawing';
 import type { Placement } from '@shared/rules/placement';
 import type { MomentTheme, Orientation, SafeArea, TemplateCategory, TemplateStatus } from '@shared/templates';
@@ -123,6 +124,17 @@ export type KeepsakeDrawing = {
   watermark: boolean;
 };
 
+/** A composer keepsake: the template at its native size with the subject placed by the composer's transform. */
+export type ComposerDrawing = {
+  background: LayerSource;
+  cutout: LayerSource;
+  transform: ComposerTransform;
+  safeArea: SafeArea;
+  /** The output, in pixels: the template's native size. */
+  width: number;
+  height: number;
+};
+
 /** Milliseconds per stage: fetching the layers (storage), decoding, drawing, encoding. */
 export type KeepsakeTimings = { load: number; decode: number; draw: number; encode: number };
 
@@ -130,6 +142,8 @@ export type KeepsakeTimings = { load: number; decode: number; draw: number; enco
 export interface KeepsakeRenderer {
   /** A JPEG without metadata. */
   render(drawing: KeepsakeDrawing): Promise<{ jpeg: Buffer; timings: KeepsakeTimings }>;
+  /** A composer keepsake (no watermark: the free one is made in the browser). */
+  renderComposition(drawing: ComposerDrawing): Promise<{ jpeg: Buffer; timings: KeepsakeTimings }>;
 }
 
 /** A template of a built-in library (the illustrated scenes the local stack seeds). */

@@ -9,7 +9,7 @@ import { ACCEPTED_FORMATS, sniffImageFormat } from '@shared/rules/upload-file';
 import sharp from 'sharp';
 import { PhotoRejectedError } from '../../core/errors';
 import type { ImageInput } from '../../core/image-ai';
-import type { KeepsakeDrawing, KeepsakeRenderer } from '../../core/moments/moments-ports';
+import type { ComposerDrawing, KeepsakeDrawing, KeepsakeRenderer } from '../../core/moments/moments-ports';
 import type { ImageInspector, PreviewMaker } from '../../core/ports';
 
 export const TINY_SIDE = 8;
@@ -64,19 +64,35 @@ export function createFakePreviewMaker(): PreviewMaker {
   };
 }
 
-export type FakeKeepsakeRenderer = KeepsakeRenderer & { drawings: KeepsakeDrawing[] };
+export type FakeKeepsakeRenderer = KeepsakeRenderer & {
+  drawings: KeepsakeDrawing[];
+  compositions: ComposerDrawing[];
+};
 
 /** Records what it was asked to draw and answers a small JPEG (the real drawing has its own tests). */
 export function createFakeKeepsakeRenderer(): FakeKeepsakeRenderer {
   const drawings: KeepsakeDrawing[] = [];
+  const compositions: ComposerDrawing[] = [];
   return {
     drawings,
+    compositions,
     async render(drawing) {
       drawings.push(drawing);
       const side = Math.max(1, Math.round(drawing.size / 100));
       const jpeg = await sharp({
         create: { width: side, height: side, channels: 3, background: drawing.watermark ? '#888' : '#fff' },
       })
+        .jpeg()
+        .toBuffer();
+      return { jpeg, timings: { load: 0, decode: 0, draw: 0, encode: 0 } };
+    },
+    async renderComposition(drawing) {
+      compositions.push(drawing);
+      const size = {
+        width: Math.max(1, Math.round(drawing.width / 100)),
+        height: Math.max(1, Math.round(drawing.height / 100)),
+      };
+      const jpeg = await sharp({ create: { ...size, channels: 3, background: '#fff' } })
         .jpeg()
         .toBuffer();
       return { jpeg, timings: { load: 0, decode: 0, draw: 0, encode: 0 } };

@@ -31,13 +31,7 @@ export function ComposerPage() {
   if (unavailable) return <Navigate to={gallery} replace />;
   if (templateId === null) return <ChooseBackground gallery={gallery} />;
   if (!query.data) return <PageLoading label="Loading the background" />;
-  return (
-    <ComposerWizard
-      key={`${templateId}/${photo?.id ?? ''}`}
-      template={query.data}
-      fromUpload={photo?.id ?? null}
-    />
-  );
+  return <ComposerWizard key={templateId} template={query.data} fromUpload={photo?.id ?? null} />;
 }
 
 function uploadFromParams(

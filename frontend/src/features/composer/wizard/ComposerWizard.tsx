@@ -13,7 +13,7 @@ import {
 import type { CutoutView, TemplateView } from '@shared/schemas/moments';
 import { ORIENTATION_LABELS } from '@shared/templates';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button';
 import { errorMessage } from '../../../lib/api-client';
@@ -23,9 +23,11 @@ import { AdjustControls } from './AdjustControls';
 import { ComposerPhotoPicker } from './ComposerPhotoPicker';
 import { ComposerStage } from './ComposerStage';
 import { exportComposition } from './export-composition';
+import { HdExport } from './HdExport';
 import { PhotoCheckError } from './prepare-photo';
 import { ResultStep } from './ResultStep';
 import { type Step, StepList } from './StepList';
+import { savedTransform, saveTransform } from './saved-transform';
 import { useComposerPhoto } from './use-composer-photo';
 
 const NUDGE = 0.01;
@@ -40,6 +42,8 @@ export function ComposerWizard({
   const photo = useComposerPhoto();
   const [step, setStep] = useState<Step>(2);
   const [cutout, setCutout] = useState<CutoutView | null>(null);
+  const [uploadId, setUploadId] = useState<string | null>(null);
+  const [, setParams] = useSearchParams();
   const [transform, setTransform] = useState<ComposerTransform>(INITIAL_COMPOSER_TRANSFORM);
   const [result, setResult] = useState<File | null>(null);
   const [exporting, setExporting] = useState(false);
@@ -52,7 +56,9 @@ export function ComposerWizard({
     try {
       const view = await photo.cutout.mutateAsync(uploadId);
       setCutout(view);
-      setTransform(resetTransform(area, view, native));
+      setUploadId(uploadId);
+      // Back from signing in (or a reload): the photo as it was placed.
+      setTransform(savedTransform(template.templateId, uploadId) ?? resetTransform(area, view, native));
       toast.success(messages.backgroundRemoved);
       setStep(4);
     } catch (error) {
@@ -63,14 +69,15 @@ export function ComposerWizard({
     }
   };
 
-  // A photo from /upload goes straight to background removal, once.
-  const started = useRef(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once for the photo the page opened with
+  // The photo the page opened with (from /upload, or back from signing in) goes straight to
+  // background removal, once; a photo chosen here later also enters the URL, but is handled here.
+  const openedWith = useRef(fromUpload);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the photo the page opened with
   useEffect(() => {
-    if (!fromUpload || started.current) return;
-    started.current = true;
-    void removeBackground(fromUpload);
-  }, [fromUpload]);
+    const id = openedWith.current;
+    openedWith.current = null; // React's development double effect must not remove it twice
+    if (id) void removeBackground(id);
+  }, []);
 
   const choosePhoto = async (file: File) => {
     let uploadId: string;
@@ -82,8 +89,14 @@ export function ComposerWizard({
       );
       return;
     }
+    // The photo rides in the URL, so signing in for HD or a reload comes back to it.
+    setParams({ templateId: template.templateId, uploadId }, { replace: true });
     await removeBackground(uploadId);
   };
+
+  useEffect(() => {
+    if (uploadId && cutout) saveTransform(template.templateId, uploadId, transform);
+  }, [template.templateId, uploadId, cutout, transform]);
 
   const exportFree = async () => {
     if (!background.image || !cutoutImage.image) return;
@@ -146,7 +159,11 @@ export function ComposerWizard({
           template={template}
           onDownload={() => save(result)}
           onEdit={() => setStep(4)}
-        />
+        >
+          {uploadId && (
+            <HdExport request={{ templateId: template.templateId, uploadId, transform }} native={native} />
+          )}
+        </ResultStep>
       ) : (
         <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,800px)_minmax(0,1fr)]">
           <div className="flex min-w-0 flex-col gap-3">
@@ -197,6 +214,12 @@ export function ComposerWizard({
               <p className="text-sm text-slate-600">
                 A free export is full size ({native.width}×{native.height}) with a watermark.
               </p>
+              {uploadId && (
+                <HdExport
+                  request={{ templateId: template.templateId, uploadId, transform }}
+                  native={native}
+                />
+              )}
             </div>
           ) : (
             <div className="rounded-2xl border border-violet-100 bg-white p-5 text-slate-700">

@@ -1,6 +1,6 @@
 /** Step 6: the exported keepsake, with the ways on (download again, adjust, start another). */
 import type { TemplateView } from '@shared/schemas/moments';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { ButtonLink } from '../../../components/ui/ButtonLink';
 
@@ -9,11 +9,14 @@ export function ResultStep({
   template,
   onDownload,
   onEdit,
+  children,
 }: {
   file: File;
   template: TemplateView;
   onDownload(): void;
   onEdit(): void;
+  /** More ways on (the HD export). */
+  children?: ReactNode;
 }) {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
@@ -45,6 +48,7 @@ export function ResultStep({
           {file.name} · {template.nativeWidth}×{template.nativeHeight}
         </p>
         <Button onClick={onDownload}>Download again</Button>
+        {children}
         <Button variant="secondary" onClick={onEdit}>
           Adjust the position
         </Button>

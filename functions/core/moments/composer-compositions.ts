@@ -1,0 +1,73 @@
+/**
+ * The composer's HD export (spec §2 step 6, ARCHITECTURE.md §10): drawn by the server at the
+ * template's native size from the clean template, with the composer's transform, and paid exactly
+ * as a Moments HD keepsake (1 credit or the live subscription, one transaction per request id).
+ * Only approved templates (safe area reviewed) are in the composer.
+ */
+import { storageKeys } from '@shared/deployment';
+import type { CompositionView, CreateComposerHdRequest } from '@shared/schemas/moments';
+import { EXPORT_FILE_PRODUCT } from '@shared/templates';
+import type { Deps } from '../deps';
+import { DomainError } from '../errors';
+import type { OwnerRef, Principal } from '../ports';
+import { requireUser } from '../uploads/ownership';
+import { compositionIdFor, hdPayment, inputsOf, settleHd, viewOfRecord } from './compositions';
+import type { CompositionRecord } from './moments-ports';
+
+/** The spec's export name, {product}_{templateId}_{timestamp}.jpg, from when it was made. */
+export const composerFileName = (record: Pick<CompositionRecord, 'templateId' | 'createdAt'>) =>
+  `${EXPORT_FILE_PRODUCT}_${record.templateId}_${Date.parse(record.createdAt)}.jpg`;
+
+export async function createComposerHdComposition(
+  deps: Deps,
+  principal: Principal,
+  request: CreateComposerHdRequest,
+): Promise<CompositionView> {
+  const user = requireUser(principal);
+  const owner: OwnerRef = `user:${user.sub}`;
+  const existing = await deps.compositions.getHdComposition(user.sub, request.requestId);
+  if (existing) return viewOfRecord(deps, existing, composerFileName(existing));
+
+  const { upload, template, templateImage } = await inputsOf(deps, principal, request, 'native.jpg');
+  if (template.status !== 'approved') throw new DomainError('not_found', 'templateNotFound');
+  const payment = await hdPayment(deps, user.sub);
+  const id = compositionIdFor(owner, request.requestId);
+  const key = storageKeys.composition(id, 'hd');
+  const cutoutKey = storageKeys.cutout(upload.owner, upload.id);
+  const { jpeg, timings } = await deps.keepsakes.renderComposition({
+    background: {
+      cacheKey: `${templateImage.key}@${templateImage.version}`,
+      load: () => deps.blobs.get('renders', templateImage.key),
+    },
+    cutout: {
+      cacheKey: `${cutoutKey}@${upload.cutout?.createdAt ?? ''}`,
+      load: () => deps.blobs.get('uploads', cutoutKey),
+    },
+    transform: request.transform,
+    safeArea: template.safeArea,
+    width: template.nativeWidth,
+    height: template.nativeHeight,
+  });
+  deps.logger.info('composer keepsake drawn', { width: template.nativeWidth, ...timings });
+  await deps.blobs.put('renders', key, jpeg, { contentType: 'image/jpeg' });
+
+  return settleHd(
+    deps,
+    user.sub,
+    {
+      id,
+      owner,
+      requestId: request.requestId,
+      quality: 'hd',
+      templateId: template.id,
+      uploadId: upload.id,
+      key,
+      width: template.nativeWidth,
+      height: template.nativeHeight,
+      paidWith: payment.via,
+      createdAt: deps.clock.now().toISOString(),
+    },
+    payment,
+    composerFileName,
+  );
+}
