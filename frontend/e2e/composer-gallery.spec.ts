@@ -33,6 +33,12 @@ test('filters to Birthdays and 4:5, keeps them through a reload, and clears an e
   await expect(page).toHaveURL(/\/offspring-gallery$/);
   await expect.poll(() => cards.count()).toBe(all);
   await expect(page.getByLabel('Search')).toHaveValue('');
+
+  // A page of cards at a time; the rest on request.
+  const more = page.getByRole('button', { name: /^Show more templates \(\d+ more\)$/ });
+  const rest = Number((await more.textContent())?.match(/\((\d+) more\)/)?.[1]);
+  await more.click();
+  await expect.poll(() => cards.count()).toBe(all + Math.min(rest, all));
 });
 
 test('after /upload, the gallery says the previews are coming and a template takes the photo along', async ({

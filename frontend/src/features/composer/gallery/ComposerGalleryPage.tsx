@@ -3,14 +3,14 @@
  * live in the URL). After /upload it also says the age previews are on their way, and a chosen
  * template opens the composer with that photo.
  */
-import { useDeferredValue, useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { type MouseEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button } from '../../../components/ui/Button';
 import { useComposerTemplates } from '../composer-queries';
 import { ComposerTemplateCard } from './ComposerTemplateCard';
 import { GalleryFilterBar } from './GalleryFilterBar';
 import {
-  composerLink,
+  composerLinkFor,
   filtersFromParams,
   filterTemplates,
   type GalleryFilters,
@@ -21,12 +21,40 @@ import {
 
 const GRID = 'mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-5 lg:grid-cols-4';
 const SKELETON_CARDS = 8;
+const PAGE_SIZE = 48;
+
+/** Typing updates the grid at once and the URL when the parent pauses (each URL change re-renders the page). */
+const URL_WRITE_DELAY_MS = 400;
 
 export function ComposerGalleryPage() {
   const [params, setParams] = useSearchParams();
-  const filters = filtersFromParams(params);
-  const setFilters = (next: GalleryFilters) =>
-    setParams(paramsWithFilters(params, next), { replace: true, preventScrollReset: true });
+  const fromUrl = filtersFromParams(params);
+  const [search, setSearch] = useState(fromUrl.search);
+  const pendingWrite = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // Back, forward or a link changed the search in the URL: follow it (unless a write is on its way).
+  useEffect(() => {
+    if (!pendingWrite.current) setSearch(fromUrl.search);
+  }, [fromUrl.search]);
+  useEffect(() => () => clearTimeout(pendingWrite.current), []);
+
+  const filters = { ...fromUrl, search };
+  const setFilters = (next: GalleryFilters) => {
+    setSearch(next.search);
+    clearTimeout(pendingWrite.current);
+    const write = () => {
+      pendingWrite.current = undefined;
+      setParams((current) => paramsWithFilters(current, next), { replace: true, preventScrollReset: true });
+    };
+    if (
+      next.search !== search &&
+      next.category === fromUrl.category &&
+      next.orientation === fromUrl.orientation
+    ) {
+      pendingWrite.current = setTimeout(write, URL_WRITE_DELAY_MS);
+    } else {
+      write();
+    }
+  };
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
@@ -79,12 +107,24 @@ function Templates({
   onClear: () => void;
 }) {
   const query = useComposerTemplates();
-  // Typing stays responsive with hundreds of cards: the grid follows a keystroke behind.
-  const deferred = useDeferredValue(filters);
-  const shown = useMemo(
-    () => (query.data ? filterTemplates(query.data.templates, deferred) : []),
-    [query.data, deferred],
-  );
+  const navigate = useNavigate();
+  // The cards are plain links (a router Link re-renders with every URL change): one handler
+  // navigates in the app for all of them, and a modified click still opens a new tab.
+  const openCard = (event: MouseEvent<HTMLUListElement>) => {
+    const link = (event.target as Element).closest('a');
+    if (!link || event.defaultPrevented || event.button !== 0) return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    navigate(link.getAttribute('href') ?? '/offspring-gallery');
+  };
+  const all = query.data?.templates;
+  const matching = useMemo(() => (all ? filterTemplates(all, filters) : []), [all, filters]);
+  // A page of cards at a time: a keystroke never lays out hundreds of them on a phone.
+  const [pages, setPages] = useState(1);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new filters start again at the first page
+  useEffect(() => setPages(1), [filters.search, filters.category, filters.orientation]);
+  const shown = matching.slice(0, pages * PAGE_SIZE);
+  const link = composerLinkFor(params);
   if (query.isPending) {
     return (
       <ul className={GRID} aria-busy="true" aria-label="Loading templates">
@@ -106,16 +146,16 @@ function Templates({
       </div>
     );
   }
-  if (shown.length === 0) {
+  if (matching.length === 0) {
     return (
       <div className="mt-10 rounded-3xl border border-dashed border-violet-200 p-10 text-center">
         <p className="text-lg font-semibold text-slate-900">
-          {hasFilters(deferred) ? 'No templates match these filters' : 'No templates yet'}
+          {hasFilters(filters) ? 'No templates match these filters' : 'No templates yet'}
         </p>
         <p className="mt-1 text-slate-700">
-          {hasFilters(deferred) ? 'Try other words or fewer filters.' : 'New scenes arrive often.'}
+          {hasFilters(filters) ? 'Try other words or fewer filters.' : 'New scenes arrive often.'}
         </p>
-        {hasFilters(deferred) && (
+        {hasFilters(filters) && (
           <Button className="mt-4" variant="secondary" onClick={onClear}>
             Clear filters
           </Button>
@@ -126,19 +166,23 @@ function Templates({
   return (
     <>
       <p className="sr-only" aria-live="polite">
-        {shown.length} templates
+        {matching.length} templates
       </p>
-      <ul className={GRID}>
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: the links inside take the keyboard as links do */}
+      <ul className={GRID} onClick={openCard}>
         {shown.map((template, index) => (
           <li key={template.templateId}>
-            <ComposerTemplateCard
-              template={template}
-              to={composerLink(template.templateId, params)}
-              eager={index < 4}
-            />
+            <ComposerTemplateCard template={template} to={link(template.templateId)} eager={index < 4} />
           </li>
         ))}
       </ul>
+      {matching.length > shown.length && (
+        <div className="mt-8 text-center">
+          <Button variant="secondary" onClick={() => setPages((n) => n + 1)}>
+            Show more templates ({matching.length - shown.length} more)
+          </Button>
+        </div>
+      )}
     </>
   );
 }

@@ -1,9 +1,9 @@
 /** A template of the composer gallery: thumbnail, scene name, category and orientation. */
 import type { TemplateView } from '@shared/schemas/moments';
 import { ORIENTATION_LABELS, THUMB_WIDTH_PX } from '@shared/templates';
-import { Link } from 'react-router-dom';
+import { memo } from 'react';
 
-export function ComposerTemplateCard({
+export const ComposerTemplateCard = memo(function ComposerTemplateCard({
   template,
   to,
   eager,
@@ -13,8 +13,8 @@ export function ComposerTemplateCard({
   eager: boolean;
 }) {
   return (
-    <Link
-      to={to}
+    <a
+      href={to}
       className="group block overflow-hidden rounded-2xl border border-violet-100 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-600"
     >
       <div className="flex aspect-square items-center justify-center bg-violet-50">
@@ -35,6 +35,6 @@ export function ComposerTemplateCard({
           {template.category} · {ORIENTATION_LABELS[template.orientation]}
         </span>
       </div>
-    </Link>
+    </a>
   );
-}
+});

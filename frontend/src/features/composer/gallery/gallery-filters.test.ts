@@ -1,7 +1,7 @@
 import type { TemplateView } from '@shared/schemas/moments';
 import { describe, expect, it } from 'vitest';
 import {
-  composerLink,
+  composerLinkFor,
   filtersFromParams,
   filterTemplates,
   hasFilters,
@@ -62,12 +62,12 @@ describe('composer gallery filters', () => {
   });
 
   it('leads to the composer with the template and the photo from /upload', () => {
-    expect(composerLink('t-1', new URLSearchParams('uploadId=u-1&q=cake'))).toBe(
+    expect(composerLinkFor(new URLSearchParams('uploadId=u-1&q=cake'))('t-1')).toBe(
       '/offspring-composer?templateId=t-1&uploadId=u-1',
     );
-    expect(composerLink('t-2', new URLSearchParams('tempUploadId=v-1'))).toBe(
+    expect(composerLinkFor(new URLSearchParams('tempUploadId=v-1'))('t-2')).toBe(
       '/offspring-composer?templateId=t-2&tempUploadId=v-1',
     );
-    expect(composerLink('t-3', new URLSearchParams())).toBe('/offspring-composer?templateId=t-3');
+    expect(composerLinkFor(new URLSearchParams())('t-3')).toBe('/offspring-composer?templateId=t-3');
   });
 });

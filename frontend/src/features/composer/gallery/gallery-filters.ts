@@ -54,8 +54,19 @@ export function filterTemplates(templates: readonly TemplateView[], filters: Gal
     (t) =>
       (!filters.category || t.category === filters.category) &&
       (!filters.orientation || t.orientation === filters.orientation) &&
-      (words.length === 0 || matchesAll(fold(`${t.sceneName} ${t.category}`), words)),
+      (words.length === 0 || matchesAll(searchTextOf(t), words)),
   );
+}
+
+/** Folded once per template: a keystroke only compares strings. */
+const searchTexts = new WeakMap<TemplateView, string>();
+function searchTextOf(t: TemplateView): string {
+  let text = searchTexts.get(t);
+  if (text === undefined) {
+    text = fold(`${t.sceneName} ${t.category}`);
+    searchTexts.set(t, text);
+  }
+  return text;
 }
 
 const matchesAll = (text: string, words: string[]) => words.every((word) => text.includes(word));
@@ -65,12 +76,16 @@ const fold = (text: string) =>
     .replace(/\p{Diacritic}/gu, '')
     .toLowerCase();
 
-/** Where a chosen template leads: the composer, with the photo from /upload when there is one. */
-export function composerLink(templateId: string, params: URLSearchParams): string {
-  const link = new URLSearchParams({ templateId });
+/**
+ * Where a chosen template leads: the composer, with the photo from /upload when there is one.
+ * The photo's part is worked out once per render, not once per card.
+ */
+export function composerLinkFor(params: URLSearchParams): (templateId: string) => string {
+  const photo = new URLSearchParams();
   for (const name of ['uploadId', 'tempUploadId']) {
     const value = params.get(name);
-    if (value) link.set(name, value);
+    if (value) photo.set(name, value);
   }
-  return `/offspring-composer?${link}`;
+  const suffix = photo.size ? `&${photo}` : '';
+  return (templateId) => `/offspring-composer?templateId=${encodeURIComponent(templateId)}${suffix}`;
 }

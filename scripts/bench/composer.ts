@@ -1,0 +1,174 @@
+/**
+ * npm run bench:composer — issue 10's figures, in Debian's Chromium against the local stack:
+ *  - the browser export of a 2048×2048 composition on the phone profile with the CPU throttled 4×
+ *    (drawing and JPEG encoding, read from the page's User Timing entry);
+ *  - a keystroke in the gallery's search with 500 templates, same profile (keydown to the grid
+ *    having changed and painted);
+ *  - the HEIC decoder (its own chunk) fetched by no page until a HEIC file is chosen.
+ * Run after `vite build` (the npm script does both). Raw numbers, as measured on this machine.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import zlib from 'node:zlib';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../frontend/e2e/chromium';
+import { freeEmulatorPorts, freePort } from '../local/ports';
+import { startLocalStack } from '../local/stack';
+import { median } from './bench-stack';
+
+const PHOTO = 'node_modules/@vladmandic/face-api/demo/sample2.jpg';
+const THROTTLE = 4;
+const EXPORTS = Number(process.env.BENCH_RUNS ?? 5);
+const GALLERY_SIZE = 500;
+const ms = (n: number) => `${n.toFixed(0)} ms`;
+
+const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+
+async function throttle(context: BrowserContext, page: Page) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
+}
+
+async function exportTimes(context: BrowserContext, baseUrl: string, heicRequests: string[]) {
+  const page = await context.newPage();
+  page.on('request', (request) => {
+    if (/heic/i.test(request.url())) heicRequests.push(request.url());
+  });
+  // Phones open the export in a new tab: close those as they come.
+  context.on('page', (tab) => void tab.close());
+  await page.goto(`${baseUrl}/offspring-gallery?orientation=1%3A1`);
+  await page.getByRole('main').getByRole('listitem').getByRole('link').first().click();
+  await page.locator('input[type=file]').setInputFiles(PHOTO);
+  await page.getByRole('button', { name: 'Export', exact: true }).waitFor({ timeout: 60_000 });
+  await page.waitForTimeout(500);
+  await throttle(context, page);
+  const times: number[] = [];
+  for (let run = 0; run < EXPORTS; run++) {
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    await page.getByRole('heading', { name: 'Your keepsake is ready' }).waitFor({ timeout: 60_000 });
+    const entries = (await page.evaluate(
+      "performance.getEntriesByName('composer-export').map((e) => e.duration)",
+    )) as number[];
+    times.push(entries.at(-1) ?? Number.NaN);
+    await page.getByRole('button', { name: 'Adjust the position' }).click();
+  }
+  await page.close();
+  return times;
+}
+
+async function keystrokeTimes(context: BrowserContext, baseUrl: string) {
+  const page = await context.newPage();
+  const real = await (await page.request.get(`${baseUrl}/api/composer/templates`)).json();
+  const base = real.templates as Array<Record<string, unknown>>;
+  const many = Array.from({ length: GALLERY_SIZE }, (_, i) => ({
+    ...base[i % base.length],
+    templateId: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    sceneName: `${base[i % base.length].sceneName} ${i}`,
+  }));
+  await page.route('**/api/composer/templates', (route) => route.fulfill({ json: { templates: many } }));
+  await page.goto(`${baseUrl}/offspring-gallery`);
+  await page.getByRole('main').getByRole('listitem').first().waitFor();
+  await throttle(context, page);
+  const cdpProfile = process.env.BENCH_PROFILE ? await context.newCDPSession(page) : null;
+  if (cdpProfile) {
+    await cdpProfile.send('Profiler.enable');
+    await cdpProfile.send('Profiler.start');
+  }
+  const search = page.getByLabel('Search');
+  await search.focus();
+  // keydown → the grid's content changed → the next frame painted.
+  await page.evaluate(`(() => {
+    window.keystrokes_ = [];
+    const grid = () => document.querySelector('main ul');
+    let started = 0;
+    document.addEventListener('keydown', () => { started = performance.now(); }, true);
+    new MutationObserver(() => {
+      if (!started) return;
+      const from = started;
+      started = 0;
+      requestAnimationFrame(() => setTimeout(() => window.keystrokes_.push(performance.now() - from), 0));
+    }).observe(document.querySelector('main'), { childList: true, subtree: true, characterData: true });
+  })()`);
+  for (const key of [
+    'c',
+    'a',
+    's',
+    't',
+    'l',
+    'Backspace',
+    'Backspace',
+    'Backspace',
+    'Backspace',
+    'Backspace',
+  ]) {
+    await page.keyboard.press(key);
+    await page.waitForTimeout(400);
+  }
+  const times = (await page.evaluate('window.keystrokes_')) as number[];
+  if (cdpProfile) {
+    const { profile } = (await cdpProfile.send('Profiler.stop')) as unknown as {
+      profile: {
+        nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>;
+        samples: number[];
+        timeDeltas: number[];
+      };
+    };
+    const self = new Map<number, number>();
+    profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+    const byName = new Map<string, number>();
+    for (const node of profile.nodes) {
+      const key = `${node.callFrame.functionName || '(anon)'} ${node.callFrame.url.split('/').pop()}:${node.callFrame.lineNumber}`;
+      byName.set(key, (byName.get(key) ?? 0) + (self.get(node.id) ?? 0));
+    }
+    for (const [name, us] of [...byName].sort((a, b) => b[1] - a[1]).slice(0, 25))
+      console.log((us / 1000).toFixed(1).padStart(8), name);
+  }
+  await page.close();
+  return times;
+}
+
+function heicChunk(): string {
+  const dir = 'dist/site/assets';
+  const file = readdirSync(dir).find((name) => /heic/i.test(name) && name.endsWith('.js'));
+  if (!file) return 'no HEIC chunk in dist/site/assets';
+  const bytes = readFileSync(join(dir, file));
+  const kb = (n: number) => `${(n / 1024).toFixed(0)} kB`;
+  return `${file}: ${kb(statSync(join(dir, file)).size)} (${kb(zlib.brotliCompressSync(bytes).length)} br)`;
+}
+
+async function main() {
+  const dataDir = await mkdtemp(join(tmpdir(), 'lf-bench-composer-'));
+  process.env.POWERTOOLS_LOG_LEVEL ??= 'ERROR';
+  const stack = await startLocalStack({
+    dataDir,
+    frontend: 'dist',
+    quiet: true,
+    ports: { ...(await freeEmulatorPorts()), app: await freePort() },
+  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  try {
+    const heicRequests: string[] = [];
+    const exports = await exportTimes(await browser.newContext(phone), stack.url, heicRequests);
+    console.log(
+      `browser export 2048×2048, phone profile, CPU ÷${THROTTLE}: median ${ms(median(exports))}, ` +
+        `max ${ms(Math.max(...exports))} (${exports.map((t) => t.toFixed(0)).join(' ')} ms)`,
+    );
+    const keys = await keystrokeTimes(await browser.newContext(phone), stack.url);
+    console.log(
+      `gallery of ${GALLERY_SIZE}, a search keystroke to painted, phone profile, CPU ÷${THROTTLE}: ` +
+        `median ${ms(median(keys))}, max ${ms(Math.max(...keys))} (${keys.length} keystrokes)`,
+    );
+    console.log(
+      `HEIC decoder: ${heicChunk()}; fetched by the gallery and composer with a JPEG: ` +
+        `${heicRequests.length ? heicRequests.join(', ') : 'never'}`,
+    );
+  } finally {
+    await browser.close();
+    await stack.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
