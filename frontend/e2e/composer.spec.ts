@@ -56,6 +56,24 @@ test('a visitor places their child in a 4:5 birthday scene and exports a full-si
   await page.getByRole('application').focus();
   await page.keyboard.press('ArrowLeft');
   await expect(page.getByLabel('Position X')).toHaveValue(String(Number((x - 0.01).toFixed(2))));
+  // Dragging the child on the canvas moves them, and the sliders follow.
+  const stage = (await page.locator('.konvajs-content').boundingBox())!;
+  const [x0, y0] = [
+    Number(await page.getByLabel('Position X').inputValue()),
+    Number(await page.getByLabel('Position Y').inputValue()),
+  ];
+  await page.mouse.move(stage.x + x0 * stage.width, stage.y + y0 * stage.height);
+  await page.mouse.down();
+  await page.mouse.move(stage.x + (x0 - 0.2) * stage.width, stage.y + (y0 - 0.1) * stage.height, {
+    steps: 8,
+  });
+  await page.mouse.up();
+  await expect
+    .poll(async () => Number(await page.getByLabel('Position X').inputValue()))
+    .toBeCloseTo(x0 - 0.2, 1);
+  await expect
+    .poll(async () => Number(await page.getByLabel('Position Y').inputValue()))
+    .toBeCloseTo(y0 - 0.1, 1);
   for (const [label, value] of [
     ['Rotation', '-15'],
     ['Feather edge', '6'],
