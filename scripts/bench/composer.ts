@@ -116,7 +116,8 @@ async function keystrokeTimes(context: BrowserContext, baseUrl: string) {
       };
     };
     const self = new Map<number, number>();
-    profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+    for (const [i, id] of profile.samples.entries())
+      self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
     const byName = new Map<string, number>();
     for (const node of profile.nodes) {
       const key = `${node.callFrame.functionName || '(anon)'} ${node.callFrame.url.split('/').pop()}:${node.callFrame.lineNumber}`;
