@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { createUser, freshEmail, submitCredentials } from './accounts-helpers';
+import { heicFixture } from './heic-fixture';
 import { expectNoSeriousA11yViolations, FACE_PHOTO, toast, uploadPhoto } from './helpers';
 import { clickForNewTab, expectTestCheckout } from './payments-helpers';
 
@@ -178,6 +179,36 @@ test('refuses what the composer cannot use, with the spec’s words, and unknown
   await expect(
     toast(page, 'That background is not available any more. Please choose another one.'),
   ).toBeVisible();
+});
+
+test('a real HEIC photo is decoded in the browser, sent as a JPEG and checked by the server', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const heic = await heicFixture();
+  const decoderRequests: string[] = [];
+  page.on('request', (request) => {
+    if (/heic/i.test(request.url())) decoderRequests.push(request.url());
+  });
+  await openFromGallery(page, '');
+  expect(decoderRequests, 'the HEIC decoder loads only once a HEIC is chosen').toEqual([]);
+
+  const photoPut = page.waitForRequest((request) => request.method() === 'PUT');
+  await composerInput(page).setInputFiles(heic.path);
+  const put = await photoPut;
+  expect(decoderRequests.some((url) => /\.js$/.test(url))).toBe(true);
+  expect(put.headers()['content-type']).toBe('image/jpeg');
+  const sent = await sharp(put.postDataBuffer()!).metadata();
+  expect([sent.format, sent.width, sent.height]).toEqual(['jpeg', heic.width, heic.height]);
+
+  // The sample is a desert landscape: the server finds no child in it and says so, in the spec's words.
+  await expect(
+    toast(
+      page,
+      "Failed to remove background: We couldn't find a person in this photo. Please choose a photo where your child is clearly visible.",
+    ),
+  ).toBeVisible({ timeout: 45_000 });
+  await expect(currentStep(page)).toHaveText('2 Upload the child photo');
 });
 
 test('HD: a visitor signs in, comes back to the same composition, buys credits and exports at native size', async ({
