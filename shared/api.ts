@@ -10,6 +10,7 @@ import {
   migrateResponseSchema,
   myUploadsSchema,
 } from './schemas/account';
+import { adminSessionSchema, goLiveConfigSchema, grantAdminResponseSchema } from './schemas/admin';
 import {
   compositionViewSchema,
   createComposerHdRequestSchema,
@@ -52,7 +53,7 @@ import {
 export type Access = 'public' | 'caller' | 'owner' | 'user' | 'admin';
 
 /** Lambda that serves the route: one per route group. */
-export type RouteGroup = 'uploads' | 'account' | 'payments' | 'webhooks' | 'system' | 'moments';
+export type RouteGroup = 'uploads' | 'account' | 'payments' | 'webhooks' | 'system' | 'moments' | 'admin';
 
 /** HTTP statuses of the error body `{ error: { code, message } }` (functions/handlers/http/responses.ts). */
 export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 422 | 503;
@@ -348,6 +349,32 @@ export const routes = {
     group: 'moments',
     response: okResponseSchema,
     errors: [404],
+  },
+  // Operator pages (moments-composer-admin.md §2 Admin pages; ARCHITECTURE.md §9, §10).
+  /** The admin guard's check: answers only for a member of the `admins` group. */
+  getAdminSession: {
+    method: 'GET',
+    path: '/api/admin/session',
+    access: 'admin',
+    group: 'admin',
+    response: adminSessionSchema,
+  },
+  /** First-time setup: the caller becomes the first admin, only while the `admins` group is empty. */
+  grantFirstAdmin: {
+    method: 'POST',
+    path: '/api/admin/grant',
+    access: 'user',
+    group: 'admin',
+    response: grantAdminResponseSchema,
+    errors: [403, 409, 503],
+  },
+  /** The go-live checklist's badges, from the deployment's real configuration. */
+  getGoLiveConfig: {
+    method: 'GET',
+    path: '/api/admin/config',
+    access: 'admin',
+    group: 'admin',
+    response: goLiveConfigSchema,
   },
 } as const satisfies Record<string, RouteDef>;
 

@@ -136,6 +136,38 @@ export const messages = {
   draftNameRequired: 'Please enter a name',
   signInForHd: 'Please sign in to make HD keepsakes.',
   hdKeepsakeCost: 'HD keepsakes cost 1 credit each (free with the monthly plan).',
+
+  // Operator pages (moments-composer-admin.md §5, §6, §8), verbatim.
+  mustBeLoggedIn: 'You must be logged in first',
+  pleaseLogInFirst: 'Please log in first',
+  alreadyAdmin: 'You already have admin access!',
+  adminGranted: 'Admin access granted! You can now access admin pages.',
+  grantAdminFailed: 'Failed to grant admin access',
+  enterEmailAddress: 'Please enter an email address',
+  resetEmailSent: 'Password reset email sent! Check your inbox.',
+  resetEmailFailed: 'Failed to send reset email',
+  selectTemplate: 'Please select a template',
+  templateUpdated: 'Template updated successfully!',
+  saveFailed: 'Failed to save: ',
+  invalidImportJson: 'Invalid JSON format. Expected an array of templates.',
+  importFailed: 'Failed to import templates',
+  loadPacksFailed: 'Failed to load packs',
+  createPackFailed: 'Failed to create pack',
+  startGenerationFailed: 'Failed to start generation',
+  updatePackFailed: 'Failed to update pack',
+  packNameCategoryRequired: 'Name and category are required',
+  packCreated: 'Pack created successfully',
+  packGenerationStarted: 'Pack generation started',
+  packPublished: 'Pack published',
+  packUpdated: 'Pack updated',
+  uploadFailedPrefix: 'Upload failed: ',
+  selectImageFile: 'Please select an image file',
+  uploadBothImages: 'Please upload both background and face images',
+  allChecksCompleted: 'All checks completed! Ready for production.',
+  // Operator pages: cases the spec leaves open.
+  adminsManagedByAdmins:
+    'This app already has an admin. Further admin roles are managed by existing admins (npm run admin:grant).',
+  adminOnly: 'This page is for admins.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -15,6 +15,7 @@ import type { Clock, TokenVerifier } from '../core/ports';
 import { createJwtAuthorizer, issuerOf } from './auth/jwt-verifier';
 import { createCognitoIdentity, unconfiguredIdentity } from './cognito/identity';
 import { type AppConfig, clientConfigOf, loadConfig } from './config';
+import { createDynamoAdminStore } from './dynamo/admin-store';
 import {
   createDynamoCompositionStore,
   createDynamoDraftStore,
@@ -22,6 +23,7 @@ import {
 } from './dynamo/moments-store';
 import { createDynamoPaymentStore } from './dynamo/payment-store';
 import { createDynamoUploadStore } from './dynamo/upload-store';
+import { goLiveOf } from './go-live';
 import { createImageAI, createImageInspector, createKeepsakeRenderer, createPreviewMaker } from './image';
 import { createLogOnlyMailer, createOutboxMailer, createSesMailer } from './mail/mailers';
 import { createS3BlobStore } from './s3/blob-store';
@@ -66,6 +68,8 @@ export function buildDeps(config: AppConfig = loadConfig()): Deps {
     previewsBaseUrl: config.previewsBaseUrl,
     siteUrl: config.siteUrl,
     clientConfig: clientConfigOf(config),
+    adminStore: createDynamoAdminStore(doc, config.tableName),
+    goLive: goLiveOf(config),
   };
 }
 

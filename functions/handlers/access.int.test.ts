@@ -59,6 +59,7 @@ const everyone = (status: number): Record<Caller, number> => ({
 const ownerOnly = { ...everyone(403), anonymous: 401, owningSession: 200, owningUser: 200 };
 const ownerMissing = { ...everyone(404), anonymous: 401 };
 const signedIn = { ...everyone(200), anonymous: 401, otherSession: 401, owningSession: 401 };
+const adminOnly = { ...everyone(403), anonymous: 401, otherSession: 401, owningSession: 401, admin: 200 };
 const signedInOnly = (status: number) => ({
   ...everyone(status),
   anonymous: 401,
@@ -345,6 +346,29 @@ const cases: Record<RouteId, Case> = {
   renameDraft: draftCase(async () => ({ body: { name: 'Renamed by caller' } })),
   duplicateDraft: draftCase(),
   deleteDraft: draftCase(),
+  getAdminSession: {
+    status: adminOnly,
+    verify: async (result, { who }) => {
+      if (result.status === 200) expect(result.json.email).toBe(who.user!.email);
+    },
+  },
+  getGoLiveConfig: {
+    status: adminOnly,
+    verify: async (result) => {
+      if (result.status === 200)
+        expect(result.json.items.map((i: { id: string }) => i.id)).toContain('payments');
+    },
+  },
+  // The pool has an admin already (this file's): nobody else may become one; the admin is told so.
+  grantFirstAdmin: {
+    status: { ...signedInOnly(403), admin: 409 },
+    verify: async (result, { who }) => {
+      const admins = await deps.identity.listAdmins();
+      if (who.user && result.status === 403) {
+        expect(admins.filter((name) => name === who.user!.email || name === who.user!.sub)).toEqual([]);
+      }
+    },
+  },
 };
 
 /** A draft of the owning user: only they may read or change it; it stays as it was for anyone else. */

@@ -9,6 +9,7 @@ import type {
 } from 'aws-lambda';
 import type { Deps } from '../core/deps';
 import { createAccountHandler } from './account';
+import { createAdminHandler } from './admin';
 import { createMomentsHandler } from './moments';
 import { createPaymentsHandler } from './payments';
 import { createRenderWorkerHandler } from './render-worker';
@@ -33,6 +34,7 @@ export function createHandlers(deps: Deps): AppHandlers {
       webhooks: createWebhooksHandler(deps) as HttpHandler,
       system: createSystemHandler(deps) as HttpHandler,
       moments: createMomentsHandler(deps) as HttpHandler,
+      admin: createAdminHandler(deps) as HttpHandler,
     },
     renderWorker: createRenderWorkerHandler(deps) as SqsHandler,
   };

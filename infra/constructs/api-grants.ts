@@ -155,6 +155,20 @@ const GROUP_GRANTS: Record<RouteGroup, Grant> = {
     );
   },
 
+  /**
+   * Operator routes: the first-admin claim and (later) templates and packs are table items; the setup
+   * page reads the `admins` group and adds its first member.
+   */
+  admin: (role, r) => {
+    grantTableItems(role, r.table, r.tableIndexNames);
+    role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['cognito-idp:ListUsersInGroup', 'cognito-idp:AdminAddUserToGroup'],
+        resources: [r.userPool.userPoolArn],
+      }),
+    );
+  },
+
   /** Checkout, cancelling the plan, and confirm, which fulfils when it beats the webhook. */
   payments: grantFulfilment,
   webhooks: grantFulfilment,

@@ -27,6 +27,8 @@ export const keys = {
   ledger: (userSub: string, at: string, id: string) => ({ pk: `USER#${userSub}`, sk: `LEDGER#${at}#${id}` }),
   paymentEvent: (eventId: string) => ({ pk: `PAYMENT_EVENT#${eventId}`, sk: 'META' }),
   template: (id: string) => ({ pk: `TEMPLATE#${id}`, sk: 'META' }),
+  /** Who became the first admin through the setup page: written once, conditionally. */
+  firstAdmin: () => ({ pk: 'ADMIN#first', sk: 'META' }),
   /** Sparse: only published templates (active, approved) are in it, newest last in key order. */
   publishedTemplatesIndex: (createdAt: string, id: string) => ({
     gsi1pk: 'TEMPLATES#published',

@@ -46,7 +46,7 @@ function checkAccess(route: RouteDef, principal: Principal) {
     throw new DomainError('unauthenticated', 'sessionMissing');
   }
   if (route.access === 'admin' && !(principal.kind === 'user' && principal.isAdmin)) {
-    throw new DomainError('forbidden', 'invalidRequest');
+    throw new DomainError('forbidden', 'adminOnly');
   }
 }
 

@@ -4,6 +4,7 @@
  * store wrapped to stage a race, say); the stores still read the overriding clock.
  */
 import type { Deps } from '../../core/deps';
+import { createFakeAdminStore } from './admin-store';
 import { createFakeBlobStore, type FakeBlobStore } from './blob-store';
 import { createFakeClock, type FakeClock } from './clock';
 import {
@@ -77,6 +78,8 @@ export function fakeDeps<O extends Partial<Deps> = Record<never, never>>(
       cognitoEndpoint: null,
       authFlow: 'USER_SRP_AUTH',
     },
+    adminStore: createFakeAdminStore(table),
+    goLive: { items: [] },
   };
   return { ...deps, ...overrides };
 }

@@ -23,6 +23,8 @@ export type FakeTable = {
   /** HD keepsakes by `${userSub}/${requestId}`. */
   compositions: Map<string, CompositionRecord>;
   analytics: Array<{ event_type: string; metadata: Record<string, unknown> }>;
+  /** The first-admin claim (one item). */
+  firstAdmin?: { userSub: string; at: string };
 };
 
 export const createFakeTable = (): FakeTable => ({
