@@ -1,0 +1,57 @@
+/**
+ * /admin/*: first-admin setup open to any signed-in user; every other operator page behind the
+ * admin guard, in the admin frame. Each page loads on its own (the safe-area editor brings Konva).
+ */
+import { lazy } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { AdminGuard } from '../../features/admin/guard/AdminGuard';
+import { AdminLayout } from '../../features/admin/layout/AdminLayout';
+import { NotFoundPage } from '../../features/not-found/NotFoundPage';
+import { QueryProvider } from '../query-provider';
+
+const GrantAdminPage = lazy(() =>
+  import('../../features/admin/grant/GrantAdminPage').then((m) => ({ default: m.GrantAdminPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('../../features/admin/reset-password/ResetPasswordPage').then((m) => ({
+    default: m.ResetPasswordPage,
+  })),
+);
+const QaChecklistPage = lazy(() =>
+  import('../../features/admin/checklists/QaChecklistPage').then((m) => ({ default: m.QaChecklistPage })),
+);
+const ProductionChecklistPage = lazy(() =>
+  import('../../features/admin/checklists/ProductionChecklistPage').then((m) => ({
+    default: m.ProductionChecklistPage,
+  })),
+);
+
+const GUARDED_PAGES = [
+  { path: 'reset-password', Page: ResetPasswordPage },
+  { path: 'qa-checklist', Page: QaChecklistPage },
+  { path: 'production-checklist', Page: ProductionChecklistPage },
+];
+
+export function AdminRoute() {
+  return (
+    <QueryProvider>
+      <Routes>
+        <Route path="grant" element={<GrantAdminPage />} />
+        {GUARDED_PAGES.map(({ path, Page }) => (
+          <Route
+            key={path}
+            path={path}
+            element={
+              <AdminGuard>
+                <AdminLayout>
+                  <Page />
+                </AdminLayout>
+              </AdminGuard>
+            }
+          />
+        ))}
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </QueryProvider>
+  );
+}
