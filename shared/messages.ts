@@ -87,6 +87,8 @@ export const messages = {
   codeExpired: 'This code has expired. Send a new code and try again.',
   accountConfirmFailed: 'We could not confirm your account. Please try again.',
   codeSent: 'We sent you a new code.',
+  passwordChanged: 'Your password has been changed. Please sign in with the new one.',
+  passwordResetFailed: 'We could not change your password. Please try again.',
   codeResendFailed: 'We could not send a new code. Please try again in a moment.',
   signInUnavailable: 'Sign-in is not available right now. Please try again in a moment.',
   signedOut: 'You are signed out. See you soon!',

@@ -35,7 +35,7 @@ export function QaChecklistPage() {
           </p>
         )}
       </Card>
-      <div className="grid gap-6 md:grid-cols-2">
+      <div className="grid items-start gap-6 md:grid-cols-2">
         {groupByCategory(QA_ITEMS).map(([category, items]) => (
           <Card key={category} className="p-5">
             <fieldset>

@@ -13,6 +13,9 @@ import { loadCognito } from '../../../lib/auth/auth-session';
 import { useAuth } from '../../../lib/auth/auth-store';
 import { AdminPageHeader } from '../layout/AdminPageHeader';
 
+/** The sign-in page's reset step for this address (AuthPage reads `reset` and `email`). */
+const resetLink = (email: string) => `/auth?${new URLSearchParams({ reset: '1', email })}`;
+
 export function ResetPasswordPage() {
   const auth = useAuth();
   const emailId = useId();
@@ -67,6 +70,15 @@ export function ResetPasswordPage() {
             {send.isPending ? 'Sending...' : 'Send Reset Link'}
           </Button>
         </form>
+        {send.isSuccess && (
+          <p className="mt-4 break-words text-sm text-slate-700">
+            The code is entered at{' '}
+            <a className="font-semibold text-violet-800 underline" href={resetLink(send.variables)}>
+              {location.origin}
+              {resetLink(send.variables)}
+            </a>
+          </p>
+        )}
       </Card>
     </>
   );
