@@ -12,6 +12,12 @@ import {
 } from './schemas/account';
 import { adminSessionSchema, goLiveConfigSchema, grantAdminResponseSchema } from './schemas/admin';
 import {
+  createPackRequestSchema,
+  packListSchema,
+  packResponseSchema,
+  updatePackStatusRequestSchema,
+} from './schemas/admin-packs';
+import {
   compositionViewSchema,
   createComposerHdRequestSchema,
   createCompositionRequestSchema,
@@ -375,6 +381,43 @@ export const routes = {
     access: 'admin',
     group: 'admin',
     response: goLiveConfigSchema,
+  },
+  // Pack manager (moments-composer-admin.md §2, §4, §5, §7; ARCHITECTURE.md §10).
+  /** Packs, newest first, with their template counts and any generation in progress. */
+  listPacks: {
+    method: 'GET',
+    path: '/api/admin/packs',
+    access: 'admin',
+    group: 'admin',
+    response: packListSchema,
+  },
+  /** A new pack (draft); name and category are required. */
+  createPack: {
+    method: 'POST',
+    path: '/api/admin/packs',
+    access: 'admin',
+    group: 'admin',
+    body: createPackRequestSchema,
+    response: packResponseSchema,
+  },
+  /** Publish (draft → active) or Unpublish (active → draft). */
+  updatePackStatus: {
+    method: 'PUT',
+    path: '/api/admin/packs/{packId}/status',
+    access: 'admin',
+    group: 'admin',
+    body: updatePackStatusRequestSchema,
+    response: packResponseSchema,
+    errors: [404],
+  },
+  /** Queues a generation run and answers at once; a run already in progress is not doubled (409). */
+  generatePack: {
+    method: 'POST',
+    path: '/api/admin/packs/{packId}/generate',
+    access: 'admin',
+    group: 'admin',
+    response: packResponseSchema,
+    errors: [404, 409],
   },
 } as const satisfies Record<string, RouteDef>;
 

@@ -170,6 +170,9 @@ export const messages = {
   adminsManagedByAdmins:
     'This app already has an admin. Further admin roles are managed by existing admins (npm run admin:grant).',
   adminOnly: 'This page is for admins.',
+  packNotFound: 'We could not find this pack.',
+  packGenerationRunning: 'A generation is already running for this pack.',
+  packGenerationFailed: 'The generation failed. Please try again.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -48,6 +48,8 @@ export type AppConfig = {
   siteUrl?: string;
   /** Powertools' log level (POWERTOOLS_LOG_LEVEL; its default is INFO). */
   logLevel: string;
+  /** The pack queue: set only where packs are queued (the admin routes, the pack worker). */
+  packQueueUrl?: string;
 };
 
 function required(env: NodeJS.ProcessEnv, name: string): string {
@@ -79,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailOutboxDir: env.MAIL_OUTBOX_DIR || undefined,
     siteUrl: env.SITE_URL || undefined,
     logLevel: (env.POWERTOOLS_LOG_LEVEL || env.LOG_LEVEL || 'INFO').toUpperCase(),
+    packQueueUrl: env.PACK_QUEUE_URL || undefined,
   };
 }
 

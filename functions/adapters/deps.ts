@@ -21,12 +21,15 @@ import {
   createDynamoDraftStore,
   createDynamoTemplateStore,
 } from './dynamo/moments-store';
+import { createDynamoPackStore } from './dynamo/pack-store';
 import { createDynamoPaymentStore } from './dynamo/payment-store';
 import { createDynamoUploadStore } from './dynamo/upload-store';
 import { goLiveOf } from './go-live';
 import { createImageAI, createImageInspector, createKeepsakeRenderer, createPreviewMaker } from './image';
+import { templateImagesOf } from './image/scenes/render';
 import { createLogOnlyMailer, createOutboxMailer, createSesMailer } from './mail/mailers';
 import { createS3BlobStore } from './s3/blob-store';
+import { createSqsPackQueue } from './sqs/pack-queue';
 import { createSqsRenderQueue } from './sqs/render-queue';
 import { paymentsFromConfig } from './stripe/payments-from-config';
 
@@ -70,6 +73,9 @@ export function buildDeps(config: AppConfig = loadConfig()): Deps {
     clientConfig: clientConfigOf(config),
     adminStore: createDynamoAdminStore(doc, config.tableName),
     goLive: goLiveOf(config),
+    packs: createDynamoPackStore(doc, config.tableName),
+    packQueue: createSqsPackQueue(new SQSClient({ region }), config.packQueueUrl),
+    templateImages: { fromImage: templateImagesOf },
   };
 }
 

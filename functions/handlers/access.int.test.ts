@@ -12,6 +12,7 @@ import { needsJwtAuthorizer, type RouteId, routes } from '@shared/api';
 import { openApiDocument } from '@shared/openapi';
 import { INITIAL_COMPOSER_TRANSFORM } from '@shared/rules/composer-transform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PackRecord } from '../core/admin/packs-ports';
 import type { TemplateRecord } from '../core/moments/moments-ports';
 import type { Parent } from '../test-support/cognito';
 import { claimsOf, newParent } from '../test-support/cognito';
@@ -20,7 +21,7 @@ import { givenCutout, givenTemplate } from '../test-support/moments';
 import { createTestApp } from '../test-support/test-app';
 import { bearer } from '../test-support/uploads';
 
-const { callRoute, deps, env, purgeRenderQueue, uploadPhoto } = createTestApp();
+const { callRoute, deps, env, purgeRenderQueue, purgePackQueue, uploadPhoto } = createTestApp();
 
 type Caller = 'anonymous' | 'otherSession' | 'owningSession' | 'otherUser' | 'owningUser' | 'admin';
 const CALLERS: Caller[] = ['anonymous', 'otherSession', 'owningSession', 'otherUser', 'owningUser', 'admin'];
@@ -369,7 +370,48 @@ const cases: Record<RouteId, Case> = {
       }
     },
   },
+  listPacks: {
+    status: adminOnly,
+    verify: async (result) => {
+      if (result.status === 200) expect(result.json.packs).toEqual(expect.any(Array));
+    },
+  },
+  createPack: {
+    status: adminOnly,
+    prepare: async () => ({ body: { name: `Access ${crypto.randomUUID()}`, category: 'Fantasy' } }),
+    verify: async (result) => {
+      if (result.status === 200) expect(result.json.pack.status).toBe('draft');
+    },
+  },
+  updatePackStatus: packCase({ status: 'active' }, (pack) => expect(pack?.status).toBe('draft')),
+  generatePack: packCase(undefined, (pack) => expect(pack?.generation).toBeUndefined()),
 };
+
+/** A fresh draft pack for the call; `unchanged` checks it after a refused call. */
+function packCase(body: unknown, unchanged: (pack: PackRecord | null) => void): Case {
+  let packId = '';
+  return {
+    status: adminOnly,
+    prepare: async () => {
+      packId = crypto.randomUUID();
+      await deps.packs.createPack({
+        id: packId,
+        name: 'Access pack',
+        description: '',
+        category: 'Fantasy',
+        generationFrequency: 'weekly',
+        scheduledGeneration: false,
+        status: 'draft',
+        createdAt: new Date().toISOString(),
+        templateCount: 0,
+      });
+      return { params: { packId }, body };
+    },
+    verify: async (result) => {
+      if (result.status !== 200) unchanged(await deps.packs.getPack(packId));
+    },
+  };
+}
 
 /** A draft of the owning user: only they may read or change it; it stays as it was for anyone else. */
 function draftCase(extra?: () => Promise<Call>): Case {
@@ -461,8 +503,9 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  // Completed fixtures queued renders nobody needs.
+  // Completed fixtures queued renders nobody needs; the admin's Generate queued pack runs.
   await purgeRenderQueue();
+  await purgePackQueue();
 });
 
 describe('route access, by caller', () => {

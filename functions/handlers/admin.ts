@@ -1,5 +1,6 @@
-/** HTTP API: the operator pages — the admin guard's check, first-admin setup, the go-live checklist. */
+/** HTTP API: the operator pages — the admin guard's check, first-admin setup, the go-live checklist, packs. */
 import { grantFirstAdmin } from '../core/admin/first-admin';
+import { createPack, generatePack, listPacks, updatePackStatus } from '../core/admin/packs';
 import type { Deps } from '../core/deps';
 import { createHttpHandler } from './http/router';
 
@@ -12,6 +13,10 @@ export const createAdminHandler = (deps: Deps) =>
       }),
       grantFirstAdmin: (deps, { principal }) => grantFirstAdmin(deps, principal),
       getGoLiveConfig: async (deps) => deps.goLive,
+      listPacks: (deps) => listPacks(deps),
+      createPack: (deps, { body }) => createPack(deps, body),
+      updatePackStatus: (deps, { params, body }) => updatePackStatus(deps, params.packId, body.status),
+      generatePack: (deps, { params }) => generatePack(deps, params.packId),
     },
     deps,
   );

@@ -11,6 +11,7 @@ import type { Deps } from '../core/deps';
 import { createAccountHandler } from './account';
 import { createAdminHandler } from './admin';
 import { createMomentsHandler } from './moments';
+import { createPackWorkerHandler } from './pack-worker';
 import { createPaymentsHandler } from './payments';
 import { createRenderWorkerHandler } from './render-worker';
 import { createSystemHandler } from './system';
@@ -23,7 +24,11 @@ export type HttpHandler = (
 ) => Promise<APIGatewayProxyStructuredResultV2>;
 export type SqsHandler = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse>;
 
-export type AppHandlers = { httpHandlers: Record<RouteGroup, HttpHandler>; renderWorker: SqsHandler };
+export type AppHandlers = {
+  httpHandlers: Record<RouteGroup, HttpHandler>;
+  renderWorker: SqsHandler;
+  packWorker: SqsHandler;
+};
 
 export function createHandlers(deps: Deps): AppHandlers {
   return {
@@ -37,5 +42,6 @@ export function createHandlers(deps: Deps): AppHandlers {
       admin: createAdminHandler(deps) as HttpHandler,
     },
     renderWorker: createRenderWorkerHandler(deps) as SqsHandler,
+    packWorker: createPackWorkerHandler(deps) as SqsHandler,
   };
 }

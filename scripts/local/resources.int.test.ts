@@ -92,6 +92,20 @@ describe('ensureResources', () => {
     });
   });
 
+  it('creates the pack queue with a redrive policy to pack-dlq, its URL in the environment', async () => {
+    const { QueueUrl: dlqUrl } = await sqs.send(new GetQueueUrlCommand({ QueueName: localNames.packDlq }));
+    const dlq = await sqs.send(
+      new GetQueueAttributesCommand({ QueueUrl: dlqUrl, AttributeNames: ['QueueArn'] }),
+    );
+    const queue = await sqs.send(
+      new GetQueueAttributesCommand({ QueueUrl: env.PACK_QUEUE_URL, AttributeNames: ['All'] }),
+    );
+    expect(JSON.parse(queue.Attributes?.RedrivePolicy ?? '{}')).toEqual({
+      deadLetterTargetArn: dlq.Attributes?.QueueArn,
+      maxReceiveCount: QUEUES.pack.maxReceiveCount,
+    });
+  });
+
   it('creates an app client for password and refresh-token sign-in, and the admins group', async () => {
     const { UserPoolClient } = await cognito.send(
       new DescribeUserPoolClientCommand({ UserPoolId: env.USER_POOL_ID, ClientId: env.USER_POOL_CLIENT_ID }),

@@ -51,6 +51,14 @@ export const keys = {
   }),
   /** Analytics events, one partition per day (ARCHITECTURE.md §3). */
   analytics: (at: string, id: string) => ({ pk: `ANALYTICS#${at.slice(0, 10)}`, sk: `${at}#${id}` }),
+  pack: (id: string) => ({ pk: `PACK#${id}`, sk: 'META' }),
+  /** A template of a pack: one item per membership, in the pack's partition. */
+  packTemplate: (packId: string, templateId: string) => ({
+    pk: `PACK#${packId}`,
+    sk: `TEMPLATE#${templateId}`,
+  }),
+  /** Every pack, in creation order (the pack manager lists them newest first). */
+  packsIndex: (createdAt: string, id: string) => ({ gsi1pk: 'PACKS', gsi1sk: `${createdAt}#${id}` }),
 };
 
 const MAX_DISPLAY_ORDER = 999_999;

@@ -18,12 +18,15 @@ import {
   createFakeImageInspector,
   createFakeKeepsakeRenderer,
   createFakePreviewMaker,
+  createFakeTemplateImageMaker,
   type FakeImageInspector,
   type FakeKeepsakeRenderer,
 } from './images';
 import { createFakeLogger, type FakeLogger } from './logger';
 import { createFakeMailer, type FakeMailer } from './mailer';
 import { createFakeCompositionStore, createFakeDraftStore, createFakeTemplateStore } from './moments-stores';
+import { createFakePackQueue, type FakePackQueue } from './pack-queue';
+import { createFakePackStore } from './pack-store';
 import { createFakePaymentStore } from './payment-store';
 import { createFakePayments, type FakePayments } from './payments';
 import { createFakeRenderQueue, type FakeRenderQueue } from './render-queue';
@@ -44,6 +47,7 @@ export type FakeDeps = Deps & {
   keepsakes: FakeKeepsakeRenderer;
   /** The in-memory table behind the stores (analytics events are only visible here). */
   table: FakeTable;
+  packQueue: FakePackQueue;
 };
 
 export function fakeDeps<O extends Partial<Deps> = Record<never, never>>(
@@ -80,6 +84,9 @@ export function fakeDeps<O extends Partial<Deps> = Record<never, never>>(
     },
     adminStore: createFakeAdminStore(table),
     goLive: { items: [] },
+    packs: createFakePackStore(table),
+    packQueue: createFakePackQueue(),
+    templateImages: createFakeTemplateImageMaker(),
   };
   return { ...deps, ...overrides };
 }

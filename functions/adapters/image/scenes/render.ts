@@ -3,7 +3,7 @@
  * three files (native JPEG, watermarked JPEG, gallery thumbnail WEBP within THUMB_MAX_BYTES).
  */
 import { NATIVE_SIZES, THUMB_MAX_BYTES, THUMB_WIDTH_PX } from '@shared/templates';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import type { SceneLibrary, TemplateImages } from '../../../core/moments/moments-ports';
 import { canvasModule } from '../napi-canvas';
 import { watermarkSvg } from '../watermark';
@@ -47,18 +47,40 @@ async function thumbnail(native: Buffer): Promise<Buffer> {
   throw new Error(`Thumbnail over ${THUMB_MAX_BYTES} bytes even at the lowest quality`);
 }
 
-export async function renderTemplateImages(entry: LibraryEntry): Promise<TemplateImages> {
-  const { width, height } = NATIVE_SIZES[entry.orientation];
-  const pixels = drawScenePixels({ kind: entry.kind, hue: entry.hue, seed: entry.slug }, width, height);
-  const native = await sceneJpeg(pixels, width, height);
+/** The watermarked copy and the thumbnail beside a native JPEG: a template's three files. */
+async function withDerivatives(
+  native: Buffer,
+  source: Sharp,
+  width: number,
+  height: number,
+): Promise<TemplateImages> {
   const [watermarked, thumb] = await Promise.all([
-    rawInput(pixels, width, height)
+    source
       .composite([{ input: Buffer.from(watermarkSvg(width, height)) }])
       .jpeg({ quality: NATIVE_QUALITY })
       .toBuffer(),
     thumbnail(native),
   ]);
   return { native, watermarked, thumb, width, height };
+}
+
+export async function renderTemplateImages(entry: LibraryEntry): Promise<TemplateImages> {
+  const { width, height } = NATIVE_SIZES[entry.orientation];
+  const pixels = drawScenePixels({ kind: entry.kind, hue: entry.hue, seed: entry.slug }, width, height);
+  const native = await sceneJpeg(pixels, width, height);
+  return withDerivatives(native, rawInput(pixels, width, height), width, height);
+}
+
+/** A template's files from an image made elsewhere (generateScene): re-encoded, so no metadata survives. */
+export async function templateImagesOf(image: Buffer): Promise<TemplateImages> {
+  const { data, info } = await sharp(image)
+    .rotate()
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
+  const native = await sharp(data, raw).jpeg({ quality: NATIVE_QUALITY }).toBuffer();
+  return withDerivatives(native, sharp(data, raw), info.width, info.height);
 }
 
 /** The built-in library as the seeder sees it. */
