@@ -21,6 +21,8 @@ export type ApiResources = {
   renderQueue: sqs.IQueue;
   /** Stripe keys (JSON); read by payments, webhooks and account (deletion ends the subscription). */
   stripeSecret: secretsmanager.ISecret;
+  /** Pack generation runs: the admin group queues them (Generate). */
+  packQueue?: sqs.IQueue;
 };
 
 type Grant = (role: iam.Role, r: ApiResources) => void;
@@ -33,6 +35,7 @@ const STRIPE_GROUPS: readonly RouteGroup[] = ['account', 'payments', 'webhooks']
 
 /** Variables a group needs beyond the shared configuration; each goes with a grant below. */
 export function groupEnvironment(group: RouteGroup, r: ApiResources): Record<string, string> {
+  if (group === 'admin' && r.packQueue) return { PACK_QUEUE_URL: r.packQueue.queueUrl };
   return STRIPE_GROUPS.includes(group) ? { STRIPE_SECRET_ARN: r.stripeSecret.secretArn } : {};
 }
 
@@ -167,6 +170,8 @@ const GROUP_GRANTS: Record<RouteGroup, Grant> = {
         resources: [r.userPool.userPoolArn],
       }),
     );
+    // Generate queues the pack's run (send only).
+    if (r.packQueue) grantSendMessage(role, r.packQueue);
   },
 
   /** Checkout, cancelling the plan, and confirm, which fulfils when it beats the webhook. */

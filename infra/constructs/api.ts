@@ -48,6 +48,8 @@ export type ApiProps = {
   renderQueue: sqs.IQueue;
   /** Stripe keys; its ARN goes only to the groups that call Stripe (api-grants.ts). */
   stripeSecret: secretsmanager.ISecret;
+  /** The pack queue; its URL and send right go to the admin group only (api-grants.ts). */
+  packQueue?: sqs.IQueue;
   /** Runtime configuration (functions/adapters/config.ts), queue URL included. */
   environment: Record<string, string>;
   throttle?: apigwv2.ThrottleSettings;
