@@ -176,3 +176,7 @@ export const messages = {
 } as const;
 
 export type MessageKey = keyof typeof messages;
+
+/** The pack manager's toast when a generation run finished (moments-composer-admin.md §8). */
+export const generatedImagesMessage = (done: number, total: number) =>
+  `Generated ${done}/${total} images successfully`;

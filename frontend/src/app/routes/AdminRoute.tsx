@@ -26,10 +26,15 @@ const ProductionChecklistPage = lazy(() =>
   })),
 );
 
+const PackManagerPage = lazy(() =>
+  import('../../features/admin/packs/PackManagerPage').then((m) => ({ default: m.PackManagerPage })),
+);
+
 const GUARDED_PAGES = [
   { path: 'reset-password', Page: ResetPasswordPage },
   { path: 'qa-checklist', Page: QaChecklistPage },
   { path: 'production-checklist', Page: ProductionChecklistPage },
+  { path: 'pack-manager', Page: PackManagerPage },
 ];
 
 export function AdminRoute() {

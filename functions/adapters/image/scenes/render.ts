@@ -39,27 +39,31 @@ export function sceneJpeg(
 }
 
 /** The smallest thumbnail quality that fits the budget (illustrations compress well: usually the first). */
-async function thumbnail(native: Buffer): Promise<Buffer> {
+async function thumbnail(source: () => Sharp): Promise<Buffer> {
   for (const quality of [72, 60, 48, 36]) {
-    const thumb = await sharp(native).resize({ width: THUMB_WIDTH_PX }).webp({ quality }).toBuffer();
+    const thumb = await source().resize({ width: THUMB_WIDTH_PX }).webp({ quality }).toBuffer();
     if (thumb.length <= THUMB_MAX_BYTES) return thumb;
   }
   throw new Error(`Thumbnail over ${THUMB_MAX_BYTES} bytes even at the lowest quality`);
 }
 
-/** The watermarked copy and the thumbnail beside a native JPEG: a template's three files. */
+/**
+ * The watermarked copy and the thumbnail beside a native JPEG: a template's three files. `pixels`
+ * makes a fresh pipeline over the decoded picture (no second JPEG decode).
+ */
 async function withDerivatives(
   native: Buffer,
-  source: Sharp,
+  pixels: () => Sharp,
   width: number,
   height: number,
+  thumbSource: () => Sharp = () => sharp(native),
 ): Promise<TemplateImages> {
   const [watermarked, thumb] = await Promise.all([
-    source
+    pixels()
       .composite([{ input: Buffer.from(watermarkSvg(width, height)) }])
       .jpeg({ quality: NATIVE_QUALITY })
       .toBuffer(),
-    thumbnail(native),
+    thumbnail(thumbSource),
   ]);
   return { native, watermarked, thumb, width, height };
 }
@@ -68,7 +72,7 @@ export async function renderTemplateImages(entry: LibraryEntry): Promise<Templat
   const { width, height } = NATIVE_SIZES[entry.orientation];
   const pixels = drawScenePixels({ kind: entry.kind, hue: entry.hue, seed: entry.slug }, width, height);
   const native = await sceneJpeg(pixels, width, height);
-  return withDerivatives(native, rawInput(pixels, width, height), width, height);
+  return withDerivatives(native, () => rawInput(pixels, width, height), width, height);
 }
 
 /** A template's files from an image made elsewhere (generateScene): re-encoded, so no metadata survives. */
@@ -78,9 +82,10 @@ export async function templateImagesOf(image: Buffer): Promise<TemplateImages> {
     .removeAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
-  const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
-  const native = await sharp(data, raw).jpeg({ quality: NATIVE_QUALITY }).toBuffer();
-  return withDerivatives(native, sharp(data, raw), info.width, info.height);
+  const decoded = () =>
+    sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+  const native = await decoded().jpeg({ quality: NATIVE_QUALITY }).toBuffer();
+  return withDerivatives(native, decoded, info.width, info.height, decoded);
 }
 
 /** The built-in library as the seeder sees it. */
