@@ -7,12 +7,11 @@ import type { CreatePackRequest, PackList, PackStatus, PackView } from '@shared/
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { callApi } from '../../../lib/api-client';
+import { isGenerating } from './pack-rules';
 
 export const packsQueryKey = ['admin', 'packs'] as const;
 /** A run makes five scenes in a few seconds: every 1.5 s shows each one arrive. */
 export const PACK_POLL_MS = 1500;
-
-export const isGenerating = (list: PackList | undefined) => Boolean(list?.packs.some((p) => p.generation));
 
 export function usePacks() {
   return useQuery({

@@ -3,19 +3,15 @@ import { generatedImagesMessage } from '@shared/messages';
 import type { PackGeneration, PackList } from '@shared/schemas/admin-packs';
 import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
+import { finishedRuns } from './pack-rules';
 
 export function useGenerationToasts(list: PackList | undefined) {
   const running = useRef(new Map<string, PackGeneration>());
   useEffect(() => {
     if (!list) return;
-    for (const pack of list.packs) {
-      const seen = running.current.get(pack.packId);
-      if (pack.generation) running.current.set(pack.packId, pack.generation);
-      else if (seen) {
-        running.current.delete(pack.packId);
-        if (pack.lastError) toast.error(pack.lastError);
-        else toast.success(generatedImagesMessage(seen.total, seen.total));
-      }
+    for (const run of finishedRuns(running.current, list)) {
+      if (run.error) toast.error(run.error);
+      else toast.success(generatedImagesMessage(run.total, run.total));
     }
   }, [list]);
 }
