@@ -4,8 +4,14 @@
  * templates with their files in S3, a redelivery that duplicates nothing, publish and unpublish,
  * and the scheduler's tick.
  */
-import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { storageKeys } from '@shared/deployment';
+import {
+  GetQueueUrlCommand,
+  PurgeQueueCommand,
+  ReceiveMessageCommand,
+  SendMessageCommand,
+  SQSClient,
+} from '@aws-sdk/client-sqs';
+import { QUEUES, storageKeys } from '@shared/deployment';
 import { messages } from '@shared/messages';
 import type { PackView } from '@shared/schemas/admin-packs';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -121,5 +127,20 @@ describe('pack manager', () => {
     const after = await listed(scheduled.packId);
     expect(after.templateCount).toBe(5);
     expect(after.lastGeneratedAt).not.toBeNull();
+  });
+
+  it('moves an unreadable pack message to the pack DLQ after the shared attempts', async () => {
+    await sqs.send(
+      new SendMessageCommand({ QueueUrl: process.env.PACK_QUEUE_URL!, MessageBody: 'not a pack' }),
+    );
+    const attempts = [];
+    for (let i = 0; i < 4; i++) attempts.push(await runPackWorker({ retryNow: true, maxBatches: 1 }));
+    expect(attempts.map((a) => a.failed)).toEqual([1, 1, 1, 0]);
+    const { QueueUrl } = await sqs.send(new GetQueueUrlCommand({ QueueName: QUEUES.pack.deadLetterName }));
+    const dead = await sqs.send(
+      new ReceiveMessageCommand({ QueueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 1 }),
+    );
+    await sqs.send(new PurgeQueueCommand({ QueueUrl }));
+    expect((dead.Messages ?? []).map((m) => m.Body)).toEqual(['not a pack']);
   });
 });

@@ -1,6 +1,7 @@
 import { messages } from '@shared/messages';
 import { describe, expect, it } from 'vitest';
-import { fakeDeps } from '../../test-support/fakes/fake-deps';
+import { type FakeDeps, fakeDeps } from '../../test-support/fakes/fake-deps';
+import { createFakeImageAI } from '../../test-support/fakes/image-ai';
 import { createPack, generatePack } from './packs';
 import { packTemplateId } from './packs-generate';
 import { enqueueDuePacks, packBatch } from './packs-worker';
@@ -14,7 +15,7 @@ const request = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-async function generatingPack(deps = fakeDeps()) {
+async function generatingPack(deps: FakeDeps = fakeDeps()) {
   const { pack } = await createPack(deps, request());
   const { pack: started } = await generatePack(deps, pack.packId);
   return { deps, packId: pack.packId, runId: started.generation!.runId };
@@ -86,6 +87,17 @@ describe('the pack worker', () => {
     const pack = await deps.packs.getPack(packId);
     expect(pack?.generation).toBeUndefined();
     expect(pack?.lastError).toBe(messages.packGenerationFailed);
+  });
+
+  it('ends the run at once, saying why, when no provider can make scenes (a retry would not help)', async () => {
+    const { deps, packId } = await generatingPack(
+      fakeDeps({ imageAI: createFakeImageAI({ generateScene: 'replicate' }) }),
+    );
+    const [message] = deps.packQueue.take();
+    expect(await packBatch(deps, [message])).toEqual([]);
+    const pack = await deps.packs.getPack(packId);
+    expect(pack?.generation).toBeUndefined();
+    expect(pack?.lastError).toBe(messages.aiProviderRequired);
   });
 
   it('retries an unreadable message (it reaches the DLQ) and touches nothing', async () => {

@@ -2,11 +2,13 @@
  * The pack queue's consumer: generation runs, and the scheduler's tick that queues the packs due a
  * scheduled run (the same start as the Generate button). A run that failed its last attempt is
  * cleared from the pack with the reason, so the page stops waiting; its message goes to the DLQ.
+ * A domain error (no AI provider for scenes) ends the run at once, with its message.
  */
 import { MAX_RENDER_ATTEMPTS, PACK_SCHEDULE_TICK_MINUTES } from '@shared/deployment';
 import { messages } from '@shared/messages';
 import { z } from 'zod';
 import type { Deps } from '../deps';
+import { DomainError } from '../errors';
 import type { BatchItem } from '../render/render-batch';
 import { isPackDue } from './pack-schedule';
 import { startPackGeneration } from './packs';
@@ -53,11 +55,14 @@ export async function packBatch(deps: Deps, items: BatchItem[]): Promise<string[
         deps.logger.info('pack run', { ...message, attempt: item.attempt, ...result });
       }
     } catch (error) {
-      failed.push(item.id);
       deps.logger.error('pack message failed', { ...message, attempt: item.attempt, error: String(error) });
-      if (message.kind === 'generate' && item.attempt >= MAX_RENDER_ATTEMPTS) {
+      // A domain error (e.g. no provider for generateScene) will not pass on a retry: say why at once.
+      const permanent = error instanceof DomainError;
+      if (!permanent) failed.push(item.id);
+      if (message.kind === 'generate' && (permanent || item.attempt >= MAX_RENDER_ATTEMPTS)) {
+        const reason = permanent ? messages[error.messageKey] : messages.packGenerationFailed;
         await deps.packs
-          .finishGeneration(message.packId, message.runId, messages.packGenerationFailed)
+          .finishGeneration(message.packId, message.runId, reason)
           .catch((e) => deps.logger.error('could not record the failure', { error: String(e) }));
       }
     }
