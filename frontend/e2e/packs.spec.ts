@@ -3,40 +3,18 @@
  * refused a pack without name or category, creates one, generates it (the page polls until the
  * count reaches 5), publishes and unpublishes it.
  */
-import { AdminAddUserToGroupCommand, ListUsersCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { expect, type Page, test } from '@playwright/test';
-import { ADMINS_GROUP } from '@shared/deployment';
+import { expect, test } from '@playwright/test';
 import { generatedImagesMessage, messages } from '@shared/messages';
-import { createUser, freshEmail, signIn } from './accounts-helpers';
+import { signIn } from './accounts-helpers';
+import { createAdmin } from './admin-helpers';
 import { expectNoSeriousA11yViolations, openPage, toast } from './helpers';
-import { stackCognito, stackEnv } from './stack';
-
-async function makeAdmin(email: string) {
-  const cognito = stackCognito();
-  try {
-    const UserPoolId = stackEnv().USER_POOL_ID;
-    const { Users } = await cognito.send(new ListUsersCommand({ UserPoolId, Filter: `email = "${email}"` }));
-    await cognito.send(
-      new AdminAddUserToGroupCommand({ UserPoolId, Username: Users![0].Username!, GroupName: ADMINS_GROUP }),
-    );
-  } finally {
-    cognito.destroy();
-  }
-}
-
-async function signedInOperator(page: Page, baseURL: string) {
-  const email = freshEmail('operator');
-  await createUser(baseURL, email);
-  await makeAdmin(email);
-  await signIn(page, email);
-}
 
 test('an operator creates a pack, generates its five scenes, publishes and unpublishes it', async ({
   page,
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  await signedInOperator(page, baseURL!);
+  await signIn(page, await createAdmin(baseURL!, 'packs'));
   await openPage(page, '/admin/pack-manager');
   await expect(page.getByRole('heading', { name: 'Pack manager' })).toBeVisible();
 
