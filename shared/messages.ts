@@ -168,6 +168,16 @@ export const messages = {
   adminsManagedByAdmins:
     'This app already has an admin. Further admin roles are managed by existing admins (npm run admin:grant).',
   adminOnly: 'This page is for admins.',
+  // Template editor and seeder: cases the spec leaves open.
+  importTooMany: 'Too many templates: import at most 200 at a time.',
+  importEmpty: 'There are no templates in this JSON array.',
+  importInvalidItems:
+    'Some templates are invalid. Nothing was imported; fix the errors listed and try again.',
+  importImagesRejected:
+    'Some template images could not be used. Nothing was imported; fix the errors listed and try again.',
+  importedTemplates: 'Successfully imported {count} template(s)',
+  importResult: 'Imported {count} template(s)',
+  templateSaveNotFound: 'This template no longer exists.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

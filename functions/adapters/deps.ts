@@ -24,7 +24,14 @@ import {
 import { createDynamoPaymentStore } from './dynamo/payment-store';
 import { createDynamoUploadStore } from './dynamo/upload-store';
 import { goLiveOf } from './go-live';
-import { createImageAI, createImageInspector, createKeepsakeRenderer, createPreviewMaker } from './image';
+import { createImageFetcher } from './http/image-fetcher';
+import {
+  createImageAI,
+  createImageInspector,
+  createKeepsakeRenderer,
+  createPreviewMaker,
+  createTemplateImageMaker,
+} from './image';
 import { createLogOnlyMailer, createOutboxMailer, createSesMailer } from './mail/mailers';
 import { createS3BlobStore } from './s3/blob-store';
 import { createSqsRenderQueue } from './sqs/render-queue';
@@ -70,6 +77,8 @@ export function buildDeps(config: AppConfig = loadConfig()): Deps {
     clientConfig: clientConfigOf(config),
     adminStore: createDynamoAdminStore(doc, config.tableName),
     goLive: goLiveOf(config),
+    imageFetcher: createImageFetcher(),
+    templateImages: createTemplateImageMaker(),
   };
 }
 

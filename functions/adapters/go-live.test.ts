@@ -9,7 +9,9 @@ const required = {
   RENDER_QUEUE_URL: 'q',
 };
 const statuses = (env: Record<string, string>) =>
-  Object.fromEntries(goLiveOf(loadConfig({ ...required, ...env })).items.map((i) => [i.id, [i.status, i.value]]));
+  Object.fromEntries(
+    goLiveOf(loadConfig({ ...required, ...env })).items.map((i) => [i.id, [i.status, i.value]]),
+  );
 
 describe('goLiveOf', () => {
   it('reads the local stack as not ready for production, saying why', () => {

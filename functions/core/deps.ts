@@ -3,6 +3,7 @@ import type { Logger } from '@aws-lambda-powertools/logger';
 import type { ClientConfig } from '@shared/schemas/account';
 import type { GoLiveConfig } from '@shared/schemas/admin';
 import type { AdminStore } from './admin/admin-ports';
+import type { ImageFetcher, TemplateImageMaker } from './admin/template-import-ports';
 import type { ImageAI } from './image-ai';
 import type { CompositionStore, DraftStore, KeepsakeRenderer, TemplateStore } from './moments/moments-ports';
 import type { PaymentStore, Payments } from './payments/payment-ports';
@@ -45,4 +46,8 @@ export type Deps = {
   adminStore: AdminStore;
   /** The go-live checklist's facts, read from the configuration the container started with. */
   goLive: GoLiveConfig;
+  /** The template seeder's guarded fetch of operators' image URLs. */
+  imageFetcher: ImageFetcher;
+  /** Turns an imported image into a template's native, watermarked and thumbnail files. */
+  templateImages: TemplateImageMaker;
 };

@@ -1,5 +1,7 @@
-/** HTTP API: the operator pages — the admin guard's check, first-admin setup, the go-live checklist. */
+/** HTTP API: the operator pages — the admin guard's check, first-admin setup, the go-live checklist, templates. */
 import { grantFirstAdmin } from '../core/admin/first-admin';
+import { importTemplates } from '../core/admin/import-templates';
+import { listAdminTemplates, updateTemplate } from '../core/admin/templates';
 import type { Deps } from '../core/deps';
 import { createHttpHandler } from './http/router';
 
@@ -12,6 +14,9 @@ export const createAdminHandler = (deps: Deps) =>
       }),
       grantFirstAdmin: (deps, { principal }) => grantFirstAdmin(deps, principal),
       getGoLiveConfig: async (deps) => deps.goLive,
+      listAdminTemplates: (deps) => listAdminTemplates(deps),
+      updateTemplate: (deps, { params, body }) => updateTemplate(deps, params.templateId, body),
+      importTemplates: (deps, { body }) => importTemplates(deps, body.templates),
     },
     deps,
   );

@@ -28,6 +28,12 @@ import { createFakePaymentStore } from './payment-store';
 import { createFakePayments, type FakePayments } from './payments';
 import { createFakeRenderQueue, type FakeRenderQueue } from './render-queue';
 import { createFakeTable, type FakeTable } from './table';
+import {
+  createFakeImageFetcher,
+  createFakeTemplateImageMaker,
+  type FakeImageFetcher,
+  type FakeTemplateImageMaker,
+} from './template-import';
 import { createFakeUploadStore } from './upload-store';
 
 export type FakeDeps = Deps & {
@@ -44,6 +50,8 @@ export type FakeDeps = Deps & {
   keepsakes: FakeKeepsakeRenderer;
   /** The in-memory table behind the stores (analytics events are only visible here). */
   table: FakeTable;
+  imageFetcher: FakeImageFetcher;
+  templateImages: FakeTemplateImageMaker;
 };
 
 export function fakeDeps<O extends Partial<Deps> = Record<never, never>>(
@@ -80,6 +88,8 @@ export function fakeDeps<O extends Partial<Deps> = Record<never, never>>(
     },
     adminStore: createFakeAdminStore(table),
     goLive: { items: [] },
+    imageFetcher: createFakeImageFetcher(),
+    templateImages: createFakeTemplateImageMaker(),
   };
   return { ...deps, ...overrides };
 }

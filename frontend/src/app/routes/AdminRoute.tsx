@@ -25,11 +25,23 @@ const ProductionChecklistPage = lazy(() =>
     default: m.ProductionChecklistPage,
   })),
 );
+const TemplateEditorPage = lazy(() =>
+  import('../../features/admin/templates/TemplateEditorPage').then((m) => ({
+    default: m.TemplateEditorPage,
+  })),
+);
+const TemplateSeederPage = lazy(() =>
+  import('../../features/admin/templates/TemplateSeederPage').then((m) => ({
+    default: m.TemplateSeederPage,
+  })),
+);
 
 const GUARDED_PAGES = [
   { path: 'reset-password', Page: ResetPasswordPage },
   { path: 'qa-checklist', Page: QaChecklistPage },
   { path: 'production-checklist', Page: ProductionChecklistPage },
+  { path: 'template-editor', Page: TemplateEditorPage },
+  { path: 'template-seeder', Page: TemplateSeederPage },
 ];
 
 export function AdminRoute() {

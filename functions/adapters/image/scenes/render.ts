@@ -38,6 +38,26 @@ export function sceneJpeg(
   return rawInput(pixels, width, height).jpeg({ quality }).toBuffer();
 }
 
+/**
+ * The watermark as raw RGBA at a size, kept for the next template of that size: rendering the SVG
+ * is most of a template's drawing time, and templates come in a few native sizes.
+ */
+const overlays = new Map<string, Promise<Buffer>>();
+const MAX_OVERLAYS = 4;
+function watermarkOverlay(width: number, height: number): Promise<Buffer> {
+  const key = `${width}x${height}`;
+  let overlay = overlays.get(key);
+  if (!overlay) {
+    if (overlays.size >= MAX_OVERLAYS) overlays.delete(overlays.keys().next().value as string);
+    overlay = sharp(Buffer.from(watermarkSvg(width, height)))
+      .ensureAlpha()
+      .raw()
+      .toBuffer();
+    overlays.set(key, overlay);
+  }
+  return overlay;
+}
+
 /** The smallest thumbnail quality that fits the budget (illustrations compress well: usually the first). */
 async function thumbnail(native: Buffer): Promise<Buffer> {
   for (const quality of [72, 60, 48, 36]) {
@@ -50,10 +70,19 @@ async function thumbnail(native: Buffer): Promise<Buffer> {
 export async function renderTemplateImages(entry: LibraryEntry): Promise<TemplateImages> {
   const { width, height } = NATIVE_SIZES[entry.orientation];
   const pixels = drawScenePixels({ kind: entry.kind, hue: entry.hue, seed: entry.slug }, width, height);
+  return templateImagesOf(pixels, width, height);
+}
+
+/** A template's three files from its raw RGBA pixels at native size (the seeder's and the importer's). */
+export async function templateImagesOf(
+  pixels: Buffer,
+  width: number,
+  height: number,
+): Promise<TemplateImages> {
   const native = await sceneJpeg(pixels, width, height);
   const [watermarked, thumb] = await Promise.all([
     rawInput(pixels, width, height)
-      .composite([{ input: Buffer.from(watermarkSvg(width, height)) }])
+      .composite([{ input: await watermarkOverlay(width, height), raw: { width, height, channels: 4 } }])
       .jpeg({ quality: NATIVE_QUALITY })
       .toBuffer(),
     thumbnail(native),
