@@ -80,8 +80,9 @@ export function TemplateEditorPage() {
           <Button onClick={() => list.refetch()}>Try again</Button>
         </PageMessage>
       ) : (
-        <div className="flex flex-col gap-4">
-          <Card className="flex flex-col gap-2 p-4 sm:p-5">
+        // Phones: picker, preview, panels. Wide screens: the preview on the left, the rest beside it.
+        <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-4 lg:grid-cols-[minmax(0,800px)_minmax(0,1fr)]">
+          <Card className="flex flex-col gap-2 p-4 sm:p-5 lg:col-start-2 lg:row-start-1">
             <label htmlFor={pickerId} className={labelClass}>
               Template
             </label>
@@ -107,35 +108,33 @@ export function TemplateEditorPage() {
               </p>
             )}
           </Card>
-          <div className="grid gap-4 lg:grid-cols-[minmax(0,800px)_minmax(0,1fr)]">
-            <Card className="p-2 sm:p-3">
-              {template && form ? (
-                <SafeAreaPreview
-                  imageUrl={template.imageUrl}
-                  nativeWidth={template.nativeWidth}
-                  nativeHeight={template.nativeHeight}
-                  safeArea={safeAreaOf(form)}
-                  onDragCorner={dragCorner}
-                />
-              ) : (
-                <p className="flex aspect-square items-center justify-center rounded-2xl bg-slate-100 p-6 text-center text-slate-600">
-                  {messages.selectTemplate}
-                </p>
-              )}
-            </Card>
-            <div className="flex flex-col gap-4">
-              <TemplateInfoPanel
-                form={form ?? EMPTY_FORM}
-                disabled={!form}
-                nameError={nameError}
-                onChange={change}
-                onBlur={tidy}
+          <Card className="p-2 sm:p-3 lg:col-start-1 lg:row-span-2 lg:row-start-1">
+            {template && form ? (
+              <SafeAreaPreview
+                imageUrl={template.imageUrl}
+                nativeWidth={template.nativeWidth}
+                nativeHeight={template.nativeHeight}
+                safeArea={safeAreaOf(form)}
+                onDragCorner={dragCorner}
               />
-              <SafeAreaPanel form={form ?? EMPTY_FORM} disabled={!form} onChange={change} onBlur={tidy} />
-              <Button size="lg" onClick={submit} disabled={save.isPending}>
-                {save.isPending ? 'Saving…' : 'Save Template'}
-              </Button>
-            </div>
+            ) : (
+              <p className="flex aspect-square items-center justify-center rounded-2xl bg-slate-100 p-6 text-center text-slate-600">
+                {messages.selectTemplate}
+              </p>
+            )}
+          </Card>
+          <div className="flex flex-col gap-4 lg:col-start-2">
+            <TemplateInfoPanel
+              form={form ?? EMPTY_FORM}
+              disabled={!form}
+              nameError={nameError}
+              onChange={change}
+              onBlur={tidy}
+            />
+            <SafeAreaPanel form={form ?? EMPTY_FORM} disabled={!form} onChange={change} onBlur={tidy} />
+            <Button size="lg" onClick={submit} disabled={save.isPending}>
+              {save.isPending ? 'Saving…' : 'Save Template'}
+            </Button>
           </div>
         </div>
       )}
