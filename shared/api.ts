@@ -407,7 +407,7 @@ export const routes = {
     group: 'admin',
     body: importTemplatesRequestSchema,
     response: importTemplatesResponseSchema,
-    errors: [422],
+    errors: [422, 503],
   },
 } as const satisfies Record<string, RouteDef>;
 

@@ -169,7 +169,7 @@ export const messages = {
     'This app already has an admin. Further admin roles are managed by existing admins (npm run admin:grant).',
   adminOnly: 'This page is for admins.',
   // Template editor and seeder: cases the spec leaves open.
-  importTooMany: 'Too many templates: import at most 200 at a time.',
+  importTooMany: 'Too many templates: import at most 100 at a time.',
   importEmpty: 'There are no templates in this JSON array.',
   importInvalidItems:
     'Some templates are invalid. Nothing was imported; fix the errors listed and try again.',
@@ -178,6 +178,8 @@ export const messages = {
   importedTemplates: 'Successfully imported {count} template(s)',
   importResult: 'Imported {count} template(s)',
   templateSaveNotFound: 'This template no longer exists.',
+  importTooSlow:
+    'This import took too long, so nothing was imported. Please import fewer templates at a time.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

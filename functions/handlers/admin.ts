@@ -16,7 +16,7 @@ export const createAdminHandler = (deps: Deps) =>
       getGoLiveConfig: async (deps) => deps.goLive,
       listAdminTemplates: (deps) => listAdminTemplates(deps),
       updateTemplate: (deps, { params, body }) => updateTemplate(deps, params.templateId, body),
-      importTemplates: (deps, { body }) => importTemplates(deps, body.templates),
+      importTemplates: (deps, { body, remainingMs }) => importTemplates(deps, body.templates, remainingMs),
     },
     deps,
   );

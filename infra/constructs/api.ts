@@ -28,8 +28,8 @@ const GROUP_MEMORY_MB: Partial<Record<RouteGroup, number>> = {
   uploads: 1024,
   system: 256,
   moments: 2048,
-  // The template seeder decodes and draws 2048 px images with sharp (memory buys vCPUs too).
-  admin: 2048,
+  // The template seeder draws up to 100 templates at 2048 px per request: 3584 MB is two vCPUs.
+  admin: 3584,
 };
 /** Native modules and model files a group loads at run time, beyond sharp. */
 const GROUP_NODE_MODULES: Partial<Record<RouteGroup, string[]>> = {

@@ -19,7 +19,7 @@ export function createTemplateImageMaker(): TemplateImageMaker {
     async fromImage(bytes, { width, height }) {
       const pixels = await sharp(bytes, options)
         .rotate() // honour EXIF orientation; the output carries no metadata
-        .resize(width, height, { fit: 'cover', position: 'attention' })
+        .resize(width, height, { fit: 'cover' })
         .ensureAlpha()
         .raw()
         .toBuffer()

@@ -129,6 +129,24 @@ describe('importTemplates', () => {
     expectNothingWritten(deps);
   });
 
+  it('stops in time, undoes the files and writes no item when the invocation is about to end', async () => {
+    const deps = fakeDeps();
+    let left = 20_000;
+    // Each drawing "takes" 6 s of the invocation's 20 s.
+    const original = deps.templateImages.fromImage;
+    deps.templateImages.fromImage = async (...args) => {
+      left -= 6_000;
+      return original(...args);
+    };
+    const items = Array.from({ length: 10 }, () => item());
+    await expect(importTemplates(deps, items, () => left)).rejects.toMatchObject({
+      kind: 'unavailable',
+      messageKey: 'importTooSlow',
+    });
+    expect(deps.templateImages.drawn).toBeLessThan(10);
+    expectNothingWritten(deps);
+  });
+
   it('removes the files already written when a drawing fails, and writes no item', async () => {
     const deps = fakeDeps();
     deps.templateImages.failAfter = 1;

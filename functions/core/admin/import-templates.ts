@@ -43,7 +43,18 @@ const THEME_OF: Record<TemplateCategory, MomentTheme> = {
   Adventure: 'animals',
 };
 
-export async function importTemplates(deps: ImportDeps, raw: unknown): Promise<ImportTemplatesResponse> {
+/**
+ * Time kept back for undoing the files and for the item writes: when less is left, the import stops
+ * and answers "too slow" rather than be cut off half-written by the platform's timeout.
+ */
+const RESERVE_MS = 5_000;
+
+export async function importTemplates(
+  deps: ImportDeps,
+  raw: unknown,
+  /** Milliseconds left before the invocation is stopped. */
+  remainingMs: () => number = () => Number.POSITIVE_INFINITY,
+): Promise<ImportTemplatesResponse> {
   const checked = validateImport(raw);
   if (!checked.ok) {
     if (checked.reason === 'invalid_items')
@@ -56,6 +67,7 @@ export async function importTemplates(deps: ImportDeps, raw: unknown): Promise<I
     throw new DomainError('invalid', key[checked.reason], checked.reason);
   }
   const { items } = checked;
+  const started = performance.now();
   const indexed = items.map((item, index) => ({ item, index }));
 
   // 1. Every image read and probed; nothing is stored while any of them fails.
@@ -71,10 +83,15 @@ export async function importTemplates(deps: ImportDeps, raw: unknown): Promise<I
   const imageIssues = loaded.flatMap((l) => ('issue' in l ? [l.issue as ItemIssue] : []));
   if (imageIssues.length) throw new ItemsRejectedError('unprocessable', 'importImagesRejected', imageIssues);
 
+  const fetched = performance.now();
+
   // 2. The files, under fresh ids (never over an existing template's); undone if any drawing fails.
   const now = deps.clock.now().getTime();
   const written: string[] = [];
+  let outOfTime = false;
   const drawn = await mapLimit(indexed, PARALLEL_DRAWINGS, async ({ item, index }) => {
+    outOfTime ||= remainingMs() < RESERVE_MS;
+    if (outOfTime) return { skipped: true };
     const slot = loaded[index] as { bytes: Buffer | null };
     const bytes = slot.bytes as Buffer;
     slot.bytes = null; // let the garbage collector have it once drawn
@@ -90,15 +107,23 @@ export async function importTemplates(deps: ImportDeps, raw: unknown): Promise<I
     }
   });
   const drawIssues = drawn.flatMap((d) => ('issue' in d ? [d.issue as ItemIssue] : []));
-  if (drawIssues.length) {
+  if (drawIssues.length || outOfTime) {
     await deps.blobs.delete('renders', written);
-    throw new ItemsRejectedError('unprocessable', 'importImagesRejected', drawIssues);
+    if (drawIssues.length) throw new ItemsRejectedError('unprocessable', 'importImagesRejected', drawIssues);
+    deps.logger.warn('template import out of time', { count: items.length, drawn: written.length / 3 });
+    throw new DomainError('unavailable', 'importTooSlow', 'import_too_slow');
   }
 
   // 3. The items last, in batches.
   const records = drawn.map((d) => (d as { record: TemplateRecord }).record);
+  const filed = performance.now();
   await deps.templates.putTemplates(records);
-  deps.logger.info('templates imported', { count: records.length });
+  deps.logger.info('templates imported', {
+    count: records.length,
+    readMs: Math.round(fetched - started),
+    drawMs: Math.round(filed - fetched),
+    writeMs: Math.round(performance.now() - filed),
+  });
   return { imported: records.length, templates: records.map((r) => toTemplateView(deps, r)) };
 }
 

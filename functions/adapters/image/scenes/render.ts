@@ -58,10 +58,18 @@ function watermarkOverlay(width: number, height: number): Promise<Buffer> {
   return overlay;
 }
 
-/** The smallest thumbnail quality that fits the budget (illustrations compress well: usually the first). */
-async function thumbnail(native: Buffer): Promise<Buffer> {
+/**
+ * The smallest thumbnail quality that fits the budget (illustrations compress well: usually the
+ * first). Shrunk once from the pixels, then only encoded again if too big.
+ */
+async function thumbnail(pixels: Buffer, width: number, height: number): Promise<Buffer> {
+  const small = await rawInput(pixels, width, height)
+    .resize({ width: THUMB_WIDTH_PX })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const raw = { width: small.info.width, height: small.info.height, channels: small.info.channels };
   for (const quality of [72, 60, 48, 36]) {
-    const thumb = await sharp(native).resize({ width: THUMB_WIDTH_PX }).webp({ quality }).toBuffer();
+    const thumb = await sharp(small.data, { raw }).webp({ quality }).toBuffer();
     if (thumb.length <= THUMB_MAX_BYTES) return thumb;
   }
   throw new Error(`Thumbnail over ${THUMB_MAX_BYTES} bytes even at the lowest quality`);
@@ -79,13 +87,14 @@ export async function templateImagesOf(
   width: number,
   height: number,
 ): Promise<TemplateImages> {
-  const native = await sceneJpeg(pixels, width, height);
-  const [watermarked, thumb] = await Promise.all([
+  const overlay = await watermarkOverlay(width, height);
+  const [native, watermarked, thumb] = await Promise.all([
+    sceneJpeg(pixels, width, height),
     rawInput(pixels, width, height)
-      .composite([{ input: await watermarkOverlay(width, height), raw: { width, height, channels: 4 } }])
+      .composite([{ input: overlay, raw: { width, height, channels: 4 } }])
       .jpeg({ quality: NATIVE_QUALITY })
       .toBuffer(),
-    thumbnail(native),
+    thumbnail(pixels, width, height),
   ]);
   return { native, watermarked, thumb, width, height };
 }

@@ -71,7 +71,7 @@ export function TemplateSeederPage() {
         Import templates in bulk from JSON. Every template is checked first: if any is invalid, nothing is
         imported.
       </AdminPageHeader>
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <Card className="flex flex-col gap-3 p-4 sm:p-5">
           <label htmlFor={textId} className="text-sm font-semibold text-slate-900">
             Templates JSON
