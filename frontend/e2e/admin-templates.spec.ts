@@ -4,11 +4,13 @@
  * finds it in the composer gallery; a parent who is not an admin is sent home.
  */
 import { AdminAddUserToGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { expect, type Page, test } from '@playwright/test';
 import { ADMINS_GROUP } from '@shared/deployment';
+import { keys } from '../../functions/adapters/dynamo/table-design';
 import { createUser, freshEmail, signIn } from './accounts-helpers';
 import { expectNoSeriousA11yViolations } from './helpers';
-import { stackCognito, stackEnv } from './stack';
+import { stackCognito, stackEnv, stackTable } from './stack';
 
 async function signedInAdmin(page: Page, baseURL: string) {
   const email = freshEmail('operator');
@@ -46,6 +48,19 @@ async function saveTemplate(page: Page) {
   await page.getByRole('button', { name: 'Save Template' }).click();
 }
 
+/** Templates this file imported: removed afterwards, so the galleries other files click through are as seeded. */
+const imported: string[] = [];
+test.afterAll(async () => {
+  const table = stackTable();
+  try {
+    for (const id of imported.splice(0)) {
+      await table.send(new DeleteCommand({ TableName: stackEnv().TABLE_NAME, Key: keys.template(id) }));
+    }
+  } finally {
+    table.destroy();
+  }
+});
+
 test('an admin imports the sample, drags and types a safe area, saves and finds it in the composer gallery', async ({
   page,
   baseURL,
@@ -74,7 +89,10 @@ test('an admin imports the sample, drags and types a safe area, saves and finds 
   const name = `Sunny Meadow ${tag}`;
   sample[0].name = name;
   await json.fill(JSON.stringify(sample));
+  const response = page.waitForResponse((r) => r.url().endsWith('/api/admin/templates/import'));
   await importButton.click();
+  const body = (await (await response).json()) as { templates: { templateId: string }[] };
+  imported.push(...body.templates.map((t) => t.templateId));
   await expect(page.getByRole('status').filter({ hasText: 'Imported 3 template(s)' })).toBeVisible({
     timeout: 30_000,
   });
