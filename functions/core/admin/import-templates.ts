@@ -70,19 +70,24 @@ export async function importTemplates(
   const started = performance.now();
   const indexed = items.map((item, index) => ({ item, index }));
 
+  // Every problem is listed, in item order, whichever finished first.
+  const issues: ItemIssue[] = [];
+  const problemAt = (index: number, error: unknown) =>
+    issues.push({ index, field: 'imageUrl', message: imageProblem(error) });
+  const listed = () => issues.sort((a, b) => a.index - b.index);
+
   // 1. Every image read and probed; nothing is stored while any of them fails.
-  const loaded = await mapLimit(indexed, PARALLEL_FETCHES, async ({ item, index }) => {
+  const sources: (Buffer | null)[] = await mapLimit(indexed, PARALLEL_FETCHES, async ({ item, index }) => {
     try {
       const bytes = await readImage(deps, item.imageUrl);
       await deps.templateImages.probe(bytes);
-      return { bytes } as { bytes: Buffer | null };
+      return bytes;
     } catch (error) {
-      return { issue: { index, field: 'imageUrl', message: imageProblem(error) } };
+      problemAt(index, error);
+      return null;
     }
   });
-  const imageIssues = loaded.flatMap((l) => ('issue' in l ? [l.issue as ItemIssue] : []));
-  if (imageIssues.length) throw new ItemsRejectedError('unprocessable', 'importImagesRejected', imageIssues);
-
+  if (issues.length) throw new ItemsRejectedError('unprocessable', 'importImagesRejected', listed());
   const fetched = performance.now();
 
   // 2. The files, under fresh ids (never over an existing template's); undone if any drawing fails.
@@ -91,31 +96,30 @@ export async function importTemplates(
   let outOfTime = false;
   const drawn = await mapLimit(indexed, PARALLEL_DRAWINGS, async ({ item, index }) => {
     outOfTime ||= remainingMs() < RESERVE_MS;
-    if (outOfTime) return { skipped: true };
-    const slot = loaded[index] as { bytes: Buffer | null };
-    const bytes = slot.bytes as Buffer;
-    slot.bytes = null; // let the garbage collector have it once drawn
+    const bytes = sources[index];
+    sources[index] = null; // the garbage collector may have it once drawn
+    if (outOfTime || !bytes) return null;
     const id = crypto.randomUUID();
     try {
       const size = item.nativeSize ?? NATIVE_SIZES[item.orientation];
       const images = await deps.templateImages.fromImage(bytes, size);
       await storeImages(deps, id, images, written);
-      return { record: toRecord(item, id, images, new Date(now + index).toISOString()) };
+      return toRecord(item, id, images, new Date(now + index).toISOString());
     } catch (error) {
       if (!(error instanceof NotAnImageError)) deps.logger.warn('template import drawing failed', { index });
-      return { issue: { index, field: 'imageUrl', message: imageProblem(error) } };
+      problemAt(index, error);
+      return null;
     }
   });
-  const drawIssues = drawn.flatMap((d) => ('issue' in d ? [d.issue as ItemIssue] : []));
-  if (drawIssues.length || outOfTime) {
+  if (issues.length || outOfTime) {
     await deps.blobs.delete('renders', written);
-    if (drawIssues.length) throw new ItemsRejectedError('unprocessable', 'importImagesRejected', drawIssues);
-    deps.logger.warn('template import out of time', { count: items.length, drawn: written.length / 3 });
+    if (issues.length) throw new ItemsRejectedError('unprocessable', 'importImagesRejected', listed());
+    deps.logger.warn('template import out of time', { count: items.length, filesWritten: written.length });
     throw new DomainError('unavailable', 'importTooSlow', 'import_too_slow');
   }
 
   // 3. The items last, in batches.
-  const records = drawn.map((d) => (d as { record: TemplateRecord }).record);
+  const records = drawn.filter((record): record is TemplateRecord => record !== null);
   const filed = performance.now();
   await deps.templates.putTemplates(records);
   deps.logger.info('templates imported', {
