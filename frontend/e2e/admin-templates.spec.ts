@@ -146,8 +146,16 @@ test('an admin imports the sample, drags and types a safe area, saves and finds 
   await page.getByRole('spinbutton', { name: 'Display Order' }).fill('900');
   await page.getByRole('combobox', { name: 'Anchor' }).selectOption('bottom');
   await expect(
-    page.getByRole('img', { name: /x 0\.6, y 0\.[23], width 0\.4, height 0\.(65|75), anchor bottom/ }),
+    page.getByRole('application', {
+      name: /x 0\.6, y 0\.[23], width 0\.4, height 0\.(65|75), anchor bottom/,
+    }),
   ).toBeVisible();
+
+  // From the keyboard: Shift+arrow moves the top-left corner one step.
+  await page.getByRole('application', { name: /Preview of the safe area/ }).focus();
+  await page.keyboard.press('Shift+ArrowLeft');
+  await expect(page.getByRole('spinbutton', { name: 'X', exact: true })).toHaveValue('0.59');
+  await expect(page.getByRole('spinbutton', { name: 'Width' })).toHaveValue('0.41');
 
   await saveTemplate(page);
   await expect(page.getByText('Template updated successfully!')).toBeVisible();

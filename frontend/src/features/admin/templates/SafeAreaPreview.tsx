@@ -27,6 +27,16 @@ type Props = {
   nativeHeight: number;
   safeArea: SafeArea;
   onDragCorner(corner: SafeAreaCorner, pointer: { x: number; y: number }): void;
+  /** Arrow keys: the bottom-right corner, or with Shift the top-left one, by one step (0.01). */
+  onNudgeCorner(corner: SafeAreaCorner, dx: number, dy: number): void;
+};
+
+const KEY_STEP = 0.01;
+const ARROWS: Record<string, [number, number]> = {
+  ArrowLeft: [-KEY_STEP, 0],
+  ArrowRight: [KEY_STEP, 0],
+  ArrowUp: [0, -KEY_STEP],
+  ArrowDown: [0, KEY_STEP],
 };
 
 const GREEN = '#16a34a';
@@ -45,7 +55,14 @@ function useLoadedImage(url: string): HTMLImageElement | null {
   return image;
 }
 
-export function SafeAreaPreview({ imageUrl, nativeWidth, nativeHeight, safeArea, onDragCorner }: Props) {
+export function SafeAreaPreview({
+  imageUrl,
+  nativeWidth,
+  nativeHeight,
+  safeArea,
+  onDragCorner,
+  onNudgeCorner,
+}: Props) {
   const frame = useRef<HTMLDivElement>(null);
   const [available, setAvailable] = useState(PREVIEW_SIZE);
   const image = useLoadedImage(imageUrl);
@@ -83,9 +100,17 @@ export function SafeAreaPreview({ imageUrl, nativeWidth, nativeHeight, safeArea,
   return (
     <div ref={frame} className="w-full">
       <div
-        role="img"
-        aria-label={`Preview of the safe area: x ${safeArea.x}, y ${safeArea.y}, width ${safeArea.width}, height ${safeArea.height}, anchor ${safeArea.anchor}. Drag a corner to resize it, or use the Safe Area Settings fields.`}
-        className="mx-auto w-fit overflow-hidden rounded-2xl bg-slate-200"
+        role="application"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: an application region: it takes drags and arrow keys itself
+        tabIndex={0}
+        aria-label={`Preview of the safe area: x ${safeArea.x}, y ${safeArea.y}, width ${safeArea.width}, height ${safeArea.height}, anchor ${safeArea.anchor}. Drag a corner to resize it; or arrow keys move the bottom-right corner, with Shift the top-left one.`}
+        onKeyDown={(event) => {
+          const step = ARROWS[event.key];
+          if (!step) return;
+          event.preventDefault();
+          onNudgeCorner(event.shiftKey ? 'nw' : 'se', step[0], step[1]);
+        }}
+        className="mx-auto w-fit overflow-hidden rounded-2xl bg-slate-200 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-violet-300"
       >
         <Stage
           width={PREVIEW_SIZE * scale}

@@ -15,7 +15,15 @@ import { inputClass } from '../../../components/ui/field-styles';
 import { PageLoading, PageMessage } from '../../../components/ui/PageState';
 import { errorMessage } from '../../../lib/api-client';
 import { AdminPageHeader } from '../layout/AdminPageHeader';
-import { type EditorForm, formOf, normalised, safeAreaOf, saveRequestOf, withCornerAt } from './editor-form';
+import {
+  type EditorForm,
+  formOf,
+  normalised,
+  safeAreaOf,
+  saveRequestOf,
+  withCornerAt,
+  withCornerNudged,
+} from './editor-form';
 import { SafeAreaPanel } from './SafeAreaPanel';
 import { SafeAreaPreview } from './SafeAreaPreview';
 import { labelClass, TemplateInfoPanel } from './TemplateInfoPanel';
@@ -44,6 +52,8 @@ export function TemplateEditorPage() {
       return { id: template.templateId, form: withCornerAt(base, corner, pointer) };
     });
   };
+  const nudgeCorner = (corner: SafeAreaCorner, dx: number, dy: number) =>
+    form && template && setEdit({ id: template.templateId, form: withCornerNudged(form, corner, dx, dy) });
   const tidy = () => form && template && setEdit({ id: template.templateId, form: normalised(form) });
 
   const submit = () => {
@@ -116,6 +126,7 @@ export function TemplateEditorPage() {
                 nativeHeight={template.nativeHeight}
                 safeArea={safeAreaOf(form)}
                 onDragCorner={dragCorner}
+                onNudgeCorner={nudgeCorner}
               />
             ) : (
               <p className="flex aspect-square items-center justify-center rounded-2xl bg-slate-100 p-6 text-center text-slate-600">

@@ -1,6 +1,14 @@
 import type { TemplateView } from '@shared/schemas/moments';
 import { describe, expect, it } from 'vitest';
-import { displayOrderOf, formOf, normalised, safeAreaOf, saveRequestOf, withCornerAt } from './editor-form';
+import {
+  displayOrderOf,
+  formOf,
+  normalised,
+  safeAreaOf,
+  saveRequestOf,
+  withCornerAt,
+  withCornerNudged,
+} from './editor-form';
 
 const template: TemplateView = {
   templateId: '6f1c1d9e-2f6a-4d3b-9d7e-1a2b3c4d5e6f',
@@ -48,6 +56,16 @@ describe('the editor form', () => {
     expect(form).toMatchObject({ x: '0.25', y: '0.3', width: '0.562', height: '0.65' });
     const nw = withCornerAt(formOf(template), 'nw', { x: 0.9, y: -1 });
     expect(safeAreaOf(nw)).toMatchObject({ x: 0.65, y: 0, width: 0.1, height: 0.9 });
+  });
+
+  it('nudges a corner from the keyboard, with the same clamps', () => {
+    expect(safeAreaOf(withCornerNudged(formOf(template), 'se', 0.01, 0))).toMatchObject({ width: 0.51 });
+    expect(safeAreaOf(withCornerNudged(formOf(template), 'nw', 0, -0.01))).toMatchObject({
+      y: 0.29,
+      height: 0.61,
+    });
+    const edge = { ...formOf(template), x: '0', width: '0.1' };
+    expect(safeAreaOf(withCornerNudged(edge, 'nw', -0.01, 0))).toMatchObject({ x: 0, width: 0.1 });
   });
 
   it('saves the clamped values with the native size of the template', () => {

@@ -74,6 +74,19 @@ export function withCornerAt(
   return { ...form, x: text(sa.x), y: text(sa.y), width: text(sa.width), height: text(sa.height) };
 }
 
+/** Keyboard resizing: a corner moved by (dx, dy) fractions of the image, with the drag's rules. */
+export function withCornerNudged(
+  form: EditorForm,
+  corner: SafeAreaCorner,
+  dx: number,
+  dy: number,
+): EditorForm {
+  const sa = safeAreaOf(form);
+  const x = corner === 'ne' || corner === 'se' ? sa.x + sa.width : sa.x;
+  const y = corner === 'sw' || corner === 'se' ? sa.y + sa.height : sa.y;
+  return withCornerAt(form, corner, { x: x + dx, y: y + dy });
+}
+
 export function saveRequestOf(form: EditorForm, template: TemplateView): UpdateTemplateRequest {
   return {
     sceneName: form.sceneName.trim(),
