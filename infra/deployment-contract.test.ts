@@ -190,6 +190,8 @@ describe('deployment contract: IAM object grants', () => {
       [under('renders', templates.prefix)]: ['read'],
       [under('renders', compositions.prefix)]: ['read', 'write'],
     });
+    // The template seeder writes (and on failure removes) template files; it never reads them.
+    expect(objectAccess(api('admin'))).toEqual({ [under('renders', templates.prefix)]: ['write'] });
     for (const group of ['system', 'payments', 'webhooks'] as const) {
       expect(objectAccess(api(group)), group).toEqual({});
     }

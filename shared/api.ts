@@ -18,6 +18,11 @@ import {
   updatePackStatusRequestSchema,
 } from './schemas/admin-packs';
 import {
+  importTemplatesRequestSchema,
+  importTemplatesResponseSchema,
+  updateTemplateRequestSchema,
+} from './schemas/admin-templates';
+import {
   compositionViewSchema,
   createComposerHdRequestSchema,
   createCompositionRequestSchema,
@@ -418,6 +423,34 @@ export const routes = {
     group: 'admin',
     response: packResponseSchema,
     errors: [404, 409],
+  },
+  /** The safe-area editor's picker: every template, any status, newest first. */
+  listAdminTemplates: {
+    method: 'GET',
+    path: '/api/admin/templates',
+    access: 'admin',
+    group: 'admin',
+    response: templateListSchema,
+  },
+  /** Saves the editor's fields; saving approves the template (listed in the composer gallery). */
+  updateTemplate: {
+    method: 'PUT',
+    path: '/api/admin/templates/{templateId}',
+    access: 'admin',
+    group: 'admin',
+    body: updateTemplateRequestSchema,
+    response: templateViewSchema,
+    errors: [404],
+  },
+  /** The seeder: a JSON array of template import items; all of them or none (errors by index and field). */
+  importTemplates: {
+    method: 'POST',
+    path: '/api/admin/templates/import',
+    access: 'admin',
+    group: 'admin',
+    body: importTemplatesRequestSchema,
+    response: importTemplatesResponseSchema,
+    errors: [422, 503],
   },
 } as const satisfies Record<string, RouteDef>;
 

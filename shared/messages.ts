@@ -173,6 +173,18 @@ export const messages = {
   packNotFound: 'We could not find this pack.',
   packGenerationRunning: 'A generation is already running for this pack.',
   packGenerationFailed: 'The generation failed. Please try again.',
+  // Template editor and seeder: cases the spec leaves open.
+  importTooMany: 'Too many templates: import at most 100 at a time.',
+  importEmpty: 'There are no templates in this JSON array.',
+  importInvalidItems:
+    'Some templates are invalid. Nothing was imported; fix the errors listed and try again.',
+  importImagesRejected:
+    'Some template images could not be used. Nothing was imported; fix the errors listed and try again.',
+  importedTemplates: 'Successfully imported {count} template(s)',
+  importResult: 'Imported {count} template(s)',
+  templateSaveNotFound: 'This template no longer exists.',
+  importTooSlow:
+    'This import took too long, so nothing was imported. Please import fewer templates at a time.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -25,8 +25,14 @@ import { createDynamoPackStore } from './dynamo/pack-store';
 import { createDynamoPaymentStore } from './dynamo/payment-store';
 import { createDynamoUploadStore } from './dynamo/upload-store';
 import { goLiveOf } from './go-live';
-import { createImageAI, createImageInspector, createKeepsakeRenderer, createPreviewMaker } from './image';
-import { templateImagesOf } from './image/scenes/render';
+import { createImageFetcher } from './http/image-fetcher';
+import {
+  createImageAI,
+  createImageInspector,
+  createKeepsakeRenderer,
+  createPreviewMaker,
+  createTemplateImageMaker,
+} from './image';
 import { createLogOnlyMailer, createOutboxMailer, createSesMailer } from './mail/mailers';
 import { createS3BlobStore } from './s3/blob-store';
 import { createSqsPackQueue } from './sqs/pack-queue';
@@ -75,7 +81,8 @@ export function buildDeps(config: AppConfig = loadConfig()): Deps {
     goLive: goLiveOf(config),
     packs: createDynamoPackStore(doc, config.tableName),
     packQueue: createSqsPackQueue(new SQSClient({ region }), config.packQueueUrl),
-    templateImages: { fromImage: templateImagesOf },
+    imageFetcher: createImageFetcher(),
+    templateImages: createTemplateImageMaker(),
   };
 }
 

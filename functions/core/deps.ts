@@ -3,7 +3,8 @@ import type { Logger } from '@aws-lambda-powertools/logger';
 import type { ClientConfig } from '@shared/schemas/account';
 import type { GoLiveConfig } from '@shared/schemas/admin';
 import type { AdminStore } from './admin/admin-ports';
-import type { PackQueue, PackStore, TemplateImageMaker } from './admin/packs-ports';
+import type { PackQueue, PackStore } from './admin/packs-ports';
+import type { ImageFetcher, TemplateImageMaker } from './admin/template-import-ports';
 import type { ImageAI } from './image-ai';
 import type { CompositionStore, DraftStore, KeepsakeRenderer, TemplateStore } from './moments/moments-ports';
 import type { PaymentStore, Payments } from './payments/payment-ports';
@@ -49,5 +50,8 @@ export type Deps = {
   /** Template packs (pack manager) and the queue their generation runs on. */
   packs: PackStore;
   packQueue: PackQueue;
+  /** The template seeder's guarded fetch of operators' image URLs. */
+  imageFetcher: ImageFetcher;
+  /** Turns an imported image into a template's native, watermarked and thumbnail files. */
   templateImages: TemplateImageMaker;
 };

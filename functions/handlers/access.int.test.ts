@@ -35,7 +35,16 @@ type Call = {
   headers?: Record<string, string>;
   rawBody?: string;
 };
-type Context = { caller: Caller; who: Who; target?: Target; uploadId?: string; draftId?: string };
+type Context = {
+  caller: Caller;
+  who: Who;
+  target?: Target;
+  uploadId?: string;
+  draftId?: string;
+  /** A template this call made for itself (the editor's save, the seeder's import). */
+  templateId?: string;
+  sceneName?: string;
+};
 type Result = Awaited<ReturnType<typeof callRoute>>;
 
 type Case = {
@@ -360,6 +369,41 @@ const cases: Record<RouteId, Case> = {
         expect(result.json.items.map((i: { id: string }) => i.id)).toContain('payments');
     },
   },
+  listAdminTemplates: {
+    status: adminOnly,
+    verify: async (result) => {
+      if (result.status === 200)
+        expect(result.json.templates.map((t: { templateId: string }) => t.templateId)).toContain(template.id);
+    },
+  },
+  // A template of its own per call, so a save never changes the one other routes use.
+  updateTemplate: {
+    status: adminOnly,
+    prepare: async (ctx) => {
+      ctx.templateId = (await givenTemplate(deps, { status: 'active' })).id;
+      return { params: { templateId: ctx.templateId }, body: editorSave };
+    },
+    verify: async (result, ctx) => {
+      const saved = await deps.templates.getTemplate(ctx.templateId!);
+      expect(saved?.status).toBe(result.status === 200 ? 'approved' : 'active');
+      expect(saved?.sceneName).toBe(result.status === 200 ? editorSave.sceneName : 'Test Meadow');
+    },
+  },
+  importTemplates: {
+    status: adminOnly,
+    prepare: async (ctx) => {
+      ctx.sceneName = `Imported by ${ctx.caller} ${crypto.randomUUID()}`;
+      const png = await images.onePixelPng();
+      const imageUrl = `data:image/png;base64,${png.toString('base64')}`;
+      const safeArea = { xPct: 0.2, yPct: 0.2, wPct: 0.5, hPct: 0.5, anchor: 'center' };
+      const item = { name: ctx.sceneName, category: 'Family', orientation: '1:1', imageUrl, safeArea };
+      return { body: { templates: [item] } };
+    },
+    verify: async (result, ctx) => {
+      const names = (await deps.templates.listAll()).map((t) => t.sceneName);
+      expect(names.filter((name) => name === ctx.sceneName)).toHaveLength(result.status === 200 ? 1 : 0);
+    },
+  },
   // The pool has an admin already (this file's): nobody else may become one; the admin is told so.
   grantFirstAdmin: {
     status: { ...signedInOnly(403), admin: 409 },
@@ -445,6 +489,15 @@ const compositionBody = (uploadId: string) => ({
   uploadId,
   placement,
 });
+const editorSave = {
+  sceneName: 'Reviewed Meadow',
+  category: 'Family',
+  orientation: '1:1',
+  safeArea: { x: 0.1, y: 0.2, width: 0.6, height: 0.7, anchor: 'bottom' },
+  nativeWidth: 2048,
+  nativeHeight: 2048,
+  displayOrder: 3,
+} as const;
 const draftBody = (uploadId: string) => ({ templateId: template.id, uploadId, placement });
 
 async function ownersDraft(): Promise<string> {

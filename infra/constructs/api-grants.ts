@@ -164,6 +164,14 @@ const GROUP_GRANTS: Record<RouteGroup, Grant> = {
    */
   admin: (role, r) => {
     grantTableItems(role, r.table, r.tableIndexNames);
+    grantObjects(
+      role,
+      r.renders,
+      ['s3:PutObject', 's3:DeleteObject'],
+      `${S3_PREFIXES.templates.prefix}*`,
+      'The template seeder writes templates/<id>/(native.jpg|wm.jpg|thumb.webp) under ids made at run ' +
+        'time, and removes them again when a later image of the same import fails.',
+    );
     role.addToPrincipalPolicy(
       new iam.PolicyStatement({
         actions: ['cognito-idp:ListUsersInGroup', 'cognito-idp:AdminAddUserToGroup'],

@@ -28,7 +28,10 @@ function timed(deps: Deps) {
   const wrapped: Deps = {
     ...deps,
     imageAI: { ...deps.imageAI, generateScene: time(stages.generateScene, deps.imageAI.generateScene) },
-    templateImages: { fromImage: time(stages.derivatives, deps.templateImages.fromImage) },
+    templateImages: {
+      ...deps.templateImages,
+      fromImage: time(stages.derivatives, deps.templateImages.fromImage),
+    },
     blobs: { ...deps.blobs, put: time(stages.s3, deps.blobs.put.bind(deps.blobs)) },
   };
   return { wrapped, stages };

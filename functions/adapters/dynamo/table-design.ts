@@ -35,6 +35,14 @@ export const keys = {
     gsi1sk: `${createdAt}#${id}`,
   }),
   /**
+   * The other templates (drafts) in the same index under their own key: with the published ones,
+   * the operators' editor reaches every template through the index, never a Scan.
+   */
+  unpublishedTemplatesIndex: (createdAt: string, id: string) => ({
+    gsi1pk: 'TEMPLATES#unpublished',
+    gsi1sk: `${createdAt}#${id}`,
+  }),
+  /**
    * Sparse: only approved templates, in the composer gallery's order (display order ascending, then
    * newest first). Display orders are offset to stay positive and padded so strings sort as numbers;
    * the creation time is inverted so an ascending Query returns the newest first.

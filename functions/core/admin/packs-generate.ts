@@ -78,7 +78,7 @@ export async function generatePackRun(
       height,
       seed: sceneSeed(runId, index),
     });
-    const images = await deps.templateImages.fromImage(image);
+    const images = await deps.templateImages.fromImage(image, { width, height });
     const template: TemplateRecord = {
       id,
       sceneName: `${pack.name} · ${VARIATIONS[index % VARIATIONS.length].label}`,

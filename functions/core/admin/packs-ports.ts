@@ -1,7 +1,6 @@
 /** Ports of the pack manager: the packs in the table, the pack queue, and a template's files from a generated image. */
 import type { PackFrequency, PackGeneration, PackStatus } from '@shared/schemas/admin-packs';
 import type { TemplateCategory } from '@shared/templates';
-import type { TemplateImages } from '../moments/moments-ports';
 
 export type PackRecord = {
   id: string;
@@ -58,9 +57,4 @@ export type PackMessage = { kind: 'generate'; packId: string; runId: string } | 
 
 export interface PackQueue {
   enqueue(message: PackMessage): Promise<void>;
-}
-
-/** A template's three files (native, watermarked, thumbnail) from an image generateScene made. */
-export interface TemplateImageMaker {
-  fromImage(image: Buffer): Promise<TemplateImages>;
 }

@@ -18,7 +18,6 @@ import {
   createFakeImageInspector,
   createFakeKeepsakeRenderer,
   createFakePreviewMaker,
-  createFakeTemplateImageMaker,
   type FakeImageInspector,
   type FakeKeepsakeRenderer,
 } from './images';
@@ -31,6 +30,12 @@ import { createFakePaymentStore } from './payment-store';
 import { createFakePayments, type FakePayments } from './payments';
 import { createFakeRenderQueue, type FakeRenderQueue } from './render-queue';
 import { createFakeTable, type FakeTable } from './table';
+import {
+  createFakeImageFetcher,
+  createFakeTemplateImageMaker,
+  type FakeImageFetcher,
+  type FakeTemplateImageMaker,
+} from './template-import';
 import { createFakeUploadStore } from './upload-store';
 
 export type FakeDeps = Deps & {
@@ -48,6 +53,8 @@ export type FakeDeps = Deps & {
   /** The in-memory table behind the stores (analytics events are only visible here). */
   table: FakeTable;
   packQueue: FakePackQueue;
+  imageFetcher: FakeImageFetcher;
+  templateImages: FakeTemplateImageMaker;
 };
 
 export function fakeDeps<O extends Partial<Deps> = Record<never, never>>(
@@ -86,6 +93,7 @@ export function fakeDeps<O extends Partial<Deps> = Record<never, never>>(
     goLive: { items: [] },
     packs: createFakePackStore(table),
     packQueue: createFakePackQueue(),
+    imageFetcher: createFakeImageFetcher(),
     templateImages: createFakeTemplateImageMaker(),
   };
   return { ...deps, ...overrides };

@@ -7,7 +7,6 @@ import { createHash } from 'node:crypto';
 import type { MessageKey } from '@shared/messages';
 import { ACCEPTED_FORMATS, sniffImageFormat } from '@shared/rules/upload-file';
 import sharp from 'sharp';
-import type { TemplateImageMaker } from '../../core/admin/packs-ports';
 import { PhotoRejectedError } from '../../core/errors';
 import type { ImageInput } from '../../core/image-ai';
 import type { ComposerDrawing, KeepsakeDrawing, KeepsakeRenderer } from '../../core/moments/moments-ports';
@@ -97,16 +96,6 @@ export function createFakeKeepsakeRenderer(): FakeKeepsakeRenderer {
         .jpeg()
         .toBuffer();
       return { jpeg, timings: { load: 0, decode: 0, draw: 0, encode: 0 } };
-    },
-  };
-}
-
-/** A template's files from an image: the image itself stands for all three (sizes from the bytes). */
-export function createFakeTemplateImageMaker(): TemplateImageMaker {
-  return {
-    async fromImage(image) {
-      const { width = 0, height = 0 } = await sharp(image).metadata();
-      return { native: image, watermarked: image, thumb: image, width, height };
     },
   };
 }

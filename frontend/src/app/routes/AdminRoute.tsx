@@ -25,6 +25,16 @@ const ProductionChecklistPage = lazy(() =>
     default: m.ProductionChecklistPage,
   })),
 );
+const TemplateEditorPage = lazy(() =>
+  import('../../features/admin/templates/TemplateEditorPage').then((m) => ({
+    default: m.TemplateEditorPage,
+  })),
+);
+const TemplateSeederPage = lazy(() =>
+  import('../../features/admin/templates/TemplateSeederPage').then((m) => ({
+    default: m.TemplateSeederPage,
+  })),
+);
 
 const PackManagerPage = lazy(() =>
   import('../../features/admin/packs/PackManagerPage').then((m) => ({ default: m.PackManagerPage })),
@@ -35,6 +45,8 @@ const GUARDED_PAGES = [
   { path: 'qa-checklist', Page: QaChecklistPage },
   { path: 'production-checklist', Page: ProductionChecklistPage },
   { path: 'pack-manager', Page: PackManagerPage },
+  { path: 'template-editor', Page: TemplateEditorPage },
+  { path: 'template-seeder', Page: TemplateSeederPage },
 ];
 
 export function AdminRoute() {

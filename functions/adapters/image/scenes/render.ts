@@ -3,7 +3,7 @@
  * three files (native JPEG, watermarked JPEG, gallery thumbnail WEBP within THUMB_MAX_BYTES).
  */
 import { NATIVE_SIZES, THUMB_MAX_BYTES, THUMB_WIDTH_PX } from '@shared/templates';
-import sharp, { type Sharp } from 'sharp';
+import sharp from 'sharp';
 import type { SceneLibrary, TemplateImages } from '../../../core/moments/moments-ports';
 import { canvasModule } from '../napi-canvas';
 import { watermarkSvg } from '../watermark';
@@ -38,54 +38,65 @@ export function sceneJpeg(
   return rawInput(pixels, width, height).jpeg({ quality }).toBuffer();
 }
 
-/** The smallest thumbnail quality that fits the budget (illustrations compress well: usually the first). */
-async function thumbnail(source: () => Sharp): Promise<Buffer> {
+/**
+ * The watermark as raw RGBA at a size, kept for the next template of that size: rendering the SVG
+ * is most of a template's drawing time, and templates come in a few native sizes.
+ */
+const overlays = new Map<string, Promise<Buffer>>();
+const MAX_OVERLAYS = 4;
+function watermarkOverlay(width: number, height: number): Promise<Buffer> {
+  const key = `${width}x${height}`;
+  let overlay = overlays.get(key);
+  if (!overlay) {
+    if (overlays.size >= MAX_OVERLAYS) overlays.delete(overlays.keys().next().value as string);
+    overlay = sharp(Buffer.from(watermarkSvg(width, height)))
+      .ensureAlpha()
+      .raw()
+      .toBuffer();
+    overlays.set(key, overlay);
+  }
+  return overlay;
+}
+
+/**
+ * The smallest thumbnail quality that fits the budget (illustrations compress well: usually the
+ * first). Shrunk once from the pixels, then only encoded again if too big.
+ */
+async function thumbnail(pixels: Buffer, width: number, height: number): Promise<Buffer> {
+  const small = await rawInput(pixels, width, height)
+    .resize({ width: THUMB_WIDTH_PX })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const raw = { width: small.info.width, height: small.info.height, channels: small.info.channels };
   for (const quality of [72, 60, 48, 36]) {
-    const thumb = await source().resize({ width: THUMB_WIDTH_PX }).webp({ quality }).toBuffer();
+    const thumb = await sharp(small.data, { raw }).webp({ quality }).toBuffer();
     if (thumb.length <= THUMB_MAX_BYTES) return thumb;
   }
   throw new Error(`Thumbnail over ${THUMB_MAX_BYTES} bytes even at the lowest quality`);
 }
 
-/**
- * The watermarked copy and the thumbnail beside a native JPEG: a template's three files. `pixels`
- * makes a fresh pipeline over the decoded picture (no second JPEG decode).
- */
-async function withDerivatives(
-  native: Buffer,
-  pixels: () => Sharp,
-  width: number,
-  height: number,
-  thumbSource: () => Sharp = () => sharp(native),
-): Promise<TemplateImages> {
-  const [watermarked, thumb] = await Promise.all([
-    pixels()
-      .composite([{ input: Buffer.from(watermarkSvg(width, height)) }])
-      .jpeg({ quality: NATIVE_QUALITY })
-      .toBuffer(),
-    thumbnail(thumbSource),
-  ]);
-  return { native, watermarked, thumb, width, height };
-}
-
 export async function renderTemplateImages(entry: LibraryEntry): Promise<TemplateImages> {
   const { width, height } = NATIVE_SIZES[entry.orientation];
   const pixels = drawScenePixels({ kind: entry.kind, hue: entry.hue, seed: entry.slug }, width, height);
-  const native = await sceneJpeg(pixels, width, height);
-  return withDerivatives(native, () => rawInput(pixels, width, height), width, height);
+  return templateImagesOf(pixels, width, height);
 }
 
-/** A template's files from an image made elsewhere (generateScene): re-encoded, so no metadata survives. */
-export async function templateImagesOf(image: Buffer): Promise<TemplateImages> {
-  const { data, info } = await sharp(image)
-    .rotate()
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const decoded = () =>
-    sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
-  const native = await decoded().jpeg({ quality: NATIVE_QUALITY }).toBuffer();
-  return withDerivatives(native, decoded, info.width, info.height, decoded);
+/** A template's three files from its raw RGBA pixels at native size (the seeder's and the importer's). */
+export async function templateImagesOf(
+  pixels: Buffer,
+  width: number,
+  height: number,
+): Promise<TemplateImages> {
+  const overlay = await watermarkOverlay(width, height);
+  const [native, watermarked, thumb] = await Promise.all([
+    sceneJpeg(pixels, width, height),
+    rawInput(pixels, width, height)
+      .composite([{ input: overlay, raw: { width, height, channels: 4 } }])
+      .jpeg({ quality: NATIVE_QUALITY })
+      .toBuffer(),
+    thumbnail(pixels, width, height),
+  ]);
+  return { native, watermarked, thumb, width, height };
 }
 
 /** The built-in library as the seeder sees it. */

@@ -1,10 +1,10 @@
 import { THUMB_MAX_BYTES, THUMB_WIDTH_PX } from '@shared/templates';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { createTemplateImageMaker } from '../template-images';
 import { generateOfflineScene } from './generate-scene';
-import { templateImagesOf } from './render';
 
-describe('templateImagesOf (a generated scene as a template)', () => {
+describe('a generated scene as a template (the TemplateImageMaker)', () => {
   it('makes the native JPEG, a watermarked copy of the same size and a small WEBP thumbnail, without metadata', async () => {
     const { image } = await generateOfflineScene({
       prompt: 'dragon castle',
@@ -17,7 +17,7 @@ describe('templateImagesOf (a generated scene as a template)', () => {
       .withExif({ IFD0: { Artist: 'someone' } })
       .jpeg()
       .toBuffer();
-    const files = await templateImagesOf(withExif);
+    const files = await createTemplateImageMaker().fromImage(withExif, { width: 800, height: 1000 });
     expect([files.width, files.height]).toEqual([800, 1000]);
     const [native, watermarked, thumb] = await Promise.all(
       [files.native, files.watermarked, files.thumb].map((b) => sharp(b).metadata()),
