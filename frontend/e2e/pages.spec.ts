@@ -40,6 +40,46 @@ test('prerendered pages show their content without JavaScript', async ({ browser
   await context.close();
 });
 
+test('the phone menu opens, closes and is named for what it does, before the app runs and after', async ({
+  browser,
+  page,
+  isMobile,
+}) => {
+  test.skip(!isMobile, 'the menu shows below 1024 px');
+  const noScript = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: { width: 390, height: 844 },
+  });
+  for (const tab of [await noScript.newPage(), page]) {
+    const header = tab.getByRole('banner');
+    if (tab === page) await openPage(tab, '/');
+    else await tab.goto('/');
+    await expect(header.getByRole('link', { name: 'Pricing' })).toBeHidden();
+    await header.getByRole('button', { name: 'Open menu' }).click();
+    await expect(header.getByRole('button', { name: 'Close menu' })).toBeFocused();
+    await expect(header.getByRole('button', { name: 'Open menu' })).toHaveCount(0);
+    await header.getByRole('button', { name: 'Close menu' }).click();
+    await expect(header.getByRole('link', { name: 'Pricing' })).toBeHidden();
+    // The keyboard: Enter opens it, Tab goes on to its links, and (with the app) Escape closes it.
+    await tab.keyboard.press('Enter');
+    await tab.keyboard.press('Tab');
+    await expect(header.getByRole('link', { name: 'Home' })).toBeFocused();
+    if (tab === page) {
+      await tab.keyboard.press('Escape');
+      await expect(header.getByRole('button', { name: 'Open menu' })).toBeFocused();
+      await expect(header.getByRole('link', { name: 'Home' })).toBeHidden();
+      await header.getByRole('button', { name: 'Open menu' }).click();
+    }
+    await header.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pricing' }).click();
+    await expect(tab).toHaveURL(/\/pricing$/);
+    await expect(tab.getByRole('heading', { level: 1, name: 'Pricing' })).toBeVisible();
+    // The menu closed behind the link.
+    await expect(header.getByRole('button', { name: 'Open menu' })).toBeVisible();
+    await expect(header.getByRole('link', { name: 'Home' })).toBeHidden();
+  }
+  await noScript.close();
+});
+
 test('prerendered pages hydrate without errors and then answer taps', async ({ page, isMobile }) => {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
