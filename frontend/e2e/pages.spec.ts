@@ -40,6 +40,29 @@ test('prerendered pages show their content without JavaScript', async ({ browser
   await context.close();
 });
 
+test('a prerendered page loads its app once it is used, or once it has sat idle', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/');
+  // Nothing but the loader while the page is only looked at (the idle start waits 4 s after load).
+  await page.waitForTimeout(1000);
+  expect(scripts.filter((script) => /\/assets\/app-[^/]+\.js$/.test(script))).toEqual([]);
+  await expect(page.locator('html[data-ready]')).toHaveCount(0);
+  await page.mouse.move(1, 1);
+  await expect(page.locator('html[data-ready]')).toBeAttached();
+  expect(scripts.filter((script) => /\/assets\/app-[^/]+\.js$/.test(script))).toHaveLength(1);
+
+  // A visitor who never touches the page gets the app all the same, a few seconds after it loaded.
+  // (A new tab: the mouse of the first one is over the page, and the browser may move it there again.)
+  const idle = await page.context().newPage();
+  await idle.goto('/pricing');
+  await expect(idle.locator('html[data-ready]')).toHaveCount(0);
+  await expect(idle.locator('html[data-ready]')).toBeAttached({ timeout: 15_000 });
+  await idle.close();
+});
+
 test('the phone menu opens, closes and is named for what it does, before the app runs and after', async ({
   browser,
   page,
