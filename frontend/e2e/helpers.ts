@@ -21,9 +21,12 @@ export async function openPage(page: Page, path: string) {
   await expect(page.locator('html[data-ready]')).toBeAttached();
 }
 
-/** A toast (sonner) with exactly this text. */
+/**
+ * A toast (sonner) with this text, among those on screen: sonner keeps older ones in the page,
+ * stacked out of sight (data-visible="false"), so an earlier toast with the same text is not this one.
+ */
 export function toast(page: Page, text: string) {
-  return page.locator('[data-sonner-toast]').filter({ hasText: text });
+  return page.locator('[data-sonner-toast][data-visible="true"]').filter({ hasText: text });
 }
 
 /** The email prompt may open over the results at any moment: dismiss it whenever it is in the way. */

@@ -202,14 +202,6 @@ test('unknown pages show the not-found page with a way home', async ({ page }) =
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('pages of later releases say so and point to the upload', async ({ page }) => {
-  for (const path of ['/offspring-gallery']) {
-    await page.goto(path);
-    await expect(page.getByText('Coming soon', { exact: true })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Upload a photo' })).toHaveAttribute('href', '/upload');
-  }
-});
-
 test('a results link that is not a UUID says "Invalid link" and goes home', async ({ page }) => {
   await page.goto('/result/not-a-uuid');
   await expect(toast(page, messages.invalidLink)).toBeVisible();

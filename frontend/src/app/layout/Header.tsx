@@ -10,7 +10,7 @@ import { buttonClasses } from '../../components/ui/button-styles';
 import { useAuth } from '../../lib/auth/auth-store';
 import { cn } from '../../lib/cn';
 import { LogoMark } from './Logo';
-import { NAV_ITEMS, SIGNED_IN_NAV_ITEMS } from './nav-items';
+import { ADMIN_NAV_ITEMS, NAV_ITEMS, SIGNED_IN_NAV_ITEMS } from './nav-items';
 import { useSignOut } from './use-sign-out';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
@@ -29,7 +29,9 @@ export function Header() {
   const auth = useAuth();
   const { signOut, pending } = useSignOut();
   const signedIn = auth.status === 'signedIn';
-  const navItems = signedIn ? [...NAV_ITEMS, ...SIGNED_IN_NAV_ITEMS] : NAV_ITEMS;
+  const navItems = signedIn
+    ? [...NAV_ITEMS, ...SIGNED_IN_NAV_ITEMS, ...(auth.user.isAdmin ? ADMIN_NAV_ITEMS : [])]
+    : NAV_ITEMS;
 
   // A tap on a link navigates: close the menu behind it. (Not when the app starts: a menu opened
   // before then stays open.)
