@@ -3,31 +3,16 @@
  * template's safe area by dragging a corner and by the number fields, saves (which approves it) and
  * finds it in the composer gallery; a parent who is not an admin is sent home.
  */
-import { AdminAddUserToGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { expect, type Page, test } from '@playwright/test';
-import { ADMINS_GROUP } from '@shared/deployment';
 import { keys } from '../../functions/adapters/dynamo/table-design';
 import { createUser, freshEmail, signIn } from './accounts-helpers';
+import { createAdmin } from './admin-helpers';
 import { expectNoSeriousA11yViolations } from './helpers';
-import { stackCognito, stackEnv, stackTable } from './stack';
+import { stackEnv, stackTable } from './stack';
 
 async function signedInAdmin(page: Page, baseURL: string) {
-  const email = freshEmail('operator');
-  await createUser(baseURL, email);
-  const cognito = stackCognito();
-  try {
-    await cognito.send(
-      new AdminAddUserToGroupCommand({
-        UserPoolId: stackEnv().USER_POOL_ID,
-        Username: email,
-        GroupName: ADMINS_GROUP,
-      }),
-    );
-  } finally {
-    cognito.destroy();
-  }
-  await signIn(page, email);
+  await signIn(page, await createAdmin(baseURL, 'operator'));
 }
 
 /** The preview's stage, and a point of its 800×800 logical coordinates on the screen. */
