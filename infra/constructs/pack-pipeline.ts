@@ -4,18 +4,18 @@
  * schedule whose tick (a `scheduled` message on the same queue) queues the packs due a run.
  */
 import { MAX_RENDER_ATTEMPTS, PACK_SCHEDULE_TICK_MINUTES, QUEUES, S3_PREFIXES } from '@shared/deployment';
-import { Duration, Stack } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import * as targets from 'aws-cdk-lib/aws-scheduler-targets';
-import * as sqs from 'aws-cdk-lib/aws-sqs';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { AppFunction } from './app-function';
 import { grantObjects, grantSendMessage, grantTableItems } from './grants';
-import { VISIBILITY_TIMEOUT_FACTOR } from './render-pipeline';
+import { workQueues } from './work-queues';
 
 /** Five 2048² scenes drawn two at a time, with room for a cold start. */
 export const PACK_WORKER_TIMEOUT = Duration.seconds(120);
@@ -39,21 +39,13 @@ export class PackPipeline extends Construct {
   constructor(scope: Construct, id: string, props: PackPipelineProps) {
     super(scope, id);
 
-    const queueName = (name: string) => `${Stack.of(this).stackName}-${name}`;
-    this.deadLetterQueue = new sqs.Queue(this, 'PackDeadLetterQueue', {
-      queueName: queueName(QUEUES.pack.deadLetterName),
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-    });
-    this.queue = new sqs.Queue(this, 'PackQueue', {
-      queueName: queueName(QUEUES.pack.name),
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      visibilityTimeout: Duration.seconds(PACK_WORKER_TIMEOUT.toSeconds() * VISIBILITY_TIMEOUT_FACTOR),
-      // After the last attempt the worker has cleared the run from the pack with its reason.
-      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: QUEUES.pack.maxReceiveCount },
-    });
+    // After the last attempt the worker has cleared the run from the pack with its reason.
+    ({ queue: this.queue, deadLetterQueue: this.deadLetterQueue } = workQueues(
+      this,
+      'Pack',
+      QUEUES.pack,
+      PACK_WORKER_TIMEOUT,
+    ));
 
     this.worker = new AppFunction(this, 'PackWorker', {
       entry: 'functions/lambda/pack-worker.ts',

@@ -3,21 +3,20 @@
  * (and emails the buyer when a purchased age-19 render is done).
  */
 import { QUEUES, S3_PREFIXES } from '@shared/deployment';
-import { Duration, Stack } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
-import * as sqs from 'aws-cdk-lib/aws-sqs';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { AppFunction } from './app-function';
 import { grantObjects, grantTableItems } from './grants';
 import { grantSendEmailFrom } from './mail';
+import { workQueues } from './work-queues';
 
 export const WORKER_TIMEOUT = Duration.seconds(60);
 export const WORKER_MEMORY_MB = 2048;
-/** AWS guidance for SQS-triggered functions: visibility timeout at least six times the function timeout. */
-export const VISIBILITY_TIMEOUT_FACTOR = 6;
 export const WORKER_BATCH_SIZE = 5;
 
 export type RenderPipelineProps = {
@@ -40,22 +39,12 @@ export class RenderPipeline extends Construct {
   constructor(scope: Construct, id: string, props: RenderPipelineProps) {
     super(scope, id);
 
-    // Named as in the local stack, after the stack, so that two stages can live in one account.
-    const queueName = (name: string) => `${Stack.of(this).stackName}-${name}`;
-    this.deadLetterQueue = new sqs.Queue(this, 'RenderDeadLetterQueue', {
-      queueName: queueName(QUEUES.render.deadLetterName),
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-    });
-    this.queue = new sqs.Queue(this, 'RenderQueue', {
-      queueName: queueName(QUEUES.render.name),
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      visibilityTimeout: Duration.seconds(WORKER_TIMEOUT.toSeconds() * VISIBILITY_TIMEOUT_FACTOR),
-      // A message that fails this many times goes to the dead-letter queue (the job is then marked failed).
-      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: QUEUES.render.maxReceiveCount },
-    });
+    ({ queue: this.queue, deadLetterQueue: this.deadLetterQueue } = workQueues(
+      this,
+      'Render',
+      QUEUES.render,
+      WORKER_TIMEOUT,
+    ));
 
     this.worker = new AppFunction(this, 'RenderWorker', {
       entry: 'functions/lambda/render-worker.ts',
