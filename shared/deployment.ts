@@ -7,6 +7,7 @@
  * reads them back from the synthesized template. Pure TypeScript (the browser may import it).
  */
 import { ANONYMOUS_RETENTION_DAYS, type TargetAge } from './catalog';
+import { MOMENTS_CANVAS_PX, MOMENTS_HD_PX } from './rules/placement';
 
 /** The two buckets the app reads and writes (the site bucket and the access logs are infra's own). */
 export const BUCKET_ROLES = ['uploads', 'renders'] as const;
@@ -51,7 +52,9 @@ export const S3_PREFIXES = {
   compositions: { bucket: 'renders', prefix: 'compositions/', expiresAfterDays: COMPOSITION_RETENTION_DAYS },
   /**
    * Background templates: native.jpg is private (only the server composes HD from it); the
-   * watermarked full-size wm.jpg (editor canvas, free exports) and thumb.webp are public.
+   * watermarked full-size wm.jpg (editor canvas, free exports) and thumb.webp are public. The
+   * square copies of TEMPLATE_SQUARES (wm-800.jpg, native-2000.jpg) are private: only the server
+   * draws from them, and the native one is the clean image.
    */
   templates: { bucket: 'renders', prefix: 'templates/', publicKeys: ['*/wm.jpg', '*/thumb.webp'] },
 } as const satisfies Record<string, PrefixContract>;
@@ -113,6 +116,20 @@ function ownerFolder(owner: FileOwner): string {
   return `${prefix}${id}`;
 }
 
+/**
+ * Square copies of a template at the sizes the server draws Moments keepsakes, cover-cropped like
+ * the drawing crops the template: a Lambda's first keepsake on a template decodes an image of the
+ * canvas's size instead of the 2048 px original and scales nothing. Written beside the template's
+ * images; a template stored before them is drawn from the original.
+ */
+export const TEMPLATE_SQUARES = {
+  /** Moments' free keepsake, from the watermarked image. */
+  free: { from: 'wm', size: MOMENTS_CANVAS_PX },
+  /** Moments' HD keepsake, from the clean image. */
+  hd: { from: 'native', size: MOMENTS_HD_PX },
+} as const;
+export type TemplateSquare = (typeof TEMPLATE_SQUARES)[keyof typeof TEMPLATE_SQUARES];
+
 export const storageKeys = {
   /** Where the browser PUTs the raw file. */
   incoming: (uploadId: string) => `${S3_PREFIXES.incoming.prefix}${uploadId}`,
@@ -129,6 +146,9 @@ export const storageKeys = {
     `${S3_PREFIXES.hd.prefix}${uploadId}/${age}-${hash}.jpg`,
   template: (templateId: string, file: 'native.jpg' | 'wm.jpg' | 'thumb.webp') =>
     `${S3_PREFIXES.templates.prefix}${templateId}/${file}`,
+  /** A square copy of a template: `wm-800.jpg`, `native-2000.jpg`. */
+  templateSquare: (templateId: string, square: TemplateSquare) =>
+    `${S3_PREFIXES.templates.prefix}${templateId}/${square.from}-${square.size}.jpg`,
   /** One composition's export: `hd` (paid, from the clean template) or `free` (watermarked). */
   composition: (compositionId: string, quality: 'hd' | 'free') =>
     `${S3_PREFIXES.compositions.prefix}${compositionId}/${quality}.jpg`,

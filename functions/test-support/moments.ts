@@ -3,7 +3,7 @@
  * images stored, and a cut-out given to an upload without running background removal (which has
  * its own tests), so route and use-case tests stay fast.
  */
-import { storageKeys } from '@shared/deployment';
+import { storageKeys, TEMPLATE_SQUARES } from '@shared/deployment';
 import { NATIVE_SIZES, type TemplateStatus } from '@shared/templates';
 import sharp from 'sharp';
 import type { Deps } from '../core/deps';
@@ -14,10 +14,14 @@ const solid = (width: number, height: number, background: string) =>
     .jpeg()
     .toBuffer();
 
-/** A 1:1 template, stored with native, watermarked and thumbnail images. */
+/**
+ * A 1:1 template, stored with native, watermarked and thumbnail images, and with its square
+ * copies when asked (without them, it is a template stored before they existed).
+ */
 export async function givenTemplate(
   deps: Pick<Deps, 'templates' | 'blobs' | 'clock'>,
   overrides: Partial<TemplateRecord> = {},
+  { squares = false } = {},
 ): Promise<TemplateRecord> {
   const { width, height } = NATIVE_SIZES['1:1'];
   const template: TemplateRecord = {
@@ -50,6 +54,18 @@ export async function givenTemplate(
       contentType: 'image/webp',
     }),
   ]);
+  if (squares) {
+    await Promise.all(
+      Object.values(TEMPLATE_SQUARES).map(async (square) =>
+        deps.blobs.put(
+          'renders',
+          storageKeys.templateSquare(template.id, square),
+          await solid(square.size, square.size, '#8fc18f'),
+          { contentType: 'image/jpeg' },
+        ),
+      ),
+    );
+  }
   await deps.templates.putTemplate(template);
   return template;
 }

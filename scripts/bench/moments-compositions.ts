@@ -1,10 +1,14 @@
 /**
  * Keepsake drawing on the server (issue figures: HD 2000×2000 ≤ 150 ms, free 800×800 ≤ 60 ms, S3
  * excluded): the real renderer over a 2048×2048 photographic template and a 1200×1500 cut-out, 20
- * random placements each, medians and p95 printed with the renderer's own stage timings.
+ * random placements each, medians and p95 printed with the renderer's own stage timings. The
+ * renderer reads what the product stores for it: the template's square copy for the canvas's size
+ * (wm-800.jpg, native-2000.jpg), made by the seeder's own code; a template stored before them is
+ * drawn from the 2048 px original, measured on its own line.
  */
 import sharp from 'sharp';
 import { createKeepsakeRenderer } from '../../functions/adapters/image/keepsake-renderer';
+import { templateSquares } from '../../functions/adapters/image/template-squares';
 import { median } from './bench-stack';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
@@ -40,40 +44,44 @@ async function main() {
     photoLike(1200, 1500, true),
     photoLike(1200, 1500, false),
   ]);
+  // The same photo stands for the clean and the watermarked image: they decode alike.
+  const squares = await templateSquares({ native: background, watermarked: background });
   const renderer = createKeepsakeRenderer();
   // Cold: every keepsake on a template and cut-out the renderer has not seen (keys made unique).
+  // Cold, no square copy: the same, on a template stored before the copies (its 2048 px original).
   // After free: HD right after the free keepsake on the same template and cut-out (the usual path).
   // Warm: the same template and cut-out again at the same size, as when a parent retries.
   // New cut-out: a parent's first keepsake on a template this Lambda has drawn before.
-  type Mode = 'cold' | 'new cut-out' | 'after free' | 'warm';
-  const layers = (run: number, mode: Mode) => {
+  type Mode = 'cold' | 'cold, no square copy' | 'new cut-out' | 'after free' | 'warm';
+  const layers = (run: number, mode: Mode, size: number) => {
     const tag = mode === 'warm' ? '' : `#${run}-${performance.now()}`;
     const layer = (bytes: Buffer, name: string) => ({ cacheKey: `${name}${tag}`, load: async () => bytes });
+    const template = mode === 'cold, no square copy' ? background : size === 800 ? squares.free : squares.hd;
     return {
       background:
         mode === 'new cut-out'
-          ? { cacheKey: 'background', load: async () => background }
-          : layer(background, 'background'),
+          ? { cacheKey: `background-${size}`, load: async () => template }
+          : layer(template, `background-${size}`),
       cutout: layer(cutout, 'cutout'),
       source: layer(source, 'source'),
     };
   };
   const cases: Array<[string, number, boolean, Mode[]]> = [
-    ['HD 2000×2000', 2000, false, ['cold', 'new cut-out', 'after free', 'warm']],
-    ['free 800×800 (watermarked)', 800, true, ['cold', 'new cut-out', 'warm']],
+    ['HD 2000×2000', 2000, false, ['cold', 'cold, no square copy', 'new cut-out', 'after free', 'warm']],
+    ['free 800×800 (watermarked)', 800, true, ['cold', 'cold, no square copy', 'new cut-out', 'warm']],
   ];
   for (const [label, size, watermark, modes] of cases) {
     for (const mode of modes) {
-      await renderer.render({ ...layers(0, 'warm'), placement: INITIAL, strokes: [], size, watermark });
+      await renderer.render({ ...layers(0, 'warm', size), placement: INITIAL, strokes: [], size, watermark });
       const totals: number[] = [];
       const stages = { decode: [] as number[], draw: [] as number[], encode: [] as number[] };
       for (let run = 0; run < RUNS; run++) {
-        const runLayers = layers(run, mode);
+        const runLayers = layers(run, mode, size);
         if (mode === 'after free') {
-          // The free keepsake is drawn on the template's watermarked image, HD on its native one.
+          // The free keepsake is drawn on the template's watermarked copy, HD on its clean one.
           const watermarked = {
             cacheKey: `wm${runLayers.background.cacheKey}`,
-            load: async () => background,
+            load: async () => squares.free,
           };
           await renderer.render({
             ...runLayers,
@@ -107,6 +115,7 @@ async function main() {
 
 const DESCRIPTIONS = {
   cold: 'cold (new template and cut-out)',
+  'cold, no square copy': 'cold, template stored without square copies (older data)',
   'new cut-out': 'new cut-out on a template drawn before',
   'after free': 'after the free one (same template and cut-out)',
   warm: 'warm (the same again)',

@@ -21,7 +21,7 @@ type Layer = InstanceType<NapiCanvas['Canvas']>;
  * runs on the main thread, one layer after the other, and only when first drawn), then copied
  * into a canvas of their own size: the same pixels Skia would have decoded.
  */
-async function decode(bytes: Buffer): Promise<Layer> {
+export async function decode(bytes: Buffer): Promise<Layer> {
   const { data, info } = await sharp(bytes)
     .ensureAlpha()
     .raw()
@@ -33,6 +33,21 @@ async function decode(bytes: Buffer): Promise<Layer> {
   const layer = napi.createCanvas(info.width, info.height);
   const pixels = new Uint8ClampedArray(data.buffer, data.byteOffset, data.length);
   layer.getContext('2d').putImageData(new napi.ImageData(pixels, info.width, info.height), 0, 0);
+  return layer;
+}
+
+/**
+ * The template cropped to cover a size × size canvas and scaled to it, as drawKeepsake draws it:
+ * done once per template and size (and once for good in its square copies, template-squares.ts).
+ */
+export function coverScaled(full: Layer, size: number): Layer {
+  const layer = canvasModule().createCanvas(size, size);
+  const ctx = layer.getContext('2d');
+  ctx.imageSmoothingEnabled = true;
+  ctx.imageSmoothingQuality = 'high';
+  const crop = coverCrop(full, { width: size, height: size });
+  ctx.drawImage(full, crop.sx, crop.sy, crop.sw, crop.sh, 0, 0, size, size);
+  ctx.getImageData(0, 0, 1, 1); // Skia draws lazily: scale now, not in every keepsake.
   return layer;
 }
 
@@ -139,16 +154,9 @@ export function createKeepsakeRenderer(
       const stages = session();
       const scaledBackground = scaledBackgrounds(`${background.cacheKey}#${size}`, async () => {
         const full = await stages.decoded(background);
-        return timed(stages.decoding, async () => {
-          const layer = canvasModule().createCanvas(size, size);
-          const ctx = layer.getContext('2d');
-          ctx.imageSmoothingEnabled = true;
-          ctx.imageSmoothingQuality = 'high';
-          const crop = coverCrop(full, { width: size, height: size });
-          ctx.drawImage(full, crop.sx, crop.sy, crop.sw, crop.sh, 0, 0, size, size);
-          ctx.getImageData(0, 0, 1, 1); // Skia draws lazily: scale now, not in every keepsake.
-          return layer;
-        });
+        // A square copy of the template (TEMPLATE_SQUARES) is the canvas already.
+        if (full.width === size && full.height === size) return full;
+        return timed(stages.decoding, async () => coverScaled(full, size));
       });
       const [backgroundLayer, cutoutLayer, sourceLayer] = await Promise.all([
         scaledBackground,

@@ -11,7 +11,7 @@ import type { Deps } from '../deps';
 import { DomainError } from '../errors';
 import type { OwnerRef, Principal } from '../ports';
 import { requireUser } from '../uploads/ownership';
-import { compositionIdFor, hdPayment, inputsOf, settleHd, viewOfRecord } from './compositions';
+import { compositionIdFor, hdPayment, inputsOf, settleHd, templateLayer, viewOfRecord } from './compositions';
 import type { CompositionRecord } from './moments-ports';
 
 /** The spec's export name, {product}_{templateId}_{timestamp}.jpg, from when it was made. */
@@ -35,10 +35,7 @@ export async function createComposerHdComposition(
   const key = storageKeys.composition(id, 'hd');
   const cutoutKey = storageKeys.cutout(upload.owner, upload.id);
   const { jpeg, timings } = await deps.keepsakes.renderComposition({
-    background: {
-      cacheKey: `${templateImage.key}@${templateImage.version}`,
-      load: () => deps.blobs.get('renders', templateImage.key),
-    },
+    background: templateLayer(deps, templateImage),
     cutout: {
       cacheKey: `${cutoutKey}@${upload.cutout?.createdAt ?? ''}`,
       load: () => deps.blobs.get('uploads', cutoutKey),

@@ -1,10 +1,10 @@
-import { storageKeys } from '@shared/deployment';
+import { storageKeys, TEMPLATE_SQUARES, type TemplateSquare } from '@shared/deployment';
 import { describe, expect, it } from 'vitest';
 import { fakeDeps } from '../../test-support/fakes/fake-deps';
 import { parent, uploadedPhoto, visitor } from '../../test-support/fakes/scenes';
 import { givenCutout, givenTemplate } from '../../test-support/moments';
 import type { Principal } from '../ports';
-import { compositionIdFor, createFreeComposition, createHdComposition } from './compositions';
+import { compositionIdFor, createFreeComposition, createHdComposition, templateLayer } from './compositions';
 
 const placement = { x: 0.5, y: 0.55, scale: 0.4, rotation: -10 };
 
@@ -135,5 +135,39 @@ describe('HD keepsakes', () => {
     const view = await createHdComposition(deps, who, request());
     expect(view.paidWith).toBe('subscription');
     expect(deps.table.credits.get(who.sub)?.balance).toBe(1);
+  });
+});
+
+describe("the template's square copies", () => {
+  it('draws free keepsakes from the 800² watermarked copy and HD ones from the 2000² clean copy', async () => {
+    const who = parent();
+    const { deps, request } = await setup(who, { credits: 1 });
+    const template = await givenTemplate(deps, {}, { squares: true });
+    await createFreeComposition(deps, who, { ...request(), templateId: template.id });
+    await createHdComposition(deps, who, { ...request(), templateId: template.id });
+    const [free, hd] = deps.keepsakes.drawings;
+    const copy = (square: TemplateSquare) =>
+      deps.blobs.get('renders', storageKeys.templateSquare(template.id, square));
+    expect((await free.background.load()).equals(await copy(TEMPLATE_SQUARES.free))).toBe(true);
+    expect((await hd.background.load()).equals(await copy(TEMPLATE_SQUARES.hd))).toBe(true);
+  });
+
+  it('reads the original when the copy cannot be read (a template stored before its copies)', async () => {
+    const deps = fakeDeps();
+    const image = {
+      key: storageKeys.templateSquare('t1', TEMPLATE_SQUARES.free),
+      original: storageKeys.template('t1', 'wm.jpg'),
+      version: 'v1',
+    };
+    await deps.blobs.put('renders', image.original, Buffer.from('original'), { contentType: 'image/jpeg' });
+    expect((await templateLayer(deps, image).load()).toString()).toBe('original');
+    await deps.blobs.put('renders', image.key, Buffer.from('copy'), { contentType: 'image/jpeg' });
+    expect((await templateLayer(deps, image).load()).toString()).toBe('copy');
+
+    // Without the original either, the keepsake fails with the original's error.
+    await deps.blobs.delete('renders', [image.key, image.original]);
+    await expect(templateLayer(deps, image).load()).rejects.toThrow(image.original);
+    // A file of its own (the composer's native.jpg) has nothing to fall back to.
+    await expect(templateLayer(deps, { key: image.original, version: 'v1' }).load()).rejects.toThrow();
   });
 });

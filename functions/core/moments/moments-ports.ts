@@ -1,3 +1,4 @@
+import type { TEMPLATE_SQUARES } from '@shared/deployment';
 /** The ports Moments needs beside the upload ones: templates, drafts, keepsake records and the drawing. */
 
 import type { ComposerTransform } from '@shared/rules/composer-transform';
@@ -159,10 +160,14 @@ export type LibraryScene = {
   version: string;
 };
 
+/** A template's square copies (TEMPLATE_SQUARES), JPEG. */
+export type TemplateSquares = Record<keyof typeof TEMPLATE_SQUARES, Buffer>;
+
 export type TemplateImages = {
   native: Buffer;
   watermarked: Buffer;
   thumb: Buffer;
+  squares: TemplateSquares;
   width: number;
   height: number;
 };

@@ -4,7 +4,7 @@
  * scene's version is left alone (a restart redraws nothing).
  */
 import { createHash } from 'node:crypto';
-import { storageKeys } from '@shared/deployment';
+import { storageKeys, TEMPLATE_SQUARES } from '@shared/deployment';
 import { mapLimit } from '../concurrency';
 import type { Deps } from '../deps';
 import type { LibraryScene, SceneLibrary, TemplateRecord } from './moments-ports';
@@ -20,9 +20,12 @@ export function libraryTemplateId(slug: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-/** The scene's version, and the item's layout (bumped when a template item gains an index). */
-const ITEM_LAYOUT = 2;
-const sourceOf = (scene: LibraryScene) => `library:${scene.slug}@${scene.version}/${ITEM_LAYOUT}`;
+/**
+ * The scene's version, and the layout of the item and its files, bumped when a template item gains
+ * an index (2) or a file (3: the square copies), so that a restart redraws what older data lacks.
+ */
+const LAYOUT = 3;
+const sourceOf = (scene: LibraryScene) => `library:${scene.slug}@${scene.version}/${LAYOUT}`;
 
 export async function seedTemplateLibrary(
   deps: Pick<Deps, 'templates' | 'blobs' | 'logger'>,
@@ -58,6 +61,14 @@ export async function seedTemplateLibrary(
         contentType: 'image/webp',
         ...cache,
       }),
+      ...Object.entries(TEMPLATE_SQUARES).map(([name, square]) =>
+        deps.blobs.put(
+          'renders',
+          storageKeys.templateSquare(id, square),
+          images.squares[name as keyof typeof TEMPLATE_SQUARES],
+          { contentType: 'image/jpeg' },
+        ),
+      ),
     ]);
     // The item last: a listed template always has its images.
     const template: TemplateRecord = {
