@@ -18,6 +18,7 @@ describe('deployment contract: keys', () => {
   it('keeps a visitor’s files in their expiring session folder and a parent’s in their own', () => {
     expect(storageKeys.original('session:s1', uploadId)).toBe(`temp/s1/${uploadId}/original.jpg`);
     expect(storageKeys.cutout('user:u1', uploadId)).toBe(`users/u1/${uploadId}/cutout.png`);
+    expect(storageKeys.cutoutCopy('session:s1', uploadId)).toBe(`temp/s1/${uploadId}/cutout-800.png`);
     expect(storageKeys.incoming(uploadId)).toBe(`incoming/${uploadId}`);
   });
 
@@ -36,6 +37,7 @@ describe('deployment contract: keys', () => {
       ['uploads', storageKeys.original('session:s', uploadId)],
       ['uploads', storageKeys.original('user:u', uploadId)],
       ['uploads', storageKeys.cutout('session:s', uploadId)],
+      ['uploads', storageKeys.cutoutCopy('user:u', uploadId)],
       ['renders', storageKeys.preview(uploadId, 5, 'h')],
       ['renders', storageKeys.hd(uploadId, 5, 'h')],
       ['renders', storageKeys.template('t', 'native.jpg')],

@@ -130,6 +130,13 @@ export const TEMPLATE_SQUARES = {
 } as const;
 export type TemplateSquare = (typeof TEMPLATE_SQUARES)[keyof typeof TEMPLATE_SQUARES];
 
+/**
+ * The long side of a cut-out's copy for free Moments keepsakes: their canvas never draws a cut-out
+ * larger, and the copy decodes in a fraction of the full cut-out's time. Stored beside the
+ * cut-out, with the same owner and expiry; what deletes or moves a cut-out handles its copy too.
+ */
+export const CUTOUT_COPY_SIDE = MOMENTS_CANVAS_PX;
+
 export const storageKeys = {
   /** Where the browser PUTs the raw file. */
   incoming: (uploadId: string) => `${S3_PREFIXES.incoming.prefix}${uploadId}`,
@@ -137,6 +144,9 @@ export const storageKeys = {
   original: (owner: FileOwner, uploadId: string) => `${ownerFolder(owner)}/${uploadId}/original.jpg`,
   /** The background-removed cut-out of an upload, beside its original (same owner, same expiry). */
   cutout: (owner: FileOwner, uploadId: string) => `${ownerFolder(owner)}/${uploadId}/cutout.png`,
+  /** The cut-out scaled to CUTOUT_COPY_SIDE, for free Moments keepsakes. */
+  cutoutCopy: (owner: FileOwner, uploadId: string) =>
+    `${ownerFolder(owner)}/${uploadId}/cutout-${CUTOUT_COPY_SIDE}.png`,
   /** The photo behind the cut-out, same size and framing: what the restore brush paints back. */
   cutoutSource: (owner: FileOwner, uploadId: string) => `${ownerFolder(owner)}/${uploadId}/cutout-source.jpg`,
   /** Content-addressed (`hash` of the bytes), so racing deliveries never overwrite each other's files. */

@@ -70,8 +70,15 @@ export async function givenTemplate(
   return template;
 }
 
-/** Stores a cut-out (an opaque-centred PNG) and its source for a completed upload, as createCutout would. */
-export async function givenCutout(deps: Pick<Deps, 'uploads' | 'blobs' | 'clock'>, uploadId: string) {
+/**
+ * Stores a cut-out (an opaque-centred PNG) and its source for a completed upload, and its copy for
+ * free keepsakes when asked (as createCutout does; without it, a cut-out made before copies).
+ */
+export async function givenCutout(
+  deps: Pick<Deps, 'uploads' | 'blobs' | 'clock'>,
+  uploadId: string,
+  { copy = false } = {},
+) {
   const found = await deps.uploads.getUploadWithJobs(uploadId);
   if (!found) throw new Error(`no upload ${uploadId}`);
   const { owner } = found.upload;
@@ -92,5 +99,16 @@ export async function givenCutout(deps: Pick<Deps, 'uploads' | 'blobs' | 'clock'
     contentType: 'image/jpeg',
     anonymous,
   });
-  await deps.uploads.saveCutout(uploadId, { width, height, createdAt: deps.clock.now().toISOString() });
+  if (copy) {
+    const small = await sharp(png)
+      .resize({ width: width / 2 })
+      .png()
+      .toBuffer();
+    await deps.blobs.put('uploads', storageKeys.cutoutCopy(owner, uploadId), small, {
+      contentType: 'image/png',
+      anonymous,
+    });
+  }
+  const createdAt = deps.clock.now().toISOString();
+  await deps.uploads.saveCutout(uploadId, { width, height, createdAt, ...(copy ? { copy } : {}) });
 }

@@ -4,6 +4,7 @@
  * which writes no metadata.
  */
 import { createHash } from 'node:crypto';
+import { CUTOUT_COPY_SIDE } from '@shared/deployment';
 import { type ComposerCanvas2D, drawComposition } from '@shared/rules/composer-drawing';
 import { type Canvas2D, drawKeepsake, type LayerFactory } from '@shared/rules/keepsake-drawing';
 import { coverCrop } from '@shared/rules/placement';
@@ -169,6 +170,14 @@ export function createKeepsakeRenderer(
         drawKeepsake(canvas2d, { width: size, height: size }, layers, placement, strokes, makeLayer);
         if (watermark) canvas2d.drawImage(await watermarkLayer(size), 0, 0, size, size);
       });
+    },
+
+    cutoutCopy(png) {
+      // Fast deflate, as the cut-out's own PNG.
+      return sharp(png)
+        .resize(CUTOUT_COPY_SIDE, CUTOUT_COPY_SIDE, { fit: 'inside', withoutEnlargement: true })
+        .png({ compressionLevel: 3 })
+        .toBuffer();
     },
 
     async renderComposition({ background, cutout, transform, safeArea, width, height }) {

@@ -4,7 +4,7 @@ import { fakeDeps } from '../../test-support/fakes/fake-deps';
 import { parent, uploadedPhoto, visitor } from '../../test-support/fakes/scenes';
 import { givenCutout, givenTemplate } from '../../test-support/moments';
 import type { Principal } from '../ports';
-import { compositionIdFor, createFreeComposition, createHdComposition, templateLayer } from './compositions';
+import { compositionIdFor, createFreeComposition, createHdComposition } from './compositions';
 
 const placement = { x: 0.5, y: 0.55, scale: 0.4, rotation: -10 };
 
@@ -138,7 +138,7 @@ describe('HD keepsakes', () => {
   });
 });
 
-describe("the template's square copies", () => {
+describe('copies made for speed', () => {
   it('draws free keepsakes from the 800² watermarked copy and HD ones from the 2000² clean copy', async () => {
     const who = parent();
     const { deps, request } = await setup(who, { credits: 1 });
@@ -152,22 +152,26 @@ describe("the template's square copies", () => {
     expect((await hd.background.load()).equals(await copy(TEMPLATE_SQUARES.hd))).toBe(true);
   });
 
-  it('reads the original when the copy cannot be read (a template stored before its copies)', async () => {
+  it("draws free keepsakes from the cut-out's copy when one was made, HD ones from the cut-out", async () => {
+    const who = parent();
     const deps = fakeDeps();
-    const image = {
-      key: storageKeys.templateSquare('t1', TEMPLATE_SQUARES.free),
-      original: storageKeys.template('t1', 'wm.jpg'),
-      version: 'v1',
-    };
-    await deps.blobs.put('renders', image.original, Buffer.from('original'), { contentType: 'image/jpeg' });
-    expect((await templateLayer(deps, image).load()).toString()).toBe('original');
-    await deps.blobs.put('renders', image.key, Buffer.from('copy'), { contentType: 'image/jpeg' });
-    expect((await templateLayer(deps, image).load()).toString()).toBe('copy');
-
-    // Without the original either, the keepsake fails with the original's error.
-    await deps.blobs.delete('renders', [image.key, image.original]);
-    await expect(templateLayer(deps, image).load()).rejects.toThrow(image.original);
-    // A file of its own (the composer's native.jpg) has nothing to fall back to.
-    await expect(templateLayer(deps, { key: image.original, version: 'v1' }).load()).rejects.toThrow();
+    const template = await givenTemplate(deps);
+    const uploadId = await uploadedPhoto(deps, who, { render: false });
+    await givenCutout(deps, uploadId, { copy: true });
+    deps.table.credits.set(who.sub, { balance: 1, subscription: null });
+    const request = () => ({
+      requestId: crypto.randomUUID(),
+      templateId: template.id,
+      uploadId,
+      placement,
+      strokes: [],
+    });
+    await createFreeComposition(deps, who, request());
+    await createHdComposition(deps, who, request());
+    const [free, hd] = deps.keepsakes.drawings;
+    const stored = (key: (owner: `user:${string}`, id: string) => string) =>
+      deps.blobs.get('uploads', key(`user:${who.sub}`, uploadId));
+    expect((await free.cutout.load()).equals(await stored(storageKeys.cutoutCopy))).toBe(true);
+    expect((await hd.cutout.load()).equals(await stored(storageKeys.cutout))).toBe(true);
   });
 });

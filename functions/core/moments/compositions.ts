@@ -5,7 +5,7 @@
  * request id, so a double click or a retry makes and charges one keepsake.
  */
 import { createHash } from 'node:crypto';
-import { storageKeys, TEMPLATE_SQUARES, type TemplateSquare } from '@shared/deployment';
+import { CUTOUT_COPY_SIDE, storageKeys, TEMPLATE_SQUARES, type TemplateSquare } from '@shared/deployment';
 import { MOMENTS_CANVAS_PX, MOMENTS_HD_PX } from '@shared/rules/placement';
 import type {
   CompositionView,
@@ -19,7 +19,8 @@ import { DomainError } from '../errors';
 import { subscriptionIsActive } from '../payments/subscription';
 import type { OwnerRef, Principal, UploadRecord } from '../ports';
 import { isOwner, ownerFor, requireUser } from '../uploads/ownership';
-import type { CompositionRecord, HdPayment, LayerSource, TemplateRecord } from './moments-ports';
+import type { CompositionRecord, HdPayment, TemplateRecord } from './moments-ports';
+import { type StoredImage, storedLayer } from './stored-layers';
 import { publishedTemplate } from './templates';
 
 export type CompositionRequest = z.output<typeof createCompositionRequestSchema>;
@@ -124,7 +125,7 @@ export async function inputsOf(
   principal: Principal,
   request: Pick<CreateCompositionRequest, 'templateId' | 'uploadId'>,
   image: 'native.jpg' | TemplateSquare,
-): Promise<{ upload: UploadRecord; template: TemplateRecord; templateImage: TemplateImage }> {
+): Promise<{ upload: UploadRecord; template: TemplateRecord; templateImage: StoredImage }> {
   const [template, found] = await Promise.all([
     publishedTemplate(deps, request.templateId),
     deps.uploads.getUploadWithJobs(request.uploadId),
@@ -132,7 +133,7 @@ export async function inputsOf(
   if (!found || !isOwner(principal, found.upload)) throw new DomainError('not_found', 'uploadNotFound');
   if (!found.upload.cutout) throw new DomainError('conflict', 'extractFirst');
   const version = template.imageSource ?? 'original';
-  const templateImage: TemplateImage =
+  const templateImage: StoredImage =
     typeof image === 'string'
       ? { key: storageKeys.template(template.id, image), version }
       : {
@@ -143,45 +144,24 @@ export async function inputsOf(
   return { upload: found.upload, template, templateImage };
 }
 
-/**
- * A template image in the renders bucket and what it was made from (its cache version); for a
- * square copy, the file it was made from, read instead when the copy is not stored.
- */
-export type TemplateImage = { key: string; version: string; original?: string };
-
-/** The template as a keepsake layer: a template stored before its square copies is drawn from the original. */
-export function templateLayer(deps: Pick<Deps, 'blobs' | 'logger'>, image: TemplateImage): LayerSource {
-  const { original } = image;
-  const read = (key: string) => deps.blobs.get('renders', key);
-  return {
-    cacheKey: `${image.key}@${image.version}`,
-    load: () =>
-      original
-        ? // Any failure: in AWS a missing key reads as 403 (the role may not list the bucket).
-          read(image.key).catch((error) => {
-            deps.logger.info('template copy unreadable, drawing from the original', {
-              key: image.key,
-              error: String(error),
-            });
-            return read(original);
-          })
-        : read(image.key),
-  };
-}
-
 async function draw(
   deps: Deps,
   upload: UploadRecord,
-  templateImage: TemplateImage,
+  templateImage: StoredImage,
   request: CompositionRequest,
   out: { size: number; watermark: boolean; key: string },
 ): Promise<void> {
   const cutoutKey = storageKeys.cutout(upload.owner, upload.id);
   const sourceKey = storageKeys.cutoutSource(upload.owner, upload.id);
   const cutoutVersion = upload.cutout?.createdAt ?? '';
+  // A canvas this small never draws the cut-out larger than its copy.
+  const cutout: StoredImage =
+    upload.cutout?.copy && out.size <= CUTOUT_COPY_SIDE
+      ? { key: storageKeys.cutoutCopy(upload.owner, upload.id), original: cutoutKey, version: cutoutVersion }
+      : { key: cutoutKey, version: cutoutVersion };
   const { jpeg, timings } = await deps.keepsakes.render({
-    background: templateLayer(deps, templateImage),
-    cutout: { cacheKey: `${cutoutKey}@${cutoutVersion}`, load: () => deps.blobs.get('uploads', cutoutKey) },
+    background: storedLayer(deps, 'renders', templateImage),
+    cutout: storedLayer(deps, 'uploads', cutout),
     source: request.strokes.some((s) => s.mode === 'restore')
       ? { cacheKey: `${sourceKey}@${cutoutVersion}`, load: () => deps.blobs.get('uploads', sourceKey) }
       : undefined,

@@ -1,6 +1,7 @@
 /**
  * The cut-out of an upload's photo: the background removed through the ImageAI port, stored
- * privately beside the original (same owner, same expiry for visitors), shown through short-lived links.
+ * privately beside the original (same owner, same expiry for visitors) with its source photo and
+ * its copy for free keepsakes, shown through short-lived links.
  */
 import { storageKeys } from '@shared/deployment';
 import type { CutoutView } from '@shared/schemas/moments';
@@ -23,9 +24,14 @@ export async function createCutout(deps: Deps, principal: Principal, uploadId: s
 
   const original = await deps.blobs.get('uploads', upload.fileKey);
   const { png, mask, source } = await deps.imageAI.removeBackground({ image: original });
+  const copy = await deps.keepsakes.cutoutCopy(png);
   const anonymous = upload.owner.startsWith('session:');
   await Promise.all([
     deps.blobs.put('uploads', storageKeys.cutout(upload.owner, upload.id), png, {
+      contentType: 'image/png',
+      anonymous,
+    }),
+    deps.blobs.put('uploads', storageKeys.cutoutCopy(upload.owner, upload.id), copy, {
       contentType: 'image/png',
       anonymous,
     }),
@@ -38,6 +44,7 @@ export async function createCutout(deps: Deps, principal: Principal, uploadId: s
     width: mask.width,
     height: mask.height,
     createdAt: deps.clock.now().toISOString(),
+    copy: true,
   };
   if (!(await deps.uploads.saveCutout(upload.id, cutout))) {
     // Deleted while we worked: leave nothing of it behind.
@@ -48,7 +55,11 @@ export async function createCutout(deps: Deps, principal: Principal, uploadId: s
 }
 
 export function cutoutKeys(upload: Pick<UploadRecord, 'owner' | 'id'>): string[] {
-  return [storageKeys.cutout(upload.owner, upload.id), storageKeys.cutoutSource(upload.owner, upload.id)];
+  return [
+    storageKeys.cutout(upload.owner, upload.id),
+    storageKeys.cutoutCopy(upload.owner, upload.id),
+    storageKeys.cutoutSource(upload.owner, upload.id),
+  ];
 }
 
 async function cutoutView(deps: Deps, upload: UploadRecord, cutout: CutoutInfo): Promise<CutoutView> {

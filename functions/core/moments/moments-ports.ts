@@ -145,6 +145,8 @@ export interface KeepsakeRenderer {
   render(drawing: KeepsakeDrawing): Promise<{ jpeg: Buffer; timings: KeepsakeTimings }>;
   /** A composer keepsake (no watermark: the free one is made in the browser). */
   renderComposition(drawing: ComposerDrawing): Promise<{ jpeg: Buffer; timings: KeepsakeTimings }>;
+  /** A cut-out PNG scaled to fit CUTOUT_COPY_SIDE, for free keepsakes (PNG). */
+  cutoutCopy(png: Buffer): Promise<Buffer>;
 }
 
 /** A template of a built-in library (the illustrated scenes the local stack seeds). */
