@@ -18,9 +18,12 @@ const prerenderDir = resolve(import.meta.dirname, 'dist/prerender');
 // The app shell's entry (index.html, main.tsx) and the one the prerendered pages load after painting.
 const inputs = { index: resolve(frontend, 'index.html'), prerendered: resolve(frontend, PRERENDERED_ENTRY) };
 
-// Entries run when their chunk does, and the prerendered pages' loader (app/boot) must stay small
-// (scripts/build/prerender.ts checks): neither goes into the `app` chunk.
-const ENTRIES_AND_BOOT = /[\\/]src[\\/](main[\w-]*\.tsx$|app[\\/]boot[\\/])/;
+// Entries run when their chunk does, and the prerendered pages' loader must stay small
+// (scripts/build/prerender.ts checks): neither goes into the `app` chunk. The loader is app/boot and
+// the stored sign-in check it makes before it loads the app.
+const ENTRIES = /[\\/]src[\\/]main[\w-]*\.tsx$/;
+const BOOT =
+  /[\\/]src[\\/](app[\\/]boot[\\/]|lib[\\/]auth[\\/]stored-session\.ts$|lib[\\/]browser-storage\.ts$)/;
 // The chunk of the `prerendered` input.
 const PRERENDERED_CHUNK = /(^|\/)prerendered-[\w-]+\.js$/;
 
@@ -52,10 +55,11 @@ export default defineConfig({
               priority: 1,
             },
             { name: 'sonner', test: /node_modules[\\/]sonner[\\/]/, priority: 1 },
-            { name: 'boot', test: /[\\/]src[\\/]app[\\/]boot[\\/]|vite[\\/]preload-helper/, priority: 3 },
+            { name: 'boot', test: (id) => BOOT.test(id) || /vite[\\/]preload-helper/.test(id), priority: 3 },
             {
               name: 'app',
-              test: (id) => /[\\/](frontend[\\/]src|shared)[\\/]/.test(id) && !ENTRIES_AND_BOOT.test(id),
+              test: (id) =>
+                /[\\/](frontend[\\/]src|shared)[\\/]/.test(id) && !ENTRIES.test(id) && !BOOT.test(id),
               tags: ['$initial'],
             },
           ],

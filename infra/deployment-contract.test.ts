@@ -130,6 +130,14 @@ describe('deployment contract: queue, group', () => {
     expect(dlq.QueueName).toBe(`${t.stack.stackName}-${QUEUES.render.deadLetterName}`);
   });
 
+  it('moves a pack message to the DLQ after the same attempts, under the contract names', () => {
+    const queue = resourceOf(t.template, t.stack.packPipeline.queue).Properties!;
+    const dlq = resourceOf(t.template, t.stack.packPipeline.deadLetterQueue).Properties!;
+    expect(queue.RedrivePolicy.maxReceiveCount).toBe(QUEUES.pack.maxReceiveCount);
+    expect(queue.QueueName).toBe(`${t.stack.stackName}-${QUEUES.pack.name}`);
+    expect(dlq.QueueName).toBe(`${t.stack.stackName}-${QUEUES.pack.deadLetterName}`);
+  });
+
   it('makes operators of the members of the contract group', () => {
     const group = onlyResource(t.template, 'AWS::Cognito::UserPoolGroup').Properties!;
     expect(group.GroupName).toBe(ADMINS_GROUP);
@@ -199,6 +207,8 @@ describe('deployment contract: IAM object grants', () => {
       [under('renders', templates.prefix)]: ['read'],
       [under('renders', compositions.prefix)]: ['read', 'write'],
     });
+    // The template seeder writes (and on failure removes) template files; it never reads them.
+    expect(objectAccess(api('admin'))).toEqual({ [under('renders', templates.prefix)]: ['write'] });
     for (const group of ['system', 'payments', 'webhooks'] as const) {
       expect(objectAccess(api(group)), group).toEqual({});
     }

@@ -126,8 +126,11 @@ describe('Least privilege', () => {
   );
 
   it('of the API roles only uploads, payments and webhooks may send to the render queue', () => {
+    const renderQueue = logicalId(t.stack.renderPipeline.queue);
+    const sendsToRenderQueue = (statement: ReturnType<typeof roleStatements>[number]) =>
+      actionsOf(statement).includes('sqs:SendMessage') && text(statement.Resource).includes(renderQueue);
     const senders = [...t.stack.api.handlers]
-      .filter(([, fn]) => roleStatements(t.template, fn.role).flatMap(actionsOf).includes('sqs:SendMessage'))
+      .filter(([, fn]) => roleStatements(t.template, fn.role).some(sendsToRenderQueue))
       .map(([group]) => group)
       .sort();
     expect(senders).toEqual(['payments', 'uploads', 'webhooks']);

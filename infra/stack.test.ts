@@ -151,7 +151,10 @@ describe('Render pipeline', () => {
   });
 
   it('encrypts both queues and refuses plain HTTP', () => {
-    const queues = resources(t.template, 'AWS::SQS::Queue');
+    const pipeline = [t.stack.renderPipeline.queue, t.stack.renderPipeline.deadLetterQueue].map(logicalId);
+    const queues = Object.fromEntries(
+      Object.entries(resources(t.template, 'AWS::SQS::Queue')).filter(([id]) => pipeline.includes(id)),
+    );
     expect(Object.keys(queues)).toHaveLength(2);
     const policies = Object.values(resources(t.template, 'AWS::SQS::QueuePolicy'));
     for (const [id, q] of Object.entries(queues)) {

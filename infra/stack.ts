@@ -5,6 +5,7 @@ import { Api } from './constructs/api';
 import { Auth } from './constructs/auth';
 import { Data } from './constructs/data';
 import { DEFAULT_MAIL_FROM } from './constructs/mail';
+import { PackPipeline } from './constructs/pack-pipeline';
 import { Payments, STRIPE_WEBHOOK_EVENTS, STRIPE_WEBHOOK_PATH } from './constructs/payments';
 import { RenderPipeline } from './constructs/render-pipeline';
 import { Site } from './constructs/site';
@@ -27,6 +28,7 @@ export class LittleFuturesStack extends Stack {
   readonly storage: Storage;
   readonly payments: Payments;
   readonly renderPipeline: RenderPipeline;
+  readonly packPipeline: PackPipeline;
   readonly api: Api;
   readonly site: Site;
 
@@ -61,6 +63,13 @@ export class LittleFuturesStack extends Stack {
       mailFrom,
     });
 
+    this.packPipeline = new PackPipeline(this, 'PackPipeline', {
+      table: this.data.table,
+      tableIndexNames: this.data.indexNames,
+      renders: this.storage.renders,
+      environment: { ...environment, RENDER_QUEUE_URL: this.renderPipeline.queue.queueUrl },
+    });
+
     this.api = new Api(this, 'Api', {
       userPool: this.auth.userPool,
       userPoolClient: this.auth.userPoolClient,
@@ -70,6 +79,7 @@ export class LittleFuturesStack extends Stack {
       renders: this.storage.renders,
       renderQueue: this.renderPipeline.queue,
       stripeSecret: this.payments.stripeSecret,
+      packQueue: this.packPipeline.queue,
       environment: { ...environment, RENDER_QUEUE_URL: this.renderPipeline.queue.queueUrl },
     });
 
@@ -95,6 +105,7 @@ export class LittleFuturesStack extends Stack {
       RendersBucketName: [this.storage.renders.bucketName, 'Renders bucket (previews via CloudFront)'],
       SiteBucketName: [this.site.bucket.bucketName, 'SPA bucket'],
       RenderQueueUrl: [this.renderPipeline.queue.queueUrl, 'SQS render queue'],
+      PackQueueUrl: [this.packPipeline.queue.queueUrl, 'SQS pack generation queue'],
       StripeSecretArn: [
         this.payments.stripeSecret.secretArn,
         'After deploy, put the Stripe keys in this secret as JSON {"secretKey": "sk_...", "webhookSecret": ' +

@@ -10,6 +10,18 @@ import {
   migrateResponseSchema,
   myUploadsSchema,
 } from './schemas/account';
+import { adminSessionSchema, goLiveConfigSchema, grantAdminResponseSchema } from './schemas/admin';
+import {
+  createPackRequestSchema,
+  packListSchema,
+  packResponseSchema,
+  updatePackStatusRequestSchema,
+} from './schemas/admin-packs';
+import {
+  importTemplatesRequestSchema,
+  importTemplatesResponseSchema,
+  updateTemplateRequestSchema,
+} from './schemas/admin-templates';
 import {
   compositionViewSchema,
   createComposerHdRequestSchema,
@@ -52,7 +64,7 @@ import {
 export type Access = 'public' | 'caller' | 'owner' | 'user' | 'admin';
 
 /** Lambda that serves the route: one per route group. */
-export type RouteGroup = 'uploads' | 'account' | 'payments' | 'webhooks' | 'system' | 'moments';
+export type RouteGroup = 'uploads' | 'account' | 'payments' | 'webhooks' | 'system' | 'moments' | 'admin';
 
 /** HTTP statuses of the error body `{ error: { code, message } }` (functions/handlers/http/responses.ts). */
 export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 422 | 503;
@@ -348,6 +360,97 @@ export const routes = {
     group: 'moments',
     response: okResponseSchema,
     errors: [404],
+  },
+  // Operator pages (moments-composer-admin.md §2 Admin pages; ARCHITECTURE.md §9, §10).
+  /** The admin guard's check: answers only for a member of the `admins` group. */
+  getAdminSession: {
+    method: 'GET',
+    path: '/api/admin/session',
+    access: 'admin',
+    group: 'admin',
+    response: adminSessionSchema,
+  },
+  /** First-time setup: the caller becomes the first admin, only while the `admins` group is empty. */
+  grantFirstAdmin: {
+    method: 'POST',
+    path: '/api/admin/grant',
+    access: 'user',
+    group: 'admin',
+    response: grantAdminResponseSchema,
+    errors: [403, 409, 503],
+  },
+  /** The go-live checklist's badges, from the deployment's real configuration. */
+  getGoLiveConfig: {
+    method: 'GET',
+    path: '/api/admin/config',
+    access: 'admin',
+    group: 'admin',
+    response: goLiveConfigSchema,
+  },
+  // Pack manager (moments-composer-admin.md §2, §4, §5, §7; ARCHITECTURE.md §10).
+  /** Packs, newest first, with their template counts and any generation in progress. */
+  listPacks: {
+    method: 'GET',
+    path: '/api/admin/packs',
+    access: 'admin',
+    group: 'admin',
+    response: packListSchema,
+  },
+  /** A new pack (draft); name and category are required. */
+  createPack: {
+    method: 'POST',
+    path: '/api/admin/packs',
+    access: 'admin',
+    group: 'admin',
+    body: createPackRequestSchema,
+    response: packResponseSchema,
+  },
+  /** Publish (draft → active) or Unpublish (active → draft). */
+  updatePackStatus: {
+    method: 'PUT',
+    path: '/api/admin/packs/{packId}/status',
+    access: 'admin',
+    group: 'admin',
+    body: updatePackStatusRequestSchema,
+    response: packResponseSchema,
+    errors: [404],
+  },
+  /** Queues a generation run and answers at once; a run already in progress is not doubled (409). */
+  generatePack: {
+    method: 'POST',
+    path: '/api/admin/packs/{packId}/generate',
+    access: 'admin',
+    group: 'admin',
+    response: packResponseSchema,
+    errors: [404, 409],
+  },
+  /** The safe-area editor's picker: every template, any status, newest first. */
+  listAdminTemplates: {
+    method: 'GET',
+    path: '/api/admin/templates',
+    access: 'admin',
+    group: 'admin',
+    response: templateListSchema,
+  },
+  /** Saves the editor's fields; saving approves the template (listed in the composer gallery). */
+  updateTemplate: {
+    method: 'PUT',
+    path: '/api/admin/templates/{templateId}',
+    access: 'admin',
+    group: 'admin',
+    body: updateTemplateRequestSchema,
+    response: templateViewSchema,
+    errors: [404],
+  },
+  /** The seeder: a JSON array of template import items; all of them or none (errors by index and field). */
+  importTemplates: {
+    method: 'POST',
+    path: '/api/admin/templates/import',
+    access: 'admin',
+    group: 'admin',
+    body: importTemplatesRequestSchema,
+    response: importTemplatesResponseSchema,
+    errors: [422, 503],
   },
 } as const satisfies Record<string, RouteDef>;
 

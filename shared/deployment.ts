@@ -99,7 +99,12 @@ export const MAX_RENDER_ATTEMPTS = 3;
 /** Queue names (in AWS prefixed with the stack name, so that stages can share an account). */
 export const QUEUES = {
   render: { name: 'render', deadLetterName: 'render-dlq', maxReceiveCount: MAX_RENDER_ATTEMPTS },
+  /** Pack generation runs and the scheduler's ticks; the same retries as a render. */
+  pack: { name: 'pack', deadLetterName: 'pack-dlq', maxReceiveCount: MAX_RENDER_ATTEMPTS },
 } as const;
+
+/** How often the pack scheduler looks for packs due a scheduled generation (EventBridge rate in AWS). */
+export const PACK_SCHEDULE_TICK_MINUTES = 15;
 
 /** Members of this Cognito group are operators: admin pages and admin routes. */
 export const ADMINS_GROUP = 'admins';

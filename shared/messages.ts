@@ -87,6 +87,8 @@ export const messages = {
   codeExpired: 'This code has expired. Send a new code and try again.',
   accountConfirmFailed: 'We could not confirm your account. Please try again.',
   codeSent: 'We sent you a new code.',
+  passwordChanged: 'Your password has been changed. Please sign in with the new one.',
+  passwordResetFailed: 'We could not change your password. Please try again.',
   codeResendFailed: 'We could not send a new code. Please try again in a moment.',
   signInUnavailable: 'Sign-in is not available right now. Please try again in a moment.',
   signedOut: 'You are signed out. See you soon!',
@@ -136,6 +138,57 @@ export const messages = {
   draftNameRequired: 'Please enter a name',
   signInForHd: 'Please sign in to make HD keepsakes.',
   hdKeepsakeCost: 'HD keepsakes cost 1 credit each (free with the monthly plan).',
+
+  // Operator pages (moments-composer-admin.md §5, §6, §8), verbatim.
+  mustBeLoggedIn: 'You must be logged in first',
+  pleaseLogInFirst: 'Please log in first',
+  alreadyAdmin: 'You already have admin access!',
+  adminGranted: 'Admin access granted! You can now access admin pages.',
+  grantAdminFailed: 'Failed to grant admin access',
+  enterEmailAddress: 'Please enter an email address',
+  resetEmailSent: 'Password reset email sent! Check your inbox.',
+  resetEmailFailed: 'Failed to send reset email',
+  selectTemplate: 'Please select a template',
+  templateUpdated: 'Template updated successfully!',
+  saveFailed: 'Failed to save: ',
+  invalidImportJson: 'Invalid JSON format. Expected an array of templates.',
+  importFailed: 'Failed to import templates',
+  loadPacksFailed: 'Failed to load packs',
+  createPackFailed: 'Failed to create pack',
+  startGenerationFailed: 'Failed to start generation',
+  updatePackFailed: 'Failed to update pack',
+  packNameCategoryRequired: 'Name and category are required',
+  packCreated: 'Pack created successfully',
+  packGenerationStarted: 'Pack generation started',
+  packPublished: 'Pack published',
+  packUpdated: 'Pack updated',
+  uploadFailedPrefix: 'Upload failed: ',
+  selectImageFile: 'Please select an image file',
+  uploadBothImages: 'Please upload both background and face images',
+  allChecksCompleted: 'All checks completed! Ready for production.',
+  // Operator pages: cases the spec leaves open.
+  adminsManagedByAdmins:
+    'This app already has an admin. Further admin roles are managed by existing admins (npm run admin:grant).',
+  adminOnly: 'This page is for admins.',
+  packNotFound: 'We could not find this pack.',
+  packGenerationRunning: 'A generation is already running for this pack.',
+  packGenerationFailed: 'The generation failed. Please try again.',
+  // Template editor and seeder: cases the spec leaves open.
+  importTooMany: 'Too many templates: import at most 100 at a time.',
+  importEmpty: 'There are no templates in this JSON array.',
+  importInvalidItems:
+    'Some templates are invalid. Nothing was imported; fix the errors listed and try again.',
+  importImagesRejected:
+    'Some template images could not be used. Nothing was imported; fix the errors listed and try again.',
+  importedTemplates: 'Successfully imported {count} template(s)',
+  importResult: 'Imported {count} template(s)',
+  templateSaveNotFound: 'This template no longer exists.',
+  importTooSlow:
+    'This import took too long, so nothing was imported. Please import fewer templates at a time.',
 } as const;
 
 export type MessageKey = keyof typeof messages;
+
+/** The pack manager's toast when a generation run finished (moments-composer-admin.md §8). */
+export const generatedImagesMessage = (done: number, total: number) =>
+  `Generated ${done}/${total} images successfully`;

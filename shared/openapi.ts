@@ -52,6 +52,7 @@ const GROUP_DESCRIPTIONS: Record<RouteGroup, string> = {
   webhooks: 'Calls from the payment provider, signed over the raw body.',
   system: 'Health, the browser sign-in configuration and this document.',
   moments: 'Keepsakes: the template library, cut-outs of a photo, compositions (free and HD) and drafts.',
+  admin: 'Operator pages: the admin check, first-admin setup, templates, packs and the go-live checklist.',
 };
 
 const SECURITY_SCHEMES = {

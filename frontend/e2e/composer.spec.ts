@@ -5,10 +5,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import { createUser, freshEmail, submitCredentials } from './accounts-helpers';
+import { heicFixture } from './heic-fixture';
 import { expectNoSeriousA11yViolations, FACE_PHOTO, toast, uploadPhoto } from './helpers';
 import { clickForNewTab, expectTestCheckout } from './payments-helpers';
+import { storedObject } from './stack';
 
 const composerInput = (page: Page) => page.locator('input[type=file]');
 const currentStep = (page: Page) => page.getByRole('list', { name: 'Steps' }).locator('[aria-current=step]');
@@ -178,6 +180,57 @@ test('refuses what the composer cannot use, with the spec’s words, and unknown
   await expect(
     toast(page, 'That background is not available any more. Please choose another one.'),
   ).toBeVisible();
+});
+
+test('a real HEIC photo is decoded in the browser, sent as a JPEG and checked by the server', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const heic = await heicFixture();
+  const decoderRequests: string[] = [];
+  page.on('request', (request) => {
+    if (/heic/i.test(request.url())) decoderRequests.push(request.url());
+  });
+  await openFromGallery(page, '');
+  expect(decoderRequests, 'the HEIC decoder loads only once a HEIC is chosen').toEqual([]);
+
+  // What the browser sent is read from S3 before the server's check moves it on.
+  let sent: Metadata | undefined;
+  let putUrl = '';
+  let putType = '';
+  page.on('request', (request) => {
+    if (request.method() !== 'PUT') return;
+    putUrl = request.url();
+    putType = request.headers()['content-type'];
+  });
+  await page.route(/\/api\/uploads\/[^/]+\/complete$/, async (route) => {
+    sent = await sharp(await storedObject(putUrl)).metadata();
+    await route.continue();
+  });
+  const cutoutResponse = page.waitForResponse((response) => /\/cutout$/.test(response.url()), {
+    timeout: 60_000,
+  });
+  await composerInput(page).setInputFiles(heic.path);
+  await expect.poll(() => sent, { timeout: 30_000 }).toBeDefined();
+  expect(decoderRequests.some((url) => /\.js$/.test(url))).toBe(true);
+  expect(putType).toBe('image/jpeg');
+  expect([sent!.format, sent!.width, sent!.height]).toEqual(['jpeg', heic.width, heic.height]);
+
+  // The sample is a desert landscape: background removal runs on what was sent, and the parent hears
+  // how it went (offline segmentation may keep the largest region or find no one at all).
+  const cutout = await cutoutResponse;
+  if (cutout.status() === 200) {
+    await expect(toast(page, 'Background removed successfully!')).toBeVisible();
+    await expect(currentStep(page)).toHaveText('4 Position and adjust');
+  } else {
+    expect(cutout.status()).toBe(422);
+    await expect(
+      toast(
+        page,
+        "Failed to remove background: We couldn't find a person in this photo. Please choose a photo where your child is clearly visible.",
+      ),
+    ).toBeVisible();
+  }
 });
 
 test('HD: a visitor signs in, comes back to the same composition, buys credits and exports at native size', async ({

@@ -10,16 +10,23 @@ export const FACE_PHOTO = path.join(REPO_ROOT, 'node_modules/@vladmandic/face-ap
 
 /**
  * Opens a page and waits until the app runs on it. A prerendered page (/, /pricing, /upload) is on
- * screen before its script has loaded: a tap before then does nothing, for a test as for a person.
+ * screen and usable before its app runs, and starts the app when the visitor starts using the page
+ * (frontend/src/app/boot/on-first-use.ts): the helper moves the mouse over it, as a person arriving
+ * does, then waits for the app. A tap before then is the browser's alone: a link loads the next page
+ * in full, a button of the app does nothing yet — for a test as for a person.
  */
 export async function openPage(page: Page, path: string) {
   await page.goto(path);
+  await page.mouse.move(1, 1);
   await expect(page.locator('html[data-ready]')).toBeAttached();
 }
 
-/** A toast (sonner) with exactly this text. */
+/**
+ * A toast (sonner) with this text, among those on screen: sonner keeps older ones in the page,
+ * stacked out of sight (data-visible="false"), so an earlier toast with the same text is not this one.
+ */
 export function toast(page: Page, text: string) {
-  return page.locator('[data-sonner-toast]').filter({ hasText: text });
+  return page.locator('[data-sonner-toast][data-visible="true"]').filter({ hasText: text });
 }
 
 /** The email prompt may open over the results at any moment: dismiss it whenever it is in the way. */

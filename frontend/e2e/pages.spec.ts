@@ -40,6 +40,69 @@ test('prerendered pages show their content without JavaScript', async ({ browser
   await context.close();
 });
 
+test('a prerendered page loads its app once it is used, or once it has sat idle', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/');
+  // Nothing but the loader while the page is only looked at (the idle start waits 4 s after load).
+  await page.waitForTimeout(1000);
+  expect(scripts.filter((script) => /\/assets\/app-[^/]+\.js$/.test(script))).toEqual([]);
+  await expect(page.locator('html[data-ready]')).toHaveCount(0);
+  await page.mouse.move(1, 1);
+  await expect(page.locator('html[data-ready]')).toBeAttached();
+  expect(scripts.filter((script) => /\/assets\/app-[^/]+\.js$/.test(script))).toHaveLength(1);
+
+  // A visitor who never touches the page gets the app all the same, a few seconds after it loaded.
+  // (A new tab: the mouse of the first one is over the page, and the browser may move it there again.)
+  const idle = await page.context().newPage();
+  await idle.goto('/pricing');
+  await expect(idle.locator('html[data-ready]')).toHaveCount(0);
+  await expect(idle.locator('html[data-ready]')).toBeAttached({ timeout: 15_000 });
+  await idle.close();
+});
+
+test('the phone menu opens, closes and is named for what it does, before the app runs and after', async ({
+  browser,
+  page,
+  isMobile,
+}) => {
+  test.skip(!isMobile, 'the menu shows below 1024 px');
+  const noScript = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: { width: 390, height: 844 },
+  });
+  for (const tab of [await noScript.newPage(), page]) {
+    const header = tab.getByRole('banner');
+    if (tab === page) await openPage(tab, '/');
+    else await tab.goto('/');
+    await expect(header.getByRole('link', { name: 'Pricing' })).toBeHidden();
+    await header.getByRole('button', { name: 'Open menu' }).click();
+    await expect(header.getByRole('button', { name: 'Close menu' })).toBeFocused();
+    await expect(header.getByRole('button', { name: 'Open menu' })).toHaveCount(0);
+    await header.getByRole('button', { name: 'Close menu' }).click();
+    await expect(header.getByRole('link', { name: 'Pricing' })).toBeHidden();
+    // The keyboard: Enter opens it, Tab goes on to its links, and (with the app) Escape closes it.
+    await tab.keyboard.press('Enter');
+    await tab.keyboard.press('Tab');
+    await expect(header.getByRole('link', { name: 'Home' })).toBeFocused();
+    if (tab === page) {
+      await tab.keyboard.press('Escape');
+      await expect(header.getByRole('button', { name: 'Open menu' })).toBeFocused();
+      await expect(header.getByRole('link', { name: 'Home' })).toBeHidden();
+      await header.getByRole('button', { name: 'Open menu' }).click();
+    }
+    await header.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pricing' }).click();
+    await expect(tab).toHaveURL(/\/pricing$/);
+    await expect(tab.getByRole('heading', { level: 1, name: 'Pricing' })).toBeVisible();
+    // The menu closed behind the link.
+    await expect(header.getByRole('button', { name: 'Open menu' })).toBeVisible();
+    await expect(header.getByRole('link', { name: 'Home' })).toBeHidden();
+  }
+  await noScript.close();
+});
+
 test('prerendered pages hydrate without errors and then answer taps', async ({ page, isMobile }) => {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
@@ -137,14 +200,6 @@ test('unknown pages show the not-found page with a way home', async ({ page }) =
   await expect(page.getByText('Oops! Page not found')).toBeVisible();
   await page.getByRole('link', { name: 'Return to Home' }).click();
   await expect(page).toHaveURL(/\/$/);
-});
-
-test('pages of later releases say so and point to the upload', async ({ page }) => {
-  for (const path of ['/offspring-gallery']) {
-    await page.goto(path);
-    await expect(page.getByText('Coming soon', { exact: true })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Upload a photo' })).toHaveAttribute('href', '/upload');
-  }
 });
 
 test('a results link that is not a UUID says "Invalid link" and goes home', async ({ page }) => {

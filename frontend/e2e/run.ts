@@ -31,12 +31,13 @@ async function freePorts(count: number): Promise<number[]> {
   return found;
 }
 
-function runPlaywright(baseUrl: string, args: string[]): Promise<number> {
+function runPlaywright(baseUrl: string, stackEnv: Record<string, string>, args: string[]): Promise<number> {
   const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
   const config = path.join(import.meta.dirname, 'playwright.config.ts');
   const child = spawn(process.execPath, [cli, 'test', '--config', config, ...args], {
     stdio: 'inherit',
-    env: { ...process.env, E2E_BASE_URL: baseUrl },
+    // The stack's AWS settings let a test arrange what no page can (e.g. a pool with no admin yet).
+    env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_STACK_ENV: JSON.stringify(stackEnv) },
   });
   return new Promise((resolve) => {
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
@@ -64,7 +65,7 @@ async function main(): Promise<number> {
     process.once(signal, () => void stop().then(() => process.exit(130)));
   }
   try {
-    return await runPlaywright(stack.url, process.argv.slice(2));
+    return await runPlaywright(stack.url, { ...stack.env }, process.argv.slice(2));
   } finally {
     await stop();
   }

@@ -46,6 +46,10 @@ export type AppConfig = {
   mailOutboxDir?: string;
   /** The site's origin when a request carries no Origin header. */
   siteUrl?: string;
+  /** Powertools' log level (POWERTOOLS_LOG_LEVEL; its default is INFO). */
+  logLevel: string;
+  /** The pack queue: set only where packs are queued (the admin routes, the pack worker). */
+  packQueueUrl?: string;
 };
 
 function required(env: NodeJS.ProcessEnv, name: string): string {
@@ -76,6 +80,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: env.MAIL_FROM || undefined,
     mailOutboxDir: env.MAIL_OUTBOX_DIR || undefined,
     siteUrl: env.SITE_URL || undefined,
+    logLevel: (env.POWERTOOLS_LOG_LEVEL || env.LOG_LEVEL || 'INFO').toUpperCase(),
+    packQueueUrl: env.PACK_QUEUE_URL || undefined,
   };
 }
 

@@ -15,16 +15,27 @@ import type { Clock, TokenVerifier } from '../core/ports';
 import { createJwtAuthorizer, issuerOf } from './auth/jwt-verifier';
 import { createCognitoIdentity, unconfiguredIdentity } from './cognito/identity';
 import { type AppConfig, clientConfigOf, loadConfig } from './config';
+import { createDynamoAdminStore } from './dynamo/admin-store';
 import {
   createDynamoCompositionStore,
   createDynamoDraftStore,
   createDynamoTemplateStore,
 } from './dynamo/moments-store';
+import { createDynamoPackStore } from './dynamo/pack-store';
 import { createDynamoPaymentStore } from './dynamo/payment-store';
 import { createDynamoUploadStore } from './dynamo/upload-store';
-import { createImageAI, createImageInspector, createKeepsakeRenderer, createPreviewMaker } from './image';
+import { goLiveOf } from './go-live';
+import { createImageFetcher } from './http/image-fetcher';
+import {
+  createImageAI,
+  createImageInspector,
+  createKeepsakeRenderer,
+  createPreviewMaker,
+  createTemplateImageMaker,
+} from './image';
 import { createLogOnlyMailer, createOutboxMailer, createSesMailer } from './mail/mailers';
 import { createS3BlobStore } from './s3/blob-store';
+import { createSqsPackQueue } from './sqs/pack-queue';
 import { createSqsRenderQueue } from './sqs/render-queue';
 import { paymentsFromConfig } from './stripe/payments-from-config';
 
@@ -66,6 +77,12 @@ export function buildDeps(config: AppConfig = loadConfig()): Deps {
     previewsBaseUrl: config.previewsBaseUrl,
     siteUrl: config.siteUrl,
     clientConfig: clientConfigOf(config),
+    adminStore: createDynamoAdminStore(doc, config.tableName),
+    goLive: goLiveOf(config),
+    packs: createDynamoPackStore(doc, config.tableName),
+    packQueue: createSqsPackQueue(new SQSClient({ region }), config.packQueueUrl),
+    imageFetcher: createImageFetcher(),
+    templateImages: createTemplateImageMaker(),
   };
 }
 

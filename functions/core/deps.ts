@@ -1,6 +1,10 @@
 /** Everything a use case may touch, passed in as one plain object built once per container. */
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type { ClientConfig } from '@shared/schemas/account';
+import type { GoLiveConfig } from '@shared/schemas/admin';
+import type { AdminStore } from './admin/admin-ports';
+import type { PackQueue, PackStore } from './admin/packs-ports';
+import type { ImageFetcher, TemplateImageMaker } from './admin/template-import-ports';
 import type { ImageAI } from './image-ai';
 import type { CompositionStore, DraftStore, KeepsakeRenderer, TemplateStore } from './moments/moments-ports';
 import type { PaymentStore, Payments } from './payments/payment-ports';
@@ -40,4 +44,14 @@ export type Deps = {
   siteUrl?: string;
   /** What the browser needs to sign in (GET /api/config). */
   clientConfig: ClientConfig;
+  adminStore: AdminStore;
+  /** The go-live checklist's facts, read from the configuration the container started with. */
+  goLive: GoLiveConfig;
+  /** Template packs (pack manager) and the queue their generation runs on. */
+  packs: PackStore;
+  packQueue: PackQueue;
+  /** The template seeder's guarded fetch of operators' image URLs. */
+  imageFetcher: ImageFetcher;
+  /** Turns an imported image into a template's native, watermarked and thumbnail files. */
+  templateImages: TemplateImageMaker;
 };

@@ -23,6 +23,21 @@ export class DomainError extends Error {
   }
 }
 
+/** One problem of a list the caller sent: the item's index (0-based), the field and what is wrong. */
+export type ItemIssue = { index: number; field: string; message: string };
+
+/** A list refused as a whole, with every problem listed so the caller can fix them all at once. */
+export class ItemsRejectedError extends DomainError {
+  constructor(
+    kind: ErrorKind,
+    messageKey: MessageKey,
+    readonly issues: readonly ItemIssue[],
+  ) {
+    super(kind, messageKey);
+    this.name = 'ItemsRejectedError';
+  }
+}
+
 /** The uploaded bytes are not a photo we can use; the reason is user-facing. */
 export class PhotoRejectedError extends DomainError {
   constructor(messageKey: MessageKey, kind: ErrorKind = 'invalid') {

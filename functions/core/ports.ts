@@ -166,6 +166,10 @@ export interface Identity {
   deleteUser(username: string): Promise<void>;
   /** Adds the user with this email to the `admins` group; throws when no user has that email. */
   addToAdmins(email: string): Promise<{ username: string }>;
+  /** Adds this user (by username) to the `admins` group; adding a member again changes nothing. */
+  addUserToAdmins(username: string): Promise<void>;
+  /** Usernames of the `admins` group's members (the first few: callers only ask "any?" and "me?"). */
+  listAdmins(): Promise<string[]>;
 }
 
 export type RenderMessage = { uploadId: string; age: TargetAge };

@@ -12,6 +12,7 @@ import { needsJwtAuthorizer, type RouteId, routes } from '@shared/api';
 import { openApiDocument } from '@shared/openapi';
 import { INITIAL_COMPOSER_TRANSFORM } from '@shared/rules/composer-transform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PackRecord } from '../core/admin/packs-ports';
 import type { TemplateRecord } from '../core/moments/moments-ports';
 import type { Parent } from '../test-support/cognito';
 import { claimsOf, newParent } from '../test-support/cognito';
@@ -20,7 +21,7 @@ import { givenCutout, givenTemplate } from '../test-support/moments';
 import { createTestApp } from '../test-support/test-app';
 import { bearer } from '../test-support/uploads';
 
-const { callRoute, deps, env, purgeRenderQueue, uploadPhoto } = createTestApp();
+const { callRoute, deps, env, purgeRenderQueue, purgePackQueue, uploadPhoto } = createTestApp();
 
 type Caller = 'anonymous' | 'otherSession' | 'owningSession' | 'otherUser' | 'owningUser' | 'admin';
 const CALLERS: Caller[] = ['anonymous', 'otherSession', 'owningSession', 'otherUser', 'owningUser', 'admin'];
@@ -34,7 +35,16 @@ type Call = {
   headers?: Record<string, string>;
   rawBody?: string;
 };
-type Context = { caller: Caller; who: Who; target?: Target; uploadId?: string; draftId?: string };
+type Context = {
+  caller: Caller;
+  who: Who;
+  target?: Target;
+  uploadId?: string;
+  draftId?: string;
+  /** A template this call made for itself (the editor's save, the seeder's import). */
+  templateId?: string;
+  sceneName?: string;
+};
 type Result = Awaited<ReturnType<typeof callRoute>>;
 
 type Case = {
@@ -59,6 +69,7 @@ const everyone = (status: number): Record<Caller, number> => ({
 const ownerOnly = { ...everyone(403), anonymous: 401, owningSession: 200, owningUser: 200 };
 const ownerMissing = { ...everyone(404), anonymous: 401 };
 const signedIn = { ...everyone(200), anonymous: 401, otherSession: 401, owningSession: 401 };
+const adminOnly = { ...everyone(403), anonymous: 401, otherSession: 401, owningSession: 401, admin: 200 };
 const signedInOnly = (status: number) => ({
   ...everyone(status),
   anonymous: 401,
@@ -345,7 +356,106 @@ const cases: Record<RouteId, Case> = {
   renameDraft: draftCase(async () => ({ body: { name: 'Renamed by caller' } })),
   duplicateDraft: draftCase(),
   deleteDraft: draftCase(),
+  getAdminSession: {
+    status: adminOnly,
+    verify: async (result, { who }) => {
+      if (result.status === 200) expect(result.json.email).toBe(who.user!.email);
+    },
+  },
+  getGoLiveConfig: {
+    status: adminOnly,
+    verify: async (result) => {
+      if (result.status === 200)
+        expect(result.json.items.map((i: { id: string }) => i.id)).toContain('payments');
+    },
+  },
+  listAdminTemplates: {
+    status: adminOnly,
+    verify: async (result) => {
+      if (result.status === 200)
+        expect(result.json.templates.map((t: { templateId: string }) => t.templateId)).toContain(template.id);
+    },
+  },
+  // A template of its own per call, so a save never changes the one other routes use.
+  updateTemplate: {
+    status: adminOnly,
+    prepare: async (ctx) => {
+      ctx.templateId = (await givenTemplate(deps, { status: 'active' })).id;
+      return { params: { templateId: ctx.templateId }, body: editorSave };
+    },
+    verify: async (result, ctx) => {
+      const saved = await deps.templates.getTemplate(ctx.templateId!);
+      expect(saved?.status).toBe(result.status === 200 ? 'approved' : 'active');
+      expect(saved?.sceneName).toBe(result.status === 200 ? editorSave.sceneName : 'Test Meadow');
+    },
+  },
+  importTemplates: {
+    status: adminOnly,
+    prepare: async (ctx) => {
+      ctx.sceneName = `Imported by ${ctx.caller} ${crypto.randomUUID()}`;
+      const png = await images.onePixelPng();
+      const imageUrl = `data:image/png;base64,${png.toString('base64')}`;
+      const safeArea = { xPct: 0.2, yPct: 0.2, wPct: 0.5, hPct: 0.5, anchor: 'center' };
+      const item = { name: ctx.sceneName, category: 'Family', orientation: '1:1', imageUrl, safeArea };
+      return { body: { templates: [item] } };
+    },
+    verify: async (result, ctx) => {
+      const names = (await deps.templates.listAll()).map((t) => t.sceneName);
+      expect(names.filter((name) => name === ctx.sceneName)).toHaveLength(result.status === 200 ? 1 : 0);
+    },
+  },
+  // The pool has an admin already (this file's): nobody else may become one; the admin is told so.
+  grantFirstAdmin: {
+    status: { ...signedInOnly(403), admin: 409 },
+    verify: async (result, { who }) => {
+      const admins = await deps.identity.listAdmins();
+      if (who.user && result.status === 403) {
+        expect(admins.filter((name) => name === who.user!.email || name === who.user!.sub)).toEqual([]);
+      }
+    },
+  },
+  listPacks: {
+    status: adminOnly,
+    verify: async (result) => {
+      if (result.status === 200) expect(result.json.packs).toEqual(expect.any(Array));
+    },
+  },
+  createPack: {
+    status: adminOnly,
+    prepare: async () => ({ body: { name: `Access ${crypto.randomUUID()}`, category: 'Fantasy' } }),
+    verify: async (result) => {
+      if (result.status === 200) expect(result.json.pack.status).toBe('draft');
+    },
+  },
+  updatePackStatus: packCase({ status: 'active' }, (pack) => expect(pack?.status).toBe('draft')),
+  generatePack: packCase(undefined, (pack) => expect(pack?.generation).toBeUndefined()),
 };
+
+/** A fresh draft pack for the call; `unchanged` checks it after a refused call. */
+function packCase(body: unknown, unchanged: (pack: PackRecord | null) => void): Case {
+  let packId = '';
+  return {
+    status: adminOnly,
+    prepare: async () => {
+      packId = crypto.randomUUID();
+      await deps.packs.createPack({
+        id: packId,
+        name: 'Access pack',
+        description: '',
+        category: 'Fantasy',
+        generationFrequency: 'weekly',
+        scheduledGeneration: false,
+        status: 'draft',
+        createdAt: new Date().toISOString(),
+        templateCount: 0,
+      });
+      return { params: { packId }, body };
+    },
+    verify: async (result) => {
+      if (result.status !== 200) unchanged(await deps.packs.getPack(packId));
+    },
+  };
+}
 
 /** A draft of the owning user: only they may read or change it; it stays as it was for anyone else. */
 function draftCase(extra?: () => Promise<Call>): Case {
@@ -379,6 +489,15 @@ const compositionBody = (uploadId: string) => ({
   uploadId,
   placement,
 });
+const editorSave = {
+  sceneName: 'Reviewed Meadow',
+  category: 'Family',
+  orientation: '1:1',
+  safeArea: { x: 0.1, y: 0.2, width: 0.6, height: 0.7, anchor: 'bottom' },
+  nativeWidth: 2048,
+  nativeHeight: 2048,
+  displayOrder: 3,
+} as const;
 const draftBody = (uploadId: string) => ({ templateId: template.id, uploadId, placement });
 
 async function ownersDraft(): Promise<string> {
@@ -437,8 +556,9 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  // Completed fixtures queued renders nobody needs.
+  // Completed fixtures queued renders nobody needs; the admin's Generate queued pack runs.
   await purgeRenderQueue();
+  await purgePackQueue();
 });
 
 describe('route access, by caller', () => {

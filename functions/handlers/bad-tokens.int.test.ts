@@ -112,7 +112,12 @@ afterAll(() => gateway?.stop());
 
 const uploadId = crypto.randomUUID();
 /** Every path parameter a route may have (each a UUID): the token is refused before any lookup. */
-const pathParams = { uploadId, draftId: crypto.randomUUID(), templateId: crypto.randomUUID() };
+const pathParams = {
+  uploadId,
+  draftId: crypto.randomUUID(),
+  templateId: crypto.randomUUID(),
+  packId: crypto.randomUUID(),
+};
 const signedInRoutes = (Object.keys(routes) as RouteId[]).filter((id) =>
   ['user', 'admin'].includes(routes[id].access),
 );

@@ -9,7 +9,9 @@ import type {
 } from 'aws-lambda';
 import type { Deps } from '../core/deps';
 import { createAccountHandler } from './account';
+import { createAdminHandler } from './admin';
 import { createMomentsHandler } from './moments';
+import { createPackWorkerHandler } from './pack-worker';
 import { createPaymentsHandler } from './payments';
 import { createRenderWorkerHandler } from './render-worker';
 import { createSystemHandler } from './system';
@@ -22,7 +24,11 @@ export type HttpHandler = (
 ) => Promise<APIGatewayProxyStructuredResultV2>;
 export type SqsHandler = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse>;
 
-export type AppHandlers = { httpHandlers: Record<RouteGroup, HttpHandler>; renderWorker: SqsHandler };
+export type AppHandlers = {
+  httpHandlers: Record<RouteGroup, HttpHandler>;
+  renderWorker: SqsHandler;
+  packWorker: SqsHandler;
+};
 
 export function createHandlers(deps: Deps): AppHandlers {
   return {
@@ -33,7 +39,9 @@ export function createHandlers(deps: Deps): AppHandlers {
       webhooks: createWebhooksHandler(deps) as HttpHandler,
       system: createSystemHandler(deps) as HttpHandler,
       moments: createMomentsHandler(deps) as HttpHandler,
+      admin: createAdminHandler(deps) as HttpHandler,
     },
     renderWorker: createRenderWorkerHandler(deps) as SqsHandler,
+    packWorker: createPackWorkerHandler(deps) as SqsHandler,
   };
 }

@@ -79,6 +79,8 @@ export type RenderWorkerOptions = {
   waitSeconds?: number;
   /** Make failed messages visible again at once. */
   retryNow?: boolean;
+  /** Another queue than the render queue (the pack queue). */
+  queueUrl?: string;
 };
 
 /** Receives what is on the render queue and runs the real worker on it, like the SQS trigger. */
@@ -87,7 +89,7 @@ export async function runRenderWorker(
   options: RenderWorkerOptions = {},
 ) {
   const sqs = new SQSClient({ region: process.env.AWS_REGION });
-  const queueUrl = process.env.RENDER_QUEUE_URL!;
+  const queueUrl = options.queueUrl ?? process.env.RENDER_QUEUE_URL!;
   const outcome = { delivered: 0, failed: 0 };
   for (let batch = 0; batch < (options.maxBatches ?? 5); batch++) {
     const received = await sqs.send(
@@ -135,8 +137,8 @@ export async function runRenderWorker(
 }
 
 /** Drops render messages a test file queued but did not need, so the next file's worker never sees them. */
-export async function purgeRenderQueue() {
+export async function purgeRenderQueue(queueUrl = process.env.RENDER_QUEUE_URL!) {
   const sqs = new SQSClient({ region: process.env.AWS_REGION });
-  await sqs.send(new PurgeQueueCommand({ QueueUrl: process.env.RENDER_QUEUE_URL! }));
+  await sqs.send(new PurgeQueueCommand({ QueueUrl: queueUrl }));
   sqs.destroy();
 }

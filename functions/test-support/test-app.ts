@@ -27,6 +27,9 @@ export type TestApp = {
   callRoute: CallRoute;
   runRenderWorker(options?: RenderWorkerOptions): ReturnType<typeof runRenderWorker>;
   purgeRenderQueue(): Promise<void>;
+  /** Receives what is on the pack queue and runs the real pack worker on it. */
+  runPackWorker(options?: RenderWorkerOptions): ReturnType<typeof runRenderWorker>;
+  purgePackQueue(): Promise<void>;
   uploadPhoto(caller: Caller, bytes: Buffer, opts?: UploadPhotoOptions): Promise<string>;
   /** The local API Gateway stand-in over these handlers, on a free port (no frontend); stop it after. */
   startGateway(): Promise<Gateway>;
@@ -44,7 +47,10 @@ export function createTestApp(settings: Record<string, string> = {}): TestApp {
     env,
     callRoute,
     runRenderWorker: (options) => runRenderWorker(handlers.renderWorker, options),
-    purgeRenderQueue,
+    purgeRenderQueue: () => purgeRenderQueue(),
+    runPackWorker: (options) =>
+      runRenderWorker(handlers.packWorker, { queueUrl: process.env.PACK_QUEUE_URL!, ...options }),
+    purgePackQueue: () => purgeRenderQueue(process.env.PACK_QUEUE_URL!),
     uploadPhoto: (caller, bytes, opts) => uploadPhoto(callRoute, caller, bytes, opts),
     startGateway: async () =>
       startGateway({

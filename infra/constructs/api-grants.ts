@@ -21,6 +21,8 @@ export type ApiResources = {
   renderQueue: sqs.IQueue;
   /** Stripe keys (JSON); read by payments, webhooks and account (deletion ends the subscription). */
   stripeSecret: secretsmanager.ISecret;
+  /** Pack generation runs: the admin group queues them (Generate). */
+  packQueue?: sqs.IQueue;
 };
 
 type Grant = (role: iam.Role, r: ApiResources) => void;
@@ -33,6 +35,7 @@ const STRIPE_GROUPS: readonly RouteGroup[] = ['account', 'payments', 'webhooks']
 
 /** Variables a group needs beyond the shared configuration; each goes with a grant below. */
 export function groupEnvironment(group: RouteGroup, r: ApiResources): Record<string, string> {
+  if (group === 'admin' && r.packQueue) return { PACK_QUEUE_URL: r.packQueue.queueUrl };
   return STRIPE_GROUPS.includes(group) ? { STRIPE_SECRET_ARN: r.stripeSecret.secretArn } : {};
 }
 
@@ -153,6 +156,30 @@ const GROUP_GRANTS: Record<RouteGroup, Grant> = {
       'Keepsakes are written to compositions/<id>/(free|hd).jpg and reached through presigned GETs ' +
         'this role signs; ids are made at run time.',
     );
+  },
+
+  /**
+   * Operator routes: the first-admin claim and (later) templates and packs are table items; the setup
+   * page reads the `admins` group and adds its first member.
+   */
+  admin: (role, r) => {
+    grantTableItems(role, r.table, r.tableIndexNames);
+    grantObjects(
+      role,
+      r.renders,
+      ['s3:PutObject', 's3:DeleteObject'],
+      `${S3_PREFIXES.templates.prefix}*`,
+      'The template seeder writes templates/<id>/(native.jpg|wm.jpg|thumb.webp) under ids made at run ' +
+        'time, and removes them again when a later image of the same import fails.',
+    );
+    role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['cognito-idp:ListUsersInGroup', 'cognito-idp:AdminAddUserToGroup'],
+        resources: [r.userPool.userPoolArn],
+      }),
+    );
+    // Generate queues the pack's run (send only).
+    if (r.packQueue) grantSendMessage(role, r.packQueue);
   },
 
   /** Checkout, cancelling the plan, and confirm, which fulfils when it beats the webhook. */

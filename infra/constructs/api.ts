@@ -24,7 +24,13 @@ import { acknowledge } from './grants';
  * Memory per route group; a group not listed gets the default. The uploads group runs sharp;
  * moments removes backgrounds (face-api and the segmentation model) and draws keepsakes.
  */
-const GROUP_MEMORY_MB: Partial<Record<RouteGroup, number>> = { uploads: 1024, system: 256, moments: 2048 };
+const GROUP_MEMORY_MB: Partial<Record<RouteGroup, number>> = {
+  uploads: 1024,
+  system: 256,
+  moments: 2048,
+  // The template seeder draws up to 100 templates at 2048 px per request: 3584 MB is two vCPUs.
+  admin: 3584,
+};
 /** Native modules and model files a group loads at run time, beyond sharp. */
 const GROUP_NODE_MODULES: Partial<Record<RouteGroup, string[]>> = {
   moments: ['@napi-rs/canvas', '@vladmandic/face-api', '@tensorflow/tfjs', '@tensorflow/tfjs-backend-wasm'],
@@ -36,6 +42,8 @@ const GROUP_BUNDLE_FOLDERS: Partial<Record<RouteGroup, Record<string, string>>> 
 const DEFAULT_MEMORY_MB = 512;
 /** API Gateway gives up on an integration after 30 s; fail earlier, with our own error. */
 const HANDLER_TIMEOUT = Duration.seconds(15);
+/** The template seeder fetches and draws a batch of images in one request: up to API Gateway's 30 s. */
+const GROUP_TIMEOUT: Partial<Record<RouteGroup, Duration>> = { admin: Duration.seconds(29) };
 
 export type ApiProps = {
   userPool: cognito.IUserPool;
@@ -48,6 +56,8 @@ export type ApiProps = {
   renderQueue: sqs.IQueue;
   /** Stripe keys; its ARN goes only to the groups that call Stripe (api-grants.ts). */
   stripeSecret: secretsmanager.ISecret;
+  /** The pack queue; its URL and send right go to the admin group only (api-grants.ts). */
+  packQueue?: sqs.IQueue;
   /** Runtime configuration (functions/adapters/config.ts), queue URL included. */
   environment: Record<string, string>;
   throttle?: apigwv2.ThrottleSettings;
@@ -107,7 +117,7 @@ export class Api extends Construct {
         entry: `functions/lambda/${group}.ts`,
         description: `HTTP routes of the ${group} group`,
         memorySize: GROUP_MEMORY_MB[group] ?? DEFAULT_MEMORY_MB,
-        timeout: HANDLER_TIMEOUT,
+        timeout: GROUP_TIMEOUT[group] ?? HANDLER_TIMEOUT,
         environment: { ...props.environment, ...groupEnvironment(group, props) },
         // Upload validation decodes the stored image with sharp (a native module).
         nodeModules: ['sharp', ...(GROUP_NODE_MODULES[group] ?? [])],

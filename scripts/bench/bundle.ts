@@ -1,8 +1,8 @@
 /**
  * Prints the gzip size of the JavaScript the pages load, from dist/site/.vite/manifest.json:
  * - a prerendered page (shared/site-pages.ts) paints with HTML and CSS; before that first paint its
- *   HTML fetches only the small entry that loads the app afterwards (main-prerendered.tsx), then
- *   the app and the page's own module — that total is held to the 120 kB budget;
+ *   HTML fetches only the small entry that loads the app once the page is used (main-prerendered.tsx),
+ *   then the app and the page's own module — that total is held to the 120 kB budget;
  * - the app shell (every other route) paints once its entry and static imports have run;
  * - lazy route chunks, for information.
  * Run after `vite build` (npm run bench:bundle does both).
@@ -23,7 +23,7 @@ type ManifestChunk = {
 };
 
 const BUDGET_KB = 120;
-// The page modules main-prerendered.tsx imports after the first paint; all else it imports is the app.
+// The page modules main-prerendered.tsx imports with the app; all else it imports is the app.
 const PAGE_MODULES: Record<PrerenderedPath, string[]> = {
   '/': [],
   '/pricing': ['src/features/pricing/PricingPage.tsx'],

@@ -4,15 +4,19 @@
  *    (drawing and JPEG encoding, read from the page's User Timing entry);
  *  - a keystroke in the gallery's search with 500 templates, same profile (keydown to the grid
  *    having changed and painted);
- *  - the HEIC decoder (its own chunk) fetched by no page until a HEIC file is chosen.
+ *  - the HEIC decoder (its own chunk) fetched by no page until a HEIC file is chosen;
+ *  - a 12 MP HEIC decoded to JPEG in desktop Chromium (the photo is encoded for the run by Debian's
+ *    `heif-enc`, from libheif-examples: no npm package encodes HEVC).
  * Run after `vite build` (the npm script does both). Raw numbers, as measured on this machine.
  */
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import zlib from 'node:zlib';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import sharp from 'sharp';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../frontend/e2e/chromium';
 import { freeEmulatorPorts, freePort } from '../local/ports';
 import { startLocalStack } from '../local/stack';
@@ -130,6 +134,33 @@ async function keystrokeTimes(context: BrowserContext, baseUrl: string) {
   return times;
 }
 
+/** A 12 MP (4032×3024, an iPhone's size) HEIC of the sample photo, or why there is none. */
+async function twelveMegapixelHeic(dir: string): Promise<string> {
+  const jpeg = join(dir, 'photo-12mp.jpg');
+  const heic = join(dir, 'photo-12mp.heic');
+  await sharp(PHOTO).resize(4032, 3024, { fit: 'cover' }).jpeg({ quality: 92 }).toFile(jpeg);
+  execFileSync('heif-enc', ['-q', '60', '-o', heic, jpeg], { stdio: 'ignore' });
+  return heic;
+}
+
+async function heicDecodeTimes(browser: Browser, baseUrl: string, heic: string) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const times: number[] = [];
+  for (let run = 0; run < 3; run++) {
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/offspring-gallery?orientation=1%3A1`);
+    await page.getByRole('main').getByRole('listitem').getByRole('link').first().click();
+    await page.locator('input[type=file]').setInputFiles(heic);
+    await page.waitForFunction("performance.getEntriesByName('heic-decode').length > 0", null, {
+      timeout: 60_000,
+    });
+    times.push((await page.evaluate("performance.getEntriesByName('heic-decode')[0].duration")) as number);
+    await page.close();
+  }
+  await context.close();
+  return times;
+}
+
 function heicChunk(): string {
   const dir = 'dist/site/assets';
   const file = readdirSync(dir).find((name) => /heic/i.test(name) && name.endsWith('.js'));
@@ -165,6 +196,19 @@ async function main() {
       `HEIC decoder: ${heicChunk()}; fetched by the gallery and composer with a JPEG: ` +
         `${heicRequests.length ? heicRequests.join(', ') : 'never'}`,
     );
+    let heic: string | undefined;
+    try {
+      heic = await twelveMegapixelHeic(dataDir);
+    } catch {
+      console.log('HEIC 12 MP decode: skipped, heif-enc not found (apt-get install libheif-examples)');
+    }
+    if (heic) {
+      const decodes = await heicDecodeTimes(browser, stack.url, heic);
+      console.log(
+        `HEIC 12 MP (4032×3024, ${(statSync(heic).size / 1024).toFixed(0)} kB) to JPEG, desktop Chromium: ` +
+          `first ${ms(decodes[0])} (decoder fetched), then ${decodes.slice(1).map(ms).join(', ')}`,
+      );
+    }
   } finally {
     await browser.close();
     await stack.stop();

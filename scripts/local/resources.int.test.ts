@@ -56,7 +56,7 @@ describe('ensureResources', () => {
     expect(pools.UserPools?.filter((p) => p.Name === localNames.userPool)).toHaveLength(1);
   });
 
-  it('creates the table with the key design, the GSI and TTL', async () => {
+  it('creates the table with the key design, its indexes and TTL', async () => {
     const { Table } = await dynamo.send(new DescribeTableCommand({ TableName: env.TABLE_NAME }));
     expect(Table?.KeySchema).toEqual([
       { AttributeName: 'pk', KeyType: 'HASH' },
@@ -64,7 +64,10 @@ describe('ensureResources', () => {
     ]);
     expect(
       Table?.GlobalSecondaryIndexes?.map((g) => [g.IndexName, g.KeySchema?.map((k) => k.AttributeName)]),
-    ).toEqual([['gsi1', ['gsi1pk', 'gsi1sk']]]);
+    ).toEqual([
+      ['gsi1', ['gsi1pk', 'gsi1sk']],
+      ['gsi2', ['gsi2pk', 'gsi2sk']],
+    ]);
     const ttl = await dynamo.send(new DescribeTimeToLiveCommand({ TableName: env.TABLE_NAME }));
     expect(ttl.TimeToLiveDescription).toMatchObject({ TimeToLiveStatus: 'ENABLED', AttributeName: 'ttl' });
   });
@@ -86,6 +89,20 @@ describe('ensureResources', () => {
     expect(JSON.parse(queue.Attributes?.RedrivePolicy ?? '{}')).toEqual({
       deadLetterTargetArn: dlq.Attributes?.QueueArn,
       maxReceiveCount: QUEUES.render.maxReceiveCount,
+    });
+  });
+
+  it('creates the pack queue with a redrive policy to pack-dlq, its URL in the environment', async () => {
+    const { QueueUrl: dlqUrl } = await sqs.send(new GetQueueUrlCommand({ QueueName: localNames.packDlq }));
+    const dlq = await sqs.send(
+      new GetQueueAttributesCommand({ QueueUrl: dlqUrl, AttributeNames: ['QueueArn'] }),
+    );
+    const queue = await sqs.send(
+      new GetQueueAttributesCommand({ QueueUrl: env.PACK_QUEUE_URL, AttributeNames: ['All'] }),
+    );
+    expect(JSON.parse(queue.Attributes?.RedrivePolicy ?? '{}')).toEqual({
+      deadLetterTargetArn: dlq.Attributes?.QueueArn,
+      maxReceiveCount: QUEUES.pack.maxReceiveCount,
     });
   });
 

@@ -33,10 +33,14 @@ export const localNames = {
   rendersBucket: 'renders',
   renderQueue: QUEUES.render.name,
   renderDlq: QUEUES.render.deadLetterName,
+  packQueue: QUEUES.pack.name,
+  packDlq: QUEUES.pack.deadLetterName,
   ...poolNames,
 } as const;
 /** Short locally so a failed render is retried within seconds. */
 export const LOCAL_VISIBILITY_TIMEOUT_SECONDS = 5;
+/** A pack run draws five large scenes: longer than a render, so a test's worker finishes before redelivery. */
+export const LOCAL_PACK_VISIBILITY_TIMEOUT_SECONDS = 60;
 
 export type LocalEnv = Record<string, string>;
 
@@ -44,6 +48,8 @@ export type LocalResources = {
   env: LocalEnv;
   renderQueueUrl: string;
   renderDlqUrl: string;
+  packQueueUrl: string;
+  packDlqUrl: string;
   userPoolId: string;
   userPoolClientId: string;
 };
@@ -167,29 +173,49 @@ async function ensureQueue(
   return created.QueueUrl!;
 }
 
+/** A queue and its DLQ with the redrive policy. */
+async function ensureQueuePair(
+  sqs: SQSClient,
+  opts: { queueName: string; dlqName: string; visibilityTimeoutSeconds: number; maxReceiveCount: number },
+): Promise<{ queueUrl: string; dlqUrl: string }> {
+  const dlqUrl = await ensureQueue(sqs, opts.dlqName, { MessageRetentionPeriod: '1209600' });
+  const { Attributes } = await sqs.send(
+    new GetQueueAttributesCommand({ QueueUrl: dlqUrl, AttributeNames: ['QueueArn'] }),
+  );
+  const queueUrl = await ensureQueue(sqs, opts.queueName, {
+    VisibilityTimeout: String(opts.visibilityTimeoutSeconds),
+    RedrivePolicy: JSON.stringify({
+      deadLetterTargetArn: Attributes!.QueueArn,
+      maxReceiveCount: opts.maxReceiveCount,
+    }),
+  });
+  return { queueUrl, dlqUrl };
+}
+
 /** The render queue and its DLQ with the redrive policy; exported so tests can make isolated pairs. */
 export async function ensureRenderQueues(
   sqs: SQSClient,
   opts: { queueName: string; dlqName: string; visibilityTimeoutSeconds: number },
 ): Promise<{ renderQueueUrl: string; renderDlqUrl: string }> {
-  const renderDlqUrl = await ensureQueue(sqs, opts.dlqName, { MessageRetentionPeriod: '1209600' });
-  const { Attributes } = await sqs.send(
-    new GetQueueAttributesCommand({ QueueUrl: renderDlqUrl, AttributeNames: ['QueueArn'] }),
-  );
-  const renderQueueUrl = await ensureQueue(sqs, opts.queueName, {
-    VisibilityTimeout: String(opts.visibilityTimeoutSeconds),
-    RedrivePolicy: JSON.stringify({
-      deadLetterTargetArn: Attributes!.QueueArn,
-      maxReceiveCount: QUEUES.render.maxReceiveCount,
-    }),
+  const pair = await ensureQueuePair(sqs, { ...opts, maxReceiveCount: QUEUES.render.maxReceiveCount });
+  return { renderQueueUrl: pair.queueUrl, renderDlqUrl: pair.dlqUrl };
+}
+
+/** The pack queue (generation runs, scheduler ticks) and its DLQ. */
+async function ensurePackQueues(sqs: SQSClient): Promise<{ packQueueUrl: string; packDlqUrl: string }> {
+  const pair = await ensureQueuePair(sqs, {
+    queueName: localNames.packQueue,
+    dlqName: localNames.packDlq,
+    visibilityTimeoutSeconds: LOCAL_PACK_VISIBILITY_TIMEOUT_SECONDS,
+    maxReceiveCount: QUEUES.pack.maxReceiveCount,
   });
-  return { renderQueueUrl, renderDlqUrl };
+  return { packQueueUrl: pair.queueUrl, packDlqUrl: pair.dlqUrl };
 }
 
 /** The environment the handlers read (functions/adapters/config.ts) plus the SDK's endpoint variables. */
 export function buildLocalEnv(
   endpoints: Endpoints,
-  ids: { renderQueueUrl: string; userPoolId: string; userPoolClientId: string },
+  ids: { renderQueueUrl: string; userPoolId: string; userPoolClientId: string; packQueueUrl?: string },
   opts: { previewsBaseUrl?: string; imageAiProvider?: string } = {},
 ): LocalEnv {
   return {
@@ -204,6 +230,7 @@ export function buildLocalEnv(
     UPLOADS_BUCKET: localNames.uploadsBucket,
     RENDERS_BUCKET: localNames.rendersBucket,
     RENDER_QUEUE_URL: ids.renderQueueUrl,
+    ...(ids.packQueueUrl ? { PACK_QUEUE_URL: ids.packQueueUrl } : {}),
     S3_FORCE_PATH_STYLE: 'true',
     // The browser reaches the emulator at the same address as the server does.
     S3_PUBLIC_ENDPOINT: endpoints.s3,
@@ -226,7 +253,7 @@ export async function ensureResources(opts: {
 }): Promise<LocalResources> {
   const c = clients(opts.endpoints);
   try {
-    const [, , queues, pool] = await Promise.all([
+    const [, , queues, pool, packQueues] = await Promise.all([
       ensureTable(c.dynamo, localNames.table),
       Promise.all([
         ensureBucket(c.s3, localNames.uploadsBucket),
@@ -238,13 +265,14 @@ export async function ensureResources(opts: {
         visibilityTimeoutSeconds: opts.visibilityTimeoutSeconds ?? LOCAL_VISIBILITY_TIMEOUT_SECONDS,
       }),
       ensureUserPool(c.cognito, opts.dataDir),
+      ensurePackQueues(c.sqs),
     ]);
     const env = buildLocalEnv(
       opts.endpoints,
-      { ...queues, ...pool },
+      { ...queues, ...pool, ...packQueues },
       { previewsBaseUrl: opts.previewsBaseUrl },
     );
-    return { env, ...queues, ...pool };
+    return { env, ...queues, ...pool, ...packQueues };
   } finally {
     for (const client of Object.values(c)) client.destroy();
   }

@@ -52,7 +52,15 @@ function isAlive(pid: number): boolean {
 function fakeRegistry(delivered: string[]): HandlerRegistry {
   const ok = async () => ({ statusCode: 200, body: JSON.stringify({ ok: true, engine: 'fake' }) });
   return {
-    httpHandlers: { system: ok, uploads: ok, account: ok, payments: ok, webhooks: ok, moments: ok },
+    httpHandlers: {
+      system: ok,
+      uploads: ok,
+      account: ok,
+      payments: ok,
+      webhooks: ok,
+      moments: ok,
+      admin: ok,
+    },
     renderWorker: async (event) => {
       delivered.push(...event.Records.map((r) => r.body));
       return { batchItemFailures: [] };

@@ -14,6 +14,7 @@ import { seedTemplateLibrary } from '../../functions/core/moments/seed-library';
 import { createHandlers } from '../../functions/handlers/registry';
 import { type Emulators, startEmulators } from './emulators/emulators';
 import { type Gateway, type HttpHandlers, startGateway } from './gateway/gateway';
+import { startPackScheduler } from './pack-scheduler';
 import { STACK_ENV_FILE } from './paths';
 import { claimDataDir } from './pid-file';
 import {
@@ -26,6 +27,7 @@ import {
 } from './ports';
 import {
   ensureResources,
+  LOCAL_PACK_VISIBILITY_TIMEOUT_SECONDS,
   LOCAL_VISIBILITY_TIMEOUT_SECONDS,
   type LocalEnv,
   type LocalResources,
@@ -34,7 +36,8 @@ import { type SqsPoller, type SqsWorker, startSqsPoller } from './sqs-poller';
 import { startLocalPayments } from './stripe-fake/local-payments';
 import type { StripeFake } from './stripe-fake/stripe-fake';
 
-export type HandlerRegistry = { httpHandlers: HttpHandlers; renderWorker: SqsWorker };
+/** `packWorker`: the pack queue's consumer; without it (a test's own registry) nothing polls that queue. */
+export type HandlerRegistry = { httpHandlers: HttpHandlers; renderWorker: SqsWorker; packWorker?: SqsWorker };
 
 export type StackTimings = {
   emulators: number;
@@ -100,6 +103,11 @@ export async function startLocalStack(opts: {
   /** Handlers to run; defaults to the app's own (functions/handlers/registry.ts) over deps built from the stack's env. */
   registry?: HandlerRegistry;
   onConfirmationCode?: (message: string) => void;
+  /**
+   * How often to look for packs due a scheduled generation (EventBridge's job in AWS); off unless
+   * given, so tests see no generation they did not ask for.
+   */
+  packScheduleEveryMs?: number;
 }): Promise<LocalStack> {
   const log = opts.quiet ? () => undefined : (line: string) => console.log(line);
   const started = Date.now();
@@ -185,6 +193,26 @@ export async function startLocalStack(opts: {
       await poller.stop();
       sqs.destroy();
     });
+    if (registry.packWorker) {
+      const packPoller = await startSqsPoller({
+        sqs,
+        queueUrl: resources.packQueueUrl,
+        worker: registry.packWorker,
+        functionName: 'little-futures-pack-worker',
+        region: env.AWS_REGION,
+        visibilityTimeoutSeconds: LOCAL_PACK_VISIBILITY_TIMEOUT_SECONDS,
+        // One run at a time: a run already draws two scenes in parallel.
+        concurrency: 1,
+        workerTimeoutMs: LOCAL_PACK_VISIBILITY_TIMEOUT_SECONDS * 1000,
+        log,
+      });
+      // Stopped before the SQS client the cleanup above destroys (cleanups run in reverse).
+      cleanups.push(() => packPoller.stop());
+    }
+    if (deps && opts.packScheduleEveryMs) {
+      const scheduler = startPackScheduler(deps, opts.packScheduleEveryMs);
+      cleanups.push(async () => scheduler.stop());
+    }
 
     const done = Date.now();
     return {

@@ -18,7 +18,7 @@ function summary(stack: LocalStack): string {
     `  Little Futures is running: ${stack.url}`,
     '',
     `  DynamoDB Local   ${emulators.endpoints.dynamodb}  table ${env.TABLE_NAME}   (pid ${emulators.pids.dynamodb}, data ${displayPath(emulators.paths.dynamodb)}/)`,
-    `  fauxqs S3 + SQS  ${emulators.endpoints.s3}  buckets ${env.UPLOADS_BUCKET}, ${env.RENDERS_BUCKET}; queue ${localNames.renderQueue} + ${localNames.renderDlq}   (data ${displayPath(emulators.paths.s3)}/)`,
+    `  fauxqs S3 + SQS  ${emulators.endpoints.s3}  buckets ${env.UPLOADS_BUCKET}, ${env.RENDERS_BUCKET}; queues ${localNames.renderQueue}, ${localNames.packQueue} + DLQs   (data ${displayPath(emulators.paths.s3)}/)`,
     `  cognito-local    ${emulators.endpoints.cognito}  pool ${env.USER_POOL_ID}, client ${env.USER_POOL_CLIENT_ID}   (pid ${emulators.pids.cognito}, data ${displayPath(emulators.paths.cognito)}/)`,
     `  gateway          ${stack.url}  /api, /previews, frontend (${frontend}) on 127.0.0.1:${ports.app}`,
     `  Stripe (fake)    ${stack.stripe.url}  test checkout pages, signed events to /api/stripe/webhook (no real payments)`,
@@ -44,6 +44,8 @@ async function main(): Promise<void> {
     stack = await startLocalStack({
       dataDir,
       frontend,
+      // Scheduled pack generation: a look for due packs every minute.
+      packScheduleEveryMs: 60_000,
       onConfirmationCode: (message) => console.log(`\n[cognito-local] ${message}\n`),
     });
   } catch (error) {

@@ -60,5 +60,10 @@ export const saveEmailRequestSchema = z.object({
 export const okResponseSchema = z.object({ ok: z.literal(true) });
 
 export const errorBodySchema = z.object({
-  error: z.object({ code: z.string(), message: z.string() }),
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    /** A list refused as a whole (the template import): every problem, by item index and field. */
+    issues: z.array(z.object({ index: z.number().int(), field: z.string(), message: z.string() })).optional(),
+  }),
 });

@@ -45,6 +45,7 @@ const ComposerRoute = lazy(() =>
 const ComposerGalleryRoute = lazy(() =>
   import('./routes/ComposerGalleryRoute').then((m) => ({ default: m.ComposerGalleryRoute })),
 );
+const AdminRoute = lazy(() => import('./routes/AdminRoute').then((m) => ({ default: m.AdminRoute })));
 
 /** Pages a prerendered page's entry brings along instead of loading them on demand. */
 export type LoadedPages = { PricingPage?: ComponentType; UploadRoute?: ComponentType };
@@ -76,6 +77,7 @@ export function createRoutes(loaded: LoadedPages = {}): RouteObject[] {
             { path: 'checkout', element: <CheckoutPage /> },
             { path: 'upsell', element: <UpsellRoute offer="future" /> },
             { path: 'upsell/age-19', element: <UpsellRoute offer="age-19" /> },
+            { path: 'admin/*', element: <AdminRoute /> },
             { path: '*', element: <NotFoundPage /> },
           ],
         },

@@ -107,6 +107,14 @@ describe('callApi', () => {
     expect(errorMessage(error, 'fallback')).toBe('File size must be less than 10MB');
   });
 
+  it('carries the issues of a list refused as a whole', async () => {
+    const issues = [{ index: 2, field: 'name', message: 'name is required' }];
+    fetchMock.mockResolvedValue(reply(400, { error: { code: 'invalid_items', message: 'Invalid', issues } }));
+    const error = await callApi('importTemplates', { body: { templates: [] } }).catch((e) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.issues).toEqual(issues);
+  });
+
   it('falls back when the error has no readable body', async () => {
     fetchMock.mockResolvedValue(reply(502, '<html>Bad gateway</html>'));
     const error = await callApi('health').catch((e) => e);

@@ -15,12 +15,16 @@ import {
 import { idToken } from './auth/id-token';
 import { sessionId } from './session';
 
+export type ErrorIssue = { index: number; field: string; message: string };
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     /** The server's `error.message`, meant for the user; absent when the server sent none. */
     readonly serverMessage?: string,
     readonly code?: string,
+    /** A list refused as a whole: every problem, by item index and field. */
+    readonly issues?: readonly ErrorIssue[],
   ) {
     super(serverMessage ?? `Request failed (${status || 'network'})`);
     this.name = 'ApiError';
@@ -48,15 +52,16 @@ type CallArgs<R extends RouteId> =
       ? [options: CallOptions<R>]
       : [options?: CallOptions<R>];
 
-/** Reads `{ error: { code, message } }` without pulling a schema library into the check. */
-function readErrorBody(body: unknown): { code?: string; message?: string } {
+/** Reads `{ error: { code, message, issues? } }` without pulling a schema library into the check. */
+function readErrorBody(body: unknown): { code?: string; message?: string; issues?: ErrorIssue[] } {
   if (typeof body !== 'object' || body === null || !('error' in body)) return {};
   const error = (body as { error: unknown }).error;
   if (typeof error !== 'object' || error === null) return {};
-  const { code, message } = error as { code?: unknown; message?: unknown };
+  const { code, message, issues } = error as { code?: unknown; message?: unknown; issues?: unknown };
   return {
     code: typeof code === 'string' ? code : undefined,
     message: typeof message === 'string' && message ? message : undefined,
+    issues: Array.isArray(issues) ? (issues as ErrorIssue[]) : undefined,
   };
 }
 
@@ -89,8 +94,8 @@ export async function callApi<R extends RouteId>(
 
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
-    const { code, message } = readErrorBody(payload);
-    throw new ApiError(response.status, message, code);
+    const { code, message, issues } = readErrorBody(payload);
+    throw new ApiError(response.status, message, code, issues);
   }
   const parsed = route.response.safeParse(payload);
   if (!parsed.success) throw new ApiError(response.status, undefined, 'invalid_response');

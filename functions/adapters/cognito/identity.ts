@@ -4,6 +4,7 @@ import {
   AdminDeleteUserCommand,
   type CognitoIdentityProviderClient,
   ListUsersCommand,
+  ListUsersInGroupCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { ADMINS_GROUP } from '@shared/deployment';
 import type { Identity } from '../../core/ports';
@@ -37,16 +38,25 @@ export function createCognitoIdentity(cognito: CognitoIdentityProviderClient, us
       );
       const username = found.Users?.[0]?.Username;
       if (!username) throw new Error(`No user with the email ${normalised} in pool ${userPoolId}`);
-      await cognito.send(
-        new AdminAddUserToGroupCommand({
-          UserPoolId: userPoolId,
-          Username: username,
-          GroupName: ADMINS_GROUP,
-        }),
-      );
+      await addToGroup(username);
       return { username };
     },
+
+    addUserToAdmins: (username) => addToGroup(username),
+
+    async listAdmins() {
+      const { Users } = await cognito.send(
+        new ListUsersInGroupCommand({ UserPoolId: userPoolId, GroupName: ADMINS_GROUP, Limit: 10 }),
+      );
+      return (Users ?? []).flatMap((user) => (user.Username ? [user.Username] : []));
+    },
   };
+
+  async function addToGroup(username: string) {
+    await cognito.send(
+      new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: username, GroupName: ADMINS_GROUP }),
+    );
+  }
 }
 
 /** Without a configured pool nothing can be deleted or granted: say so instead of failing obscurely. */
@@ -55,6 +65,12 @@ export const unconfiguredIdentity: Identity = {
     throw new Error('USER_POOL_ID is not configured');
   },
   addToAdmins: async () => {
+    throw new Error('USER_POOL_ID is not configured');
+  },
+  addUserToAdmins: async () => {
+    throw new Error('USER_POOL_ID is not configured');
+  },
+  listAdmins: async () => {
     throw new Error('USER_POOL_ID is not configured');
   },
 };

@@ -99,6 +99,26 @@ describe('templates', () => {
     await templates.putTemplate({ ...last, status: 'active' });
     expect((await templates.listApproved()).map((t) => t.id)).not.toContain(last.id);
   });
+
+  it('lists every template for the editor (drafts too) newest first, and writes many in batches', async () => {
+    const base = Date.parse('2099-03-01T00:00:00.000Z');
+    // 30 items: more than one BatchWriteItem (25 at most).
+    const batch = Array.from({ length: 30 }, (_, i) =>
+      template({
+        status: (['draft', 'active', 'approved'] as const)[i % 3],
+        createdAt: new Date(base + i * 1000).toISOString(),
+      }),
+    );
+    await templates.putTemplates(batch);
+    const ids = new Set(batch.map((t) => t.id));
+    const listed = (await templates.listAll()).filter((t) => ids.has(t.id));
+    expect(listed.map((t) => t.id)).toEqual([...batch].reverse().map((t) => t.id));
+    expect(listed.find((t) => t.id === batch[0].id)).toEqual(batch[0]);
+    // A draft approved by the editor moves from the unpublished key to the published and approved ones.
+    await templates.putTemplate({ ...batch[0], status: 'approved' });
+    expect((await templates.listApproved()).map((t) => t.id)).toContain(batch[0].id);
+    expect((await templates.listAll()).filter((t) => t.id === batch[0].id)).toHaveLength(1);
+  });
 });
 
 describe('drafts', () => {

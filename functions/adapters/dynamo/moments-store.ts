@@ -1,5 +1,6 @@
 /** Templates, drafts and HD keepsake records as items of the single table (ARCHITECTURE.md §3, §10). */
 import {
+  BatchWriteCommand,
   DeleteCommand,
   type DynamoDBDocumentClient,
   GetCommand,
@@ -33,37 +34,51 @@ const strip = <T extends Item>(item: Item): T => {
   return rest as T;
 };
 
+/** A template item with its index keys: the status decides which listings hold it. */
+function templateItem(template: TemplateRecord): Item {
+  const listed = MOMENTS_STATUSES.includes(template.status);
+  return {
+    ...keys.template(template.id),
+    ...(listed
+      ? keys.publishedTemplatesIndex(template.createdAt, template.id)
+      : keys.unpublishedTemplatesIndex(template.createdAt, template.id)),
+    ...(template.status === 'approved'
+      ? keys.approvedTemplatesIndex(template.displayOrder, template.createdAt, template.id)
+      : {}),
+    type: 'template',
+    ...template,
+  };
+}
+
 export function createDynamoTemplateStore(doc: DynamoDBDocumentClient, tableName: string): TemplateStore {
+  const newestFirst = (gsi1pk: string) =>
+    queryAll(doc, {
+      TableName: tableName,
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': gsi1pk },
+      ScanIndexForward: false,
+    });
+  const publishedKey = keys.publishedTemplatesIndex('', '').gsi1pk;
   return {
     async putTemplate(template) {
-      const listed = MOMENTS_STATUSES.includes(template.status);
-      await doc.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: {
-            ...keys.template(template.id),
-            ...(listed ? keys.publishedTemplatesIndex(template.createdAt, template.id) : {}),
-            ...(template.status === 'approved'
-              ? keys.approvedTemplatesIndex(template.displayOrder, template.createdAt, template.id)
-              : {}),
-            type: 'template',
-            ...template,
-          },
-        }),
+      await doc.send(new PutCommand({ TableName: tableName, Item: templateItem(template) }));
+    },
+    putTemplates: (templates) => batchPut(doc, tableName, templates.map(templateItem)),
+    async listAll() {
+      const [published, unpublished] = await Promise.all([
+        newestFirst(publishedKey),
+        newestFirst(keys.unpublishedTemplatesIndex('', '').gsi1pk),
+      ]);
+      return [...published, ...unpublished].sort((a, b) =>
+        `${b.createdAt}#${b.id}`.localeCompare(`${a.createdAt}#${a.id}`),
       );
     },
     async getTemplate(id) {
       const { Item } = await doc.send(new GetCommand({ TableName: tableName, Key: keys.template(id) }));
       return Item ? strip<TemplateRecord>(Item) : null;
     },
-    listPublished: () =>
-      queryAll(doc, {
-        TableName: tableName,
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.publishedTemplatesIndex('', '').gsi1pk },
-        ScanIndexForward: false,
-      }),
+    listPublished: () => newestFirst(publishedKey),
     listApproved: () =>
       queryAll(doc, {
         TableName: tableName,
@@ -74,6 +89,23 @@ export function createDynamoTemplateStore(doc: DynamoDBDocumentClient, tableName
         },
       }),
   };
+}
+
+/** BatchWriteItem takes at most 25 puts; what DynamoDB leaves unprocessed is sent again, backing off. */
+const BATCH_SIZE = 25;
+const MAX_BATCH_ATTEMPTS = 8;
+async function batchPut(doc: DynamoDBDocumentClient, tableName: string, items: Item[]): Promise<void> {
+  for (let start = 0; start < items.length; start += BATCH_SIZE) {
+    let pending = items.slice(start, start + BATCH_SIZE).map((Item) => ({ PutRequest: { Item } }));
+    for (let attempt = 1; pending.length; attempt++) {
+      if (attempt > MAX_BATCH_ATTEMPTS) throw new Error(`${pending.length} template items left unwritten`);
+      const { UnprocessedItems } = await doc.send(
+        new BatchWriteCommand({ RequestItems: { [tableName]: pending } }),
+      );
+      pending = (UnprocessedItems?.[tableName] ?? []) as typeof pending;
+      if (pending.length) await new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** attempt)));
+    }
+  }
 }
 
 /** Every page of an index Query, as template records. */

@@ -1,4 +1,5 @@
 /** The DynamoDB stores against the contract the fakes of unit tests keep (test-support/contracts). */
+import { describePackStoreContract } from '../../test-support/contracts/pack-store-contract';
 import { describePaymentStoreContract } from '../../test-support/contracts/payment-store-contract';
 import { describeUploadStoreContract } from '../../test-support/contracts/upload-store-contract';
 import { createTestApp } from '../../test-support/test-app';
@@ -8,3 +9,4 @@ const subject = () => ({ ...deps, pass: () => new Promise<void>((resolve) => set
 
 describeUploadStoreContract('DynamoDB', subject);
 describePaymentStoreContract('DynamoDB', subject);
+describePackStoreContract('DynamoDB', () => deps);

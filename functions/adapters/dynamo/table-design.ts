@@ -27,9 +27,19 @@ export const keys = {
   ledger: (userSub: string, at: string, id: string) => ({ pk: `USER#${userSub}`, sk: `LEDGER#${at}#${id}` }),
   paymentEvent: (eventId: string) => ({ pk: `PAYMENT_EVENT#${eventId}`, sk: 'META' }),
   template: (id: string) => ({ pk: `TEMPLATE#${id}`, sk: 'META' }),
+  /** Who became the first admin through the setup page: written once, conditionally. */
+  firstAdmin: () => ({ pk: 'ADMIN#first', sk: 'META' }),
   /** Sparse: only published templates (active, approved) are in it, newest last in key order. */
   publishedTemplatesIndex: (createdAt: string, id: string) => ({
     gsi1pk: 'TEMPLATES#published',
+    gsi1sk: `${createdAt}#${id}`,
+  }),
+  /**
+   * The other templates (drafts) in the same index under their own key: with the published ones,
+   * the operators' editor reaches every template through the index, never a Scan.
+   */
+  unpublishedTemplatesIndex: (createdAt: string, id: string) => ({
+    gsi1pk: 'TEMPLATES#unpublished',
     gsi1sk: `${createdAt}#${id}`,
   }),
   /**
@@ -49,6 +59,14 @@ export const keys = {
   }),
   /** Analytics events, one partition per day (ARCHITECTURE.md §3). */
   analytics: (at: string, id: string) => ({ pk: `ANALYTICS#${at.slice(0, 10)}`, sk: `${at}#${id}` }),
+  pack: (id: string) => ({ pk: `PACK#${id}`, sk: 'META' }),
+  /** A template of a pack: one item per membership, in the pack's partition. */
+  packTemplate: (packId: string, templateId: string) => ({
+    pk: `PACK#${packId}`,
+    sk: `TEMPLATE#${templateId}`,
+  }),
+  /** Every pack, in creation order (the pack manager lists them newest first). */
+  packsIndex: (createdAt: string, id: string) => ({ gsi1pk: 'PACKS', gsi1sk: `${createdAt}#${id}` }),
 };
 
 const MAX_DISPLAY_ORDER = 999_999;

@@ -1,5 +1,6 @@
-/** Entry point of the image adapters: the ImageAI provider switch, the preview maker, the inspector, the keepsake renderer. */
+/** Entry point of the image adapters: the ImageAI provider switch, the preview maker, the inspector, the keepsake renderer, the template importer's image maker. */
 export { createImageAI } from './image-ai';
 export { createImageInspector } from './inspector';
 export { createKeepsakeRenderer } from './keepsake-renderer';
 export { createPreviewMaker } from './preview-maker';
+export { createTemplateImageMaker } from './template-images';

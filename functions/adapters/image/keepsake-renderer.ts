@@ -22,7 +22,7 @@ type Layer = InstanceType<NapiCanvas['Canvas']>;
  * runs on the main thread, one layer after the other, and only when first drawn), then copied
  * into a canvas of their own size: the same pixels Skia would have decoded.
  */
-export async function decode(bytes: Buffer): Promise<Layer> {
+async function decode(bytes: Buffer): Promise<Layer> {
   const { data, info } = await sharp(bytes)
     .ensureAlpha()
     .raw()
@@ -34,21 +34,6 @@ export async function decode(bytes: Buffer): Promise<Layer> {
   const layer = napi.createCanvas(info.width, info.height);
   const pixels = new Uint8ClampedArray(data.buffer, data.byteOffset, data.length);
   layer.getContext('2d').putImageData(new napi.ImageData(pixels, info.width, info.height), 0, 0);
-  return layer;
-}
-
-/**
- * The template cropped to cover a size × size canvas and scaled to it, as drawKeepsake draws it:
- * done once per template and size (and once for good in its square copies, template-squares.ts).
- */
-export function coverScaled(full: Layer, size: number): Layer {
-  const layer = canvasModule().createCanvas(size, size);
-  const ctx = layer.getContext('2d');
-  ctx.imageSmoothingEnabled = true;
-  ctx.imageSmoothingQuality = 'high';
-  const crop = coverCrop(full, { width: size, height: size });
-  ctx.drawImage(full, crop.sx, crop.sy, crop.sw, crop.sh, 0, 0, size, size);
-  ctx.getImageData(0, 0, 1, 1); // Skia draws lazily: scale now, not in every keepsake.
   return layer;
 }
 
@@ -157,7 +142,16 @@ export function createKeepsakeRenderer(
         const full = await stages.decoded(background);
         // A square copy of the template (TEMPLATE_SQUARES) is the canvas already.
         if (full.width === size && full.height === size) return full;
-        return timed(stages.decoding, async () => coverScaled(full, size));
+        return timed(stages.decoding, async () => {
+          const layer = canvasModule().createCanvas(size, size);
+          const ctx = layer.getContext('2d');
+          ctx.imageSmoothingEnabled = true;
+          ctx.imageSmoothingQuality = 'high';
+          const crop = coverCrop(full, { width: size, height: size });
+          ctx.drawImage(full, crop.sx, crop.sy, crop.sw, crop.sh, 0, 0, size, size);
+          ctx.getImageData(0, 0, 1, 1); // Skia draws lazily: scale now, not in every keepsake.
+          return layer;
+        });
       });
       const [backgroundLayer, cutoutLayer, sourceLayer] = await Promise.all([
         scaledBackground,

@@ -48,7 +48,7 @@ describe("a template's square copies", () => {
     expect(Math.abs((await centre(squares.free)) + (await centre(squares.hd)) - 255)).toBeLessThan(12);
   });
 
-  it('draw the keepsake the original draws, up to JPEG (cover-cropped and scaled alike)', async () => {
+  it('draw the keepsake the original draws, within a level (cropped from the centre alike)', async () => {
     const { template, cutout } = await layers();
     const squares = await templateSquares({ native: template, watermarked: template });
     const renderer = createKeepsakeRenderer();

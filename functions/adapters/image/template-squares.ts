@@ -1,26 +1,21 @@
 /**
- * A template's square copies (TEMPLATE_SQUARES in shared/deployment.ts), scaled exactly as the
- * keepsake renderer scales a template to its canvas: a keepsake drawn from a copy is the one drawn
- * from the original, up to the copy's JPEG encoding.
+ * A template's square copies (TEMPLATE_SQUARES in shared/deployment.ts): cropped to cover the
+ * square from the centre, as the keepsake drawing crops a template, and scaled by sharp (no canvas,
+ * so every Lambda that stores templates can make them). A keepsake drawn from a copy matches one
+ * drawn from the original within a level or so (template-squares.test.ts).
  */
 import { TEMPLATE_SQUARES, type TemplateSquare } from '@shared/deployment';
 import sharp from 'sharp';
 import type { TemplateSquares } from '../../core/moments/moments-ports';
-import { coverScaled, decode } from './keepsake-renderer';
 
 /** Above the keepsake's own quality (90): the copy is decoded, drawn on and encoded again. */
 const SQUARE_JPEG_QUALITY = 92;
 
-async function squareCopy(source: Buffer, square: TemplateSquare): Promise<Buffer> {
-  const layer = coverScaled(await decode(source), square.size);
-  const pixels = layer.getContext('2d').getImageData(0, 0, square.size, square.size).data;
-  return sharp(new Uint8Array(pixels.buffer, pixels.byteOffset, pixels.length), {
-    raw: { width: square.size, height: square.size, channels: 4 },
-  })
-    .removeAlpha()
+const squareCopy = (source: Buffer, square: TemplateSquare) =>
+  sharp(source)
+    .resize(square.size, square.size, { fit: 'cover', position: 'centre' })
     .jpeg({ quality: SQUARE_JPEG_QUALITY })
     .toBuffer();
-}
 
 export async function templateSquares(images: {
   native: Buffer;

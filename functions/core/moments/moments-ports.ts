@@ -21,6 +21,8 @@ export type TemplateRecord = {
   createdAt: string;
   /** What made the images (e.g. the scene generator's version): the seeder redraws only when it changes. */
   imageSource?: string;
+  /** Where a child is first placed (fractions of the template; spec §4, set by the importer). */
+  placement?: { x: number; y: number; width: number; height: number; rotation: number };
 };
 
 export interface TemplateStore {
@@ -30,6 +32,10 @@ export interface TemplateStore {
   listPublished(): Promise<TemplateRecord[]>;
   /** Templates of the composer gallery (approved), display order ascending then newest first, through an index. */
   listApproved(): Promise<TemplateRecord[]>;
+  /** Every template whatever its status (the operators' editor), newest first, through an index. */
+  listAll(): Promise<TemplateRecord[]>;
+  /** Writes many new templates in batches (the importer). */
+  putTemplates(templates: readonly TemplateRecord[]): Promise<void>;
 }
 
 export type DraftRecord = {

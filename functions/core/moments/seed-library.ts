@@ -3,11 +3,10 @@
  * bucket: idempotent and cheap to repeat, since a template whose recorded source matches the
  * scene's version is left alone (a restart redraws nothing).
  */
-import { createHash } from 'node:crypto';
-import { storageKeys, TEMPLATE_SQUARES } from '@shared/deployment';
 import { mapLimit } from '../concurrency';
 import type { Deps } from '../deps';
 import type { LibraryScene, SceneLibrary, TemplateRecord } from './moments-ports';
+import { stableTemplateId, storeTemplate } from './store-template';
 
 /** Drawing is CPU work: two at a time on a two-core machine. */
 const PARALLEL_DRAWINGS = 2;
@@ -16,8 +15,7 @@ const LIBRARY_EPOCH = Date.parse('2026-01-01T00:00:00.000Z');
 
 /** The template id of a library scene: the same slug always names the same template. */
 export function libraryTemplateId(slug: string): string {
-  const hex = createHash('sha256').update(`library-template\n${slug}`).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  return stableTemplateId(`library-template\n${slug}`);
 }
 
 /**
@@ -48,29 +46,6 @@ export async function seedTemplateLibrary(
   await mapLimit(stale, PARALLEL_DRAWINGS, async ({ scene, index }) => {
     const id = libraryTemplateId(scene.slug);
     const images = await library.render(scene);
-    const cache = { cacheControl: 'public, max-age=86400' };
-    await Promise.all([
-      deps.blobs.put('renders', storageKeys.template(id, 'native.jpg'), images.native, {
-        contentType: 'image/jpeg',
-      }),
-      deps.blobs.put('renders', storageKeys.template(id, 'wm.jpg'), images.watermarked, {
-        contentType: 'image/jpeg',
-        ...cache,
-      }),
-      deps.blobs.put('renders', storageKeys.template(id, 'thumb.webp'), images.thumb, {
-        contentType: 'image/webp',
-        ...cache,
-      }),
-      ...Object.entries(TEMPLATE_SQUARES).map(([name, square]) =>
-        deps.blobs.put(
-          'renders',
-          storageKeys.templateSquare(id, square),
-          images.squares[name as keyof typeof TEMPLATE_SQUARES],
-          { contentType: 'image/jpeg' },
-        ),
-      ),
-    ]);
-    // The item last: a listed template always has its images.
     const template: TemplateRecord = {
       id,
       sceneName: scene.sceneName,
@@ -86,7 +61,7 @@ export async function seedTemplateLibrary(
       createdAt: new Date(LIBRARY_EPOCH + index * 60_000).toISOString(),
       imageSource: sourceOf(scene),
     };
-    await deps.templates.putTemplate(template);
+    await storeTemplate(deps, template, images);
   });
   const result = { drawn: stale.length, kept: library.scenes.length - stale.length };
   deps.logger.info('template library seeded', result);

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { type MessageKey, messages } from '@shared/messages';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { DomainError, type ErrorKind } from '../../core/errors';
+import { DomainError, type ErrorKind, ItemsRejectedError } from '../../core/errors';
 
 const statusOf: Record<ErrorKind, number> = {
   invalid: 400,
@@ -35,6 +35,10 @@ export function errorJson(statusCode: number, code: string, messageKey: MessageK
 
 /** Known domain errors keep their message; anything else is a generic 500 without details. */
 export function errorResponse(error: unknown): APIGatewayProxyStructuredResultV2 {
+  if (error instanceof ItemsRejectedError) {
+    const { code, messageKey, issues } = error;
+    return json(statusOf[error.kind], { error: { code, message: messages[messageKey], issues } });
+  }
   if (error instanceof DomainError) return errorJson(statusOf[error.kind], error.code, error.messageKey);
   return errorJson(500, 'internal', 'serverError');
 }

@@ -27,6 +27,8 @@ export type OperationInput<R extends RouteId> = {
   /** The body exactly as sent (decoded from base64 if API Gateway encoded it). */
   rawBody: string;
   event: APIGatewayProxyEventV2;
+  /** Milliseconds before the platform stops this invocation (Infinity when it does not say). */
+  remainingMs: () => number;
 };
 
 /** An operation returns the response body (sent as 200 JSON) or a ready-made result. */
@@ -46,7 +48,7 @@ function checkAccess(route: RouteDef, principal: Principal) {
     throw new DomainError('unauthenticated', 'sessionMissing');
   }
   if (route.access === 'admin' && !(principal.kind === 'user' && principal.isAdmin)) {
-    throw new DomainError('forbidden', 'invalidRequest');
+    throw new DomainError('forbidden', 'adminOnly');
   }
 }
 
@@ -79,7 +81,7 @@ export function createHttpHandler<G extends RouteGroup>(group: G, operations: Op
   }
 
   return middy<APIGatewayProxyEventV2, Result>()
-    .handler(async (event) => {
+    .handler(async (event, context) => {
       const entry = byKey.get(event.routeKey);
       if (!entry) return errorJson(404, 'not_found', 'invalidRequest');
       const params: Record<string, string> = {};
@@ -105,6 +107,7 @@ export function createHttpHandler<G extends RouteGroup>(group: G, operations: Op
         body: body as never,
         rawBody,
         event,
+        remainingMs: () => context?.getRemainingTimeInMillis?.() ?? Number.POSITIVE_INFINITY,
       });
       if (output && typeof output === 'object' && RESULT in output) return output[RESULT] as Result;
       return json(200, output);

@@ -4,6 +4,7 @@
  * store wrapped to stage a race, say); the stores still read the overriding clock.
  */
 import type { Deps } from '../../core/deps';
+import { createFakeAdminStore } from './admin-store';
 import { createFakeBlobStore, type FakeBlobStore } from './blob-store';
 import { createFakeClock, type FakeClock } from './clock';
 import {
@@ -23,10 +24,18 @@ import {
 import { createFakeLogger, type FakeLogger } from './logger';
 import { createFakeMailer, type FakeMailer } from './mailer';
 import { createFakeCompositionStore, createFakeDraftStore, createFakeTemplateStore } from './moments-stores';
+import { createFakePackQueue, type FakePackQueue } from './pack-queue';
+import { createFakePackStore } from './pack-store';
 import { createFakePaymentStore } from './payment-store';
 import { createFakePayments, type FakePayments } from './payments';
 import { createFakeRenderQueue, type FakeRenderQueue } from './render-queue';
 import { createFakeTable, type FakeTable } from './table';
+import {
+  createFakeImageFetcher,
+  createFakeTemplateImageMaker,
+  type FakeImageFetcher,
+  type FakeTemplateImageMaker,
+} from './template-import';
 import { createFakeUploadStore } from './upload-store';
 
 export type FakeDeps = Deps & {
@@ -43,6 +52,9 @@ export type FakeDeps = Deps & {
   keepsakes: FakeKeepsakeRenderer;
   /** The in-memory table behind the stores (analytics events are only visible here). */
   table: FakeTable;
+  packQueue: FakePackQueue;
+  imageFetcher: FakeImageFetcher;
+  templateImages: FakeTemplateImageMaker;
 };
 
 export function fakeDeps<O extends Partial<Deps> = Record<never, never>>(
@@ -77,6 +89,12 @@ export function fakeDeps<O extends Partial<Deps> = Record<never, never>>(
       cognitoEndpoint: null,
       authFlow: 'USER_SRP_AUTH',
     },
+    adminStore: createFakeAdminStore(table),
+    goLive: { items: [] },
+    packs: createFakePackStore(table),
+    packQueue: createFakePackQueue(),
+    imageFetcher: createFakeImageFetcher(),
+    templateImages: createFakeTemplateImageMaker(),
   };
   return { ...deps, ...overrides };
 }

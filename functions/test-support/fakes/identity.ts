@@ -30,6 +30,12 @@ export function createFakeIdentity(): FakeIdentity {
       admins.add(username);
       return { username };
     },
+    async addUserToAdmins(username) {
+      admins.add(username);
+    },
+    async listAdmins() {
+      return [...admins].slice(0, 10);
+    },
   };
 }
 

@@ -13,6 +13,13 @@ export function createFakeTemplateStore(table: FakeTable): TemplateStore {
     async putTemplate(template) {
       table.templates.set(template.id, copy(template));
     },
+    async putTemplates(templates) {
+      for (const template of templates) table.templates.set(template.id, copy(template));
+    },
+    listAll: async () =>
+      [...table.templates.values()]
+        .sort((a, b) => `${b.createdAt}#${b.id}`.localeCompare(`${a.createdAt}#${a.id}`))
+        .map(copy),
     getTemplate: async (id) => copy(table.templates.get(id) ?? null),
     listPublished: async () =>
       [...table.templates.values()]

@@ -1,5 +1,6 @@
 /** The fakes keep the contracts the real adapters keep (their *-contract.int.test.ts runs). */
 import { describeBlobStoreContract } from '../contracts/blob-store-contract';
+import { describePackStoreContract } from '../contracts/pack-store-contract';
 import { describePaymentStoreContract } from '../contracts/payment-store-contract';
 import { describeUploadStoreContract } from '../contracts/upload-store-contract';
 import { createFakeBlobStore } from './blob-store';
@@ -16,3 +17,4 @@ describeBlobStoreContract('in-memory fake', () => {
   const blobs = createFakeBlobStore();
   return { blobs, isAnonymous: async (bucket, key) => Boolean(blobs.object(bucket, key)?.anonymous) };
 });
+describePackStoreContract('in-memory fake', () => fakeDeps());

@@ -4,6 +4,7 @@
  * A record's `expiresAt` stands for the item's `ttl` attribute.
  */
 import type { TargetAge } from '@shared/catalog';
+import type { PackRecord } from '../../core/admin/packs-ports';
 import type { CompositionRecord, DraftRecord, TemplateRecord } from '../../core/moments/moments-ports';
 import type { CreditAccount, LedgerEntry, OrderRecord } from '../../core/payments/payment-ports';
 import type { RenderJobRecord, UploadRecord } from '../../core/ports';
@@ -23,6 +24,11 @@ export type FakeTable = {
   /** HD keepsakes by `${userSub}/${requestId}`. */
   compositions: Map<string, CompositionRecord>;
   analytics: Array<{ event_type: string; metadata: Record<string, unknown> }>;
+  /** The first-admin claim (one item). */
+  firstAdmin?: { userSub: string; at: string };
+  packs: Map<string, PackRecord>;
+  /** Template ids of each pack (its membership items). */
+  packTemplates: Map<string, Set<string>>;
 };
 
 export const createFakeTable = (): FakeTable => ({
@@ -36,6 +42,8 @@ export const createFakeTable = (): FakeTable => ({
   drafts: new Map(),
   compositions: new Map(),
   analytics: [],
+  packs: new Map(),
+  packTemplates: new Map(),
 });
 
 /** DynamoDB allows at most 100 items in one TransactWriteItems; more is a ValidationException. */

@@ -32,7 +32,7 @@ beforeAll(async () => {
     frontend: 'none',
     routeTable,
     log: () => undefined,
-    handlers: { system: ok, uploads: ok, account: ok, payments: ok, webhooks: ok, moments: ok },
+    handlers: { system: ok, uploads: ok, account: ok, payments: ok, webhooks: ok, moments: ok, admin: ok },
   });
   base = `http://127.0.0.1:${gateway.port}`;
 });

@@ -37,6 +37,7 @@ beforeAll(async () => {
       payments: async () => ({ statusCode: 500, body: '' }),
       webhooks: async () => ({ statusCode: 500, body: '' }),
       moments: async () => ({ statusCode: 500, body: '' }),
+      admin: async () => ({ statusCode: 500, body: '' }),
       system: async (event) => {
         events.push(event);
         return {

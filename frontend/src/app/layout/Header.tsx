@@ -1,14 +1,16 @@
 /**
  * Sticky site header: logo, navigation, auth buttons, and a disclosure menu below 1024 px (the
  * navigation no longer fits on one line there). Login shows in the bar from 768 px up (spec §2).
+ * The menu is a <details> disclosure: it opens and closes before the app has started on a
+ * prerendered page (app/boot/on-first-use.ts), and the app only closes it on navigation and Escape.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { buttonClasses } from '../../components/ui/button-styles';
 import { useAuth } from '../../lib/auth/auth-store';
 import { cn } from '../../lib/cn';
 import { LogoMark } from './Logo';
-import { NAV_ITEMS, SIGNED_IN_NAV_ITEMS } from './nav-items';
+import { ADMIN_NAV_ITEMS, NAV_ITEMS, SIGNED_IN_NAV_ITEMS } from './nav-items';
 import { useSignOut } from './use-sign-out';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
@@ -20,30 +22,35 @@ const mobileLinkClass = (state: { isActive: boolean }) =>
   cn(navLinkClass(state), 'flex min-h-12 items-center text-lg');
 
 export function Header() {
-  const [menuOpen, setMenuOpen] = useState(false);
-  const menuId = useId();
-  const menuButton = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLDetailsElement>(null);
+  const menuButton = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
+  const shownPath = useRef(pathname);
   const auth = useAuth();
   const { signOut, pending } = useSignOut();
   const signedIn = auth.status === 'signedIn';
-  const navItems = signedIn ? [...NAV_ITEMS, ...SIGNED_IN_NAV_ITEMS] : NAV_ITEMS;
+  const navItems = signedIn
+    ? [...NAV_ITEMS, ...SIGNED_IN_NAV_ITEMS, ...(auth.user.isAdmin ? ADMIN_NAV_ITEMS : [])]
+    : NAV_ITEMS;
 
-  // A tap on a link navigates: close the menu behind it.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger, not a value used.
-  useEffect(() => setMenuOpen(false), [pathname]);
+  // A tap on a link navigates: close the menu behind it. (Not when the app starts: a menu opened
+  // before then stays open.)
+  useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    if (menu.current) menu.current.open = false;
+  }, [pathname]);
 
   useEffect(() => {
-    if (!menuOpen) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setMenuOpen(false);
+      if (event.key === 'Escape' && menu.current?.open) {
+        menu.current.open = false;
         menuButton.current?.focus();
       }
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [menuOpen]);
+  }, []);
 
   return (
     <header className="sticky top-0 z-40 border-b border-violet-100 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
@@ -95,73 +102,73 @@ export function Header() {
           <Link to="/upload" className={buttonClasses('primary', 'sm')}>
             Try Free
           </Link>
-          <button
-            ref={menuButton}
-            type="button"
-            className="inline-flex size-11 items-center justify-center rounded-full text-slate-800 hover:bg-violet-50 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-violet-300 lg:hidden"
-            aria-expanded={menuOpen}
-            aria-controls={menuId}
-            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-            onClick={() => setMenuOpen((open) => !open)}
-          >
-            <svg
-              viewBox="0 0 24 24"
-              className="size-6"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              aria-hidden="true"
-            >
-              {menuOpen ? (
-                <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
-              ) : (
-                <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />
-              )}
-            </svg>
-          </button>
+          {/* The menu's button shows here, over this space; it belongs to the disclosure below. */}
+          <span className="size-11 shrink-0 lg:hidden" aria-hidden="true" />
         </div>
       </div>
 
-      <nav
-        id={menuId}
-        aria-label="Main"
-        hidden={!menuOpen}
-        className="border-t border-violet-100 bg-white px-3 pb-4 pt-2 shadow-lg lg:hidden"
-      >
-        <ul className="flex flex-col gap-1">
-          {navItems.map((item) => (
-            <li key={item.to}>
-              <NavLink to={item.to} end={item.end} className={mobileLinkClass}>
-                {item.label}
-              </NavLink>
-            </li>
-          ))}
-          {auth.status === 'signedOut' && (
-            // From 768 px up, Login is in the bar already.
-            <li className="md:hidden">
-              <NavLink to="/auth" className={mobileLinkClass}>
-                Login
-              </NavLink>
-            </li>
+      {/* A visitor may have opened the menu before the app took over: `open` is the browser's. */}
+      <details ref={menu} className="group/menu lg:hidden" suppressHydrationWarning>
+        {/* Browsers expose a summary as a button, expanded or not (Chromium keeps the state with the
+            role); the role says so to the tools that do not map <summary>, such as Playwright. */}
+        {/* biome-ignore lint/a11y/useSemanticElements: a <button> would need the app to open the menu. */}
+        <summary
+          ref={menuButton}
+          role="button"
+          className="absolute right-3 top-2.5 inline-flex size-11 cursor-pointer list-none items-center justify-center rounded-full text-slate-800 hover:bg-violet-50 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-violet-300 sm:right-4 [&::-webkit-details-marker]:hidden"
+        >
+          {/* The name follows the state with CSS alone: hidden text is no part of a name. */}
+          <span className="sr-only group-open/menu:hidden">Open menu</span>
+          <span className="sr-only hidden group-open/menu:inline">Close menu</span>
+          <svg
+            viewBox="0 0 24 24"
+            className="size-6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            aria-hidden="true"
+          >
+            <path className="group-open/menu:hidden" d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />
+            <path className="hidden group-open/menu:inline" d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
+          </svg>
+        </summary>
+
+        <nav aria-label="Main" className="border-t border-violet-100 bg-white px-3 pb-4 pt-2 shadow-lg">
+          <ul className="flex flex-col gap-1">
+            {navItems.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={item.end} className={mobileLinkClass}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+            {auth.status === 'signedOut' && (
+              // From 768 px up, Login is in the bar already.
+              <li className="md:hidden">
+                <NavLink to="/auth" className={mobileLinkClass}>
+                  Login
+                </NavLink>
+              </li>
+            )}
+          </ul>
+          {signedIn && (
+            <div className="mt-2 flex items-center justify-between gap-3 border-t border-violet-100 px-4 pt-3">
+              <p className="min-w-0 text-sm text-slate-700">
+                Signed in as{' '}
+                <span className="block truncate font-semibold text-slate-900">{auth.user.email}</span>
+              </p>
+              <button
+                type="button"
+                className={buttonClasses('outline', 'sm', 'shrink-0')}
+                disabled={pending}
+                onClick={() => void signOut()}
+              >
+                Sign out
+              </button>
+            </div>
           )}
-        </ul>
-        {signedIn && (
-          <div className="mt-2 flex items-center justify-between gap-3 border-t border-violet-100 px-4 pt-3">
-            <p className="min-w-0 text-sm text-slate-700">
-              Signed in as{' '}
-              <span className="block truncate font-semibold text-slate-900">{auth.user.email}</span>
-            </p>
-            <button
-              type="button"
-              className={buttonClasses('outline', 'sm', 'shrink-0')}
-              disabled={pending}
-              onClick={() => void signOut()}
-            >
-              Sign out
-            </button>
-          </div>
-        )}
-      </nav>
+        </nav>
+      </details>
     </header>
   );
 }

@@ -7,3 +7,6 @@ export const NAV_ITEMS = [
 
 /** Shown in the navigation only while a parent is signed in. */
 export const SIGNED_IN_NAV_ITEMS = [{ to: '/my-photos', label: 'My photos', end: true }] as const;
+
+/** Shown only to admins (the ID token names the group; the pages ask the server again). */
+export const ADMIN_NAV_ITEMS = [{ to: '/admin/template-editor', label: 'Admin', end: false }] as const;

@@ -10,3 +10,12 @@ export function confirmErrorMessage(error: unknown): string {
   if (name === 'ExpiredCodeException') return messages.codeExpired;
   return messages.accountConfirmFailed;
 }
+
+/** The message for a failed password reset (the code step): Cognito names the cause. */
+export function resetErrorMessage(error: unknown): string {
+  const name = nameOf(error);
+  if (name === 'CodeMismatchException') return messages.codeMismatch;
+  if (name === 'ExpiredCodeException') return messages.codeExpired;
+  if (name === 'InvalidPasswordException') return messages.passwordTooShort;
+  return messages.passwordResetFailed;
+}

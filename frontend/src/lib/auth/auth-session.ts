@@ -45,6 +45,11 @@ async function currentIdToken(): Promise<string | null> {
 }
 provideIdToken(currentIdToken);
 
+/** New tokens now (e.g. after joining the admins group), and the store updated from them. */
+export async function refreshTokens(): Promise<AuthState> {
+  return (await loadCognito()).refreshAuthState({ forceRefresh: true });
+}
+
 /** Settles a stored sign-in in the background after the first render (see main.tsx). */
 export function startAuth(): void {
   if (getAuthState().status === 'unknown') void resolveAuth();

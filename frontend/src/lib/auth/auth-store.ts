@@ -6,7 +6,8 @@
 import { useSyncExternalStore } from 'react';
 import { hasStoredSignIn } from './stored-session';
 
-export type AuthUser = { sub: string; email: string };
+/** `isAdmin`: the ID token names the `admins` group (pages still ask the server, which decides). */
+export type AuthUser = { sub: string; email: string; isAdmin?: boolean };
 export type AuthState =
   | { status: 'unknown'; user: null }
   | { status: 'signedOut'; user: null }
@@ -28,7 +29,8 @@ export function setAuthState(next: AuthState): void {
   const same =
     next.status === state.status &&
     next.user?.sub === state.user?.sub &&
-    next.user?.email === state.user?.email;
+    next.user?.email === state.user?.email &&
+    next.user?.isAdmin === state.user?.isAdmin;
   if (same) return;
   state = next;
   for (const listener of listeners) listener();

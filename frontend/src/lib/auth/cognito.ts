@@ -3,9 +3,20 @@
  * auth-session.ts; every call here keeps the auth store in step (Hub events cover refreshes and
  * sign-outs that happen inside Amplify).
  */
+
+import { ADMINS_GROUP } from '@shared/deployment';
 import type { ClientConfig } from '@shared/schemas/account';
 import { Amplify } from 'aws-amplify';
-import { confirmSignUp, fetchAuthSession, resendSignUpCode, signIn, signOut, signUp } from 'aws-amplify/auth';
+import {
+  confirmResetPassword,
+  confirmSignUp,
+  fetchAuthSession,
+  resendSignUpCode,
+  resetPassword,
+  signIn,
+  signOut,
+  signUp,
+} from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
 import { callApi } from '../api-client';
 import { type AuthState, setAuthState } from './auth-store';
@@ -36,16 +47,24 @@ export async function configureCognito(): Promise<void> {
   });
 }
 
-/** Reads Amplify's session (refreshing expired tokens) into the store. */
-export async function refreshAuthState(): Promise<AuthState> {
+/**
+ * Reads Amplify's session (refreshing expired tokens) into the store. `forceRefresh` gets new
+ * tokens now, e.g. after joining the admins group, which only a new token carries.
+ */
+export async function refreshAuthState({ forceRefresh = false } = {}): Promise<AuthState> {
   let next: AuthState = { status: 'signedOut', user: null };
   try {
-    const { tokens } = await fetchAuthSession();
+    const { tokens } = await fetchAuthSession({ forceRefresh });
     const payload = tokens?.idToken?.payload;
     if (payload?.sub) {
+      const groups = payload['cognito:groups'];
       next = {
         status: 'signedIn',
-        user: { sub: String(payload.sub), email: typeof payload.email === 'string' ? payload.email : '' },
+        user: {
+          sub: String(payload.sub),
+          email: typeof payload.email === 'string' ? payload.email : '',
+          isAdmin: Array.isArray(groups) && groups.includes(ADMINS_GROUP),
+        },
       };
     }
   } catch {
@@ -89,6 +108,15 @@ export async function confirmSignUpCode(email: string, code: string): Promise<vo
 
 export async function resendCode(email: string): Promise<void> {
   await resendSignUpCode({ username: email });
+}
+
+/** Cognito's forgotten-password flow: sends a code to the address (if it has an account). */
+export async function sendPasswordReset(email: string): Promise<void> {
+  await resetPassword({ username: email });
+}
+
+export async function confirmPasswordReset(email: string, code: string, newPassword: string): Promise<void> {
+  await confirmResetPassword({ username: email, confirmationCode: code, newPassword });
 }
 
 export async function signOutOfCognito(): Promise<void> {

@@ -40,10 +40,38 @@ export function sceneJpeg(
   return rawInput(pixels, width, height).jpeg({ quality }).toBuffer();
 }
 
-/** The smallest thumbnail quality that fits the budget (illustrations compress well: usually the first). */
-async function thumbnail(native: Buffer): Promise<Buffer> {
+/**
+ * The watermark as raw RGBA at a size, kept for the next template of that size: rendering the SVG
+ * is most of a template's drawing time, and templates come in a few native sizes.
+ */
+const overlays = new Map<string, Promise<Buffer>>();
+const MAX_OVERLAYS = 4;
+function watermarkOverlay(width: number, height: number): Promise<Buffer> {
+  const key = `${width}x${height}`;
+  let overlay = overlays.get(key);
+  if (!overlay) {
+    if (overlays.size >= MAX_OVERLAYS) overlays.delete(overlays.keys().next().value as string);
+    overlay = sharp(Buffer.from(watermarkSvg(width, height)))
+      .ensureAlpha()
+      .raw()
+      .toBuffer();
+    overlays.set(key, overlay);
+  }
+  return overlay;
+}
+
+/**
+ * The smallest thumbnail quality that fits the budget (illustrations compress well: usually the
+ * first). Shrunk once from the pixels, then only encoded again if too big.
+ */
+async function thumbnail(pixels: Buffer, width: number, height: number): Promise<Buffer> {
+  const small = await rawInput(pixels, width, height)
+    .resize({ width: THUMB_WIDTH_PX })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const raw = { width: small.info.width, height: small.info.height, channels: small.info.channels };
   for (const quality of [72, 60, 48, 36]) {
-    const thumb = await sharp(native).resize({ width: THUMB_WIDTH_PX }).webp({ quality }).toBuffer();
+    const thumb = await sharp(small.data, { raw }).webp({ quality }).toBuffer();
     if (thumb.length <= THUMB_MAX_BYTES) return thumb;
   }
   throw new Error(`Thumbnail over ${THUMB_MAX_BYTES} bytes even at the lowest quality`);
@@ -52,13 +80,23 @@ async function thumbnail(native: Buffer): Promise<Buffer> {
 export async function renderTemplateImages(entry: LibraryEntry): Promise<TemplateImages> {
   const { width, height } = NATIVE_SIZES[entry.orientation];
   const pixels = drawScenePixels({ kind: entry.kind, hue: entry.hue, seed: entry.slug }, width, height);
-  const native = await sceneJpeg(pixels, width, height);
-  const [watermarked, thumb] = await Promise.all([
+  return templateImagesOf(pixels, width, height);
+}
+
+/** A template's three files from its raw RGBA pixels at native size (the seeder's and the importer's). */
+export async function templateImagesOf(
+  pixels: Buffer,
+  width: number,
+  height: number,
+): Promise<TemplateImages> {
+  const overlay = await watermarkOverlay(width, height);
+  const [native, watermarked, thumb] = await Promise.all([
+    sceneJpeg(pixels, width, height),
     rawInput(pixels, width, height)
-      .composite([{ input: Buffer.from(watermarkSvg(width, height)) }])
+      .composite([{ input: overlay, raw: { width, height, channels: 4 } }])
       .jpeg({ quality: NATIVE_QUALITY })
       .toBuffer(),
-    thumbnail(native),
+    thumbnail(pixels, width, height),
   ]);
   const squares = await templateSquares({ native, watermarked });
   return { native, watermarked, thumb, squares, width, height };

@@ -2,8 +2,8 @@
 import { CONFIRMATION_CODE_LENGTH, confirmationCodeSchema } from '@shared/rules/auth-form';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
+import { inputClass } from '../../../components/ui/field-styles';
 import { cn } from '../../../lib/cn';
-import { inputClass } from './CredentialsForm';
 
 type ConfirmSignUpFormProps = {
   email: string;

@@ -12,6 +12,7 @@ import {
 import { useId, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/Button';
+import { inputClass } from '../../../components/ui/field-styles';
 import { cn } from '../../../lib/cn';
 
 export type AuthMode = 'signIn' | 'signUp';
@@ -33,9 +34,6 @@ const resolver: Resolver<AuthFormInput, unknown, AuthFormValues> = (input) => {
   if (!issue) return { values: authFormSchema.parse(input), errors: {} };
   return { values: {}, errors: { [issue.field]: { type: 'validate', message: issue.message } } };
 };
-
-export const inputClass =
-  'min-h-12 w-full rounded-2xl border-2 border-slate-300 bg-white px-4 text-lg text-slate-900 placeholder:text-slate-500 focus:border-violet-600 focus:outline-none focus:ring-4 focus:ring-violet-200 aria-[invalid=true]:border-rose-600';
 
 export function CredentialsForm({ mode, initialEmail, busy, onSubmit }: CredentialsFormProps) {
   const ids = { email: useId(), password: useId(), error: useId(), hint: useId() };

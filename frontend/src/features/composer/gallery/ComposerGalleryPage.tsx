@@ -25,6 +25,7 @@ const PAGE_SIZE = 48;
 
 /** Typing updates the grid at once and the URL when the parent pauses (each URL change re-renders the page). */
 const URL_WRITE_DELAY_MS = 400;
+const GALLERY_PATH = '/offspring-gallery';
 
 export function ComposerGalleryPage() {
   const [params, setParams] = useSearchParams();
@@ -43,6 +44,9 @@ export function ComposerGalleryPage() {
     clearTimeout(pendingWrite.current);
     const write = () => {
       pendingWrite.current = undefined;
+      // A card chosen before the pause navigated away (the gallery stays mounted while the composer
+      // loads): writing now would put the search on the composer's URL and drop its templateId.
+      if (window.location.pathname !== GALLERY_PATH) return;
       setParams((current) => paramsWithFilters(current, next), { replace: true, preventScrollReset: true });
     };
     if (

@@ -1,0 +1,12 @@
+/** The guarded operator pages, in the order of the admin navigation (moments-composer-admin.md §2). */
+export const ADMIN_PAGES = [
+  { path: '/admin/template-editor', label: 'Templates' },
+  { path: '/admin/template-seeder', label: 'Import' },
+  { path: '/admin/pack-manager', label: 'Packs' },
+  { path: '/admin/qa-checklist', label: 'QA checklist' },
+  { path: '/admin/production-checklist', label: 'Go-live' },
+  { path: '/admin/reset-password', label: 'Password reset' },
+] as const;
+
+/** Where the header's Admin entry leads. */
+export const ADMIN_HOME = ADMIN_PAGES[0].path;

@@ -1,0 +1,93 @@
+/**
+ * /admin/grant, first-time setup only (spec §2, §6; ARCHITECTURE.md §9): the signed-in user becomes
+ * the first admin while the app has none; after that, admins are managed by existing admins.
+ */
+import { messages } from '@shared/messages';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/Button';
+import { Card } from '../../../components/ui/Card';
+import { PageLoading } from '../../../components/ui/PageState';
+import { ApiError, callApi } from '../../../lib/api-client';
+import { refreshTokens, resolveAuth } from '../../../lib/auth/auth-session';
+import { useAuth } from '../../../lib/auth/auth-store';
+import { useSendToSignIn } from '../../../lib/auth/use-send-to-sign-in';
+
+/** Spec §2: the seeder opens 1.5 s after a grant. */
+const REDIRECT_AFTER_GRANT_MS = 1500;
+
+export function GrantAdminPage() {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const sendToSignIn = useSendToSignIn();
+
+  useEffect(() => {
+    if (auth.status === 'unknown') void resolveAuth();
+  }, [auth.status]);
+
+  const grant = useMutation({
+    mutationFn: async () => {
+      await callApi('grantFirstAdmin');
+      // Only a new token carries the group: get one before the admin pages ask.
+      await refreshTokens().catch(() => undefined);
+    },
+    onSuccess: () => {
+      toast.success(messages.adminGranted);
+      setTimeout(() => navigate('/admin/template-seeder'), REDIRECT_AFTER_GRANT_MS);
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 409) toast.info(messages.alreadyAdmin);
+      else if (error instanceof ApiError && error.status === 403 && error.serverMessage)
+        toast.error(error.serverMessage);
+      else if (error instanceof ApiError && error.status === 401) toast.error(messages.pleaseLogInFirst);
+      else toast.error(messages.grantAdminFailed);
+    },
+  });
+
+  if (auth.status === 'unknown') return <PageLoading label="Loading" />;
+  const signedIn = auth.status === 'signedIn';
+
+  const onGrant = () => {
+    if (!signedIn) {
+      toast.error(messages.pleaseLogInFirst);
+      return;
+    }
+    grant.mutate();
+  };
+
+  return (
+    <div className="mx-auto flex min-h-[60dvh] max-w-lg flex-col justify-center px-4 py-10">
+      <Card className="flex flex-col gap-5 p-6 sm:p-8">
+        <header>
+          <p className="text-sm font-bold uppercase tracking-wide text-amber-800">First-time setup only</p>
+          <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-slate-900">
+            Become the first admin
+          </h1>
+          <p className="mt-2 text-slate-700">
+            The first person to press this button runs the operator pages: templates, packs and checklists.
+            Further admin roles are managed on the backend by existing admins (
+            <code className="rounded bg-slate-100 px-1">npm run admin:grant</code>).
+          </p>
+        </header>
+        {!signedIn && (
+          <div role="alert" className="flex flex-col gap-3 rounded-2xl bg-amber-50 p-4 text-amber-950">
+            <p className="font-semibold">{messages.mustBeLoggedIn}</p>
+            <Button variant="secondary" onClick={() => sendToSignIn()}>
+              Go to Login
+            </Button>
+          </div>
+        )}
+        {signedIn && (
+          <p className="text-slate-700">
+            Signed in as <strong className="break-all text-slate-900">{auth.user.email}</strong>
+          </p>
+        )}
+        <Button size="lg" onClick={onGrant} disabled={grant.isPending || grant.isSuccess}>
+          {grant.isPending ? 'Granting...' : 'Grant me admin access'}
+        </Button>
+      </Card>
+    </div>
+  );
+}

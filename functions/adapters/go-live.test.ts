@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+import { goLiveOf } from './go-live';
+
+const required = {
+  TABLE_NAME: 't',
+  UPLOADS_BUCKET: 'u',
+  RENDERS_BUCKET: 'r',
+  RENDER_QUEUE_URL: 'q',
+};
+const statuses = (env: Record<string, string>) =>
+  Object.fromEntries(
+    goLiveOf(loadConfig({ ...required, ...env })).items.map((i) => [i.id, [i.status, i.value]]),
+  );
+
+describe('goLiveOf', () => {
+  it('reads the local stack as not ready for production, saying why', () => {
+    const local = statuses({
+      MAIL_OUTBOX_DIR: '/tmp/outbox',
+      STRIPE_SECRET_KEY: 'sk_test_local',
+      STRIPE_API_BASE: 'http://127.0.0.1:4242',
+      POWERTOOLS_LOG_LEVEL: 'debug',
+      USER_POOL_ID: 'local_pool',
+    });
+    expect(local).toMatchObject({
+      'log-level': ['warn', 'DEBUG'],
+      email: ['warn', 'local outbox (/tmp/outbox)'],
+      payments: ['warn', 'local test checkout (http://127.0.0.1:4242)'],
+      'ai-provider': ['warn', expect.stringContaining('ageProgress: offline')],
+      'sign-in': ['ok', 'Cognito pool local_pool'],
+      'site-url': ['warn', expect.any(String)],
+    });
+  });
+
+  it('reads a production configuration as ready', () => {
+    const prod = statuses({
+      MAIL_FROM: 'hello@example.com',
+      STRIPE_SECRET_KEY: 'sk_live_abc',
+      IMAGE_AI_PROVIDER: 'replicate',
+      IMAGE_AI_REMOVE_BACKGROUND: 'offline',
+      USER_POOL_ID: 'eu-west-1_X',
+      SITE_URL: 'https://littlefutures.example',
+    });
+    expect(Object.values(prod).map(([status]) => status)).toEqual(['ok', 'ok', 'ok', 'ok', 'ok', 'ok']);
+    expect(prod['ai-provider'][1]).toContain('removeBackground: offline');
+  });
+
+  it('says what is missing', () => {
+    const bare = statuses({});
+    expect(bare.email[0]).toBe('off');
+    expect(bare.payments[0]).toBe('off');
+    expect(bare['sign-in'][0]).toBe('off');
+    expect(bare['log-level']).toEqual(['ok', 'INFO']);
+  });
+});

@@ -1,0 +1,32 @@
+/** The importer's TemplateImageMaker: any image, cropped to the native size, into the library's three files. */
+import sharp from 'sharp';
+import { NotAnImageError, type TemplateImageMaker } from '../../core/admin/template-import-ports';
+import { templateImagesOf } from './scenes/render';
+
+/** Decoding bombs: refuse images over this many pixels (a 16k × 16k PNG is tiny on disk). */
+const MAX_INPUT_PIXELS = 100_000_000;
+const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' } as const;
+
+export function createTemplateImageMaker(): TemplateImageMaker {
+  return {
+    async probe(bytes) {
+      const meta = await sharp(bytes, options)
+        .metadata()
+        .catch(() => null);
+      if (!meta?.width || !meta.height || meta.format === 'svg') throw new NotAnImageError();
+      return { width: meta.width, height: meta.height };
+    },
+    async fromImage(bytes, { width, height }) {
+      const pixels = await sharp(bytes, options)
+        .rotate() // honour EXIF orientation; the output carries no metadata
+        .resize(width, height, { fit: 'cover' })
+        .ensureAlpha()
+        .raw()
+        .toBuffer()
+        .catch(() => {
+          throw new NotAnImageError();
+        });
+      return templateImagesOf(pixels, width, height);
+    },
+  };
+}

@@ -1,0 +1,33 @@
+/**
+ * First-time setup (/admin/grant, ARCHITECTURE.md §9): the signed-in caller joins the `admins`
+ * group only while it has no member. Afterwards roles are managed by existing admins
+ * (npm run admin:grant), so nobody can promote themselves.
+ */
+import type { Deps } from '../deps';
+import { DomainError } from '../errors';
+import type { Principal } from '../ports';
+
+export async function grantFirstAdmin(
+  deps: Pick<Deps, 'identity' | 'adminStore' | 'clock' | 'logger'>,
+  principal: Principal,
+): Promise<{ granted: true }> {
+  if (principal.kind !== 'user' || !principal.username) {
+    throw new DomainError('unauthenticated', 'pleaseLogInFirst');
+  }
+  const admins = await deps.identity.listAdmins();
+  if (principal.isAdmin || admins.includes(principal.username)) {
+    throw new DomainError('conflict', 'alreadyAdmin', 'already_admin');
+  }
+  if (admins.length > 0) throw new DomainError('forbidden', 'adminsManagedByAdmins', 'admins_exist');
+  // The group is empty: the conditional claim decides between people asking at the same moment.
+  const claimed = await deps.adminStore.claimFirstAdmin(principal.sub, deps.clock.now().toISOString());
+  if (!claimed) throw new DomainError('forbidden', 'adminsManagedByAdmins', 'admins_exist');
+  try {
+    await deps.identity.addUserToAdmins(principal.username);
+  } catch (error) {
+    await deps.adminStore.releaseFirstAdmin(principal.sub);
+    throw error;
+  }
+  deps.logger.info('first admin granted', { userSub: principal.sub });
+  return { granted: true };
+}

@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import { type FakeDeps, fakeDeps } from '../../test-support/fakes/fake-deps';
+import { fakePng } from '../../test-support/fakes/template-import';
+import { ItemsRejectedError } from '../errors';
+import { importTemplates } from './import-templates';
+import { ImageFetchError } from './template-import-ports';
+
+const dataUrl = (bytes: Buffer) => `data:image/png;base64,${bytes.toString('base64')}`;
+const item = (over: Record<string, unknown> = {}) => ({
+  name: 'Balloon Party',
+  category: 'Birthdays',
+  orientation: '4:5',
+  imageUrl: dataUrl(fakePng()),
+  safeArea: { xPct: 0.2, yPct: 0.3, wPct: 0.5, hPct: 0.6, anchor: 'bottom' },
+  ...over,
+});
+
+/** Nothing was stored: no template item and no file. */
+function expectNothingWritten(deps: FakeDeps) {
+  expect(deps.table.templates.size).toBe(0);
+  expect(deps.blobs.keys('renders')).toEqual([]);
+}
+
+describe('importTemplates', () => {
+  it('imports every item with the spec §4 defaults and the three template files', async () => {
+    const deps = fakeDeps();
+    deps.imageFetcher.responses.set('https://img.example.com/a.jpg', fakePng('a'));
+    const result = await importTemplates(deps, [
+      item({ templateId: 'party-1' }),
+      item({
+        name: 'Castle',
+        category: 'Fantasy',
+        orientation: '1:1',
+        imageUrl: 'https://img.example.com/a.jpg',
+      }),
+    ]);
+    expect(result.imported).toBe(2);
+    const [first, second] = result.templates;
+    expect(first).toMatchObject({
+      sceneName: 'Balloon Party',
+      status: 'active',
+      displayOrder: 0,
+      theme: 'birthday',
+    });
+    expect(first).toMatchObject({ nativeWidth: 1638, nativeHeight: 2048 });
+    expect(second).toMatchObject({ theme: 'fantasy', nativeWidth: 2048, nativeHeight: 2048 });
+    const stored = await deps.templates.getTemplate(first.templateId);
+    expect(stored).toMatchObject({
+      safeArea: { x: 0.2, y: 0.3, width: 0.5, height: 0.6, anchor: 'bottom' },
+      placement: { x: 0.45, y: 0.6, width: 0.5, height: 0.6, rotation: 0 },
+      imageSource: 'import:party-1',
+    });
+    for (const file of ['native.jpg', 'wm.jpg', 'thumb.webp', 'wm-800.jpg', 'native-2000.jpg']) {
+      expect(deps.blobs.keys('renders')).toContain(`templates/${first.templateId}/${file}`);
+    }
+    expect(
+      deps.blobs.object('renders', `templates/${second.templateId}/native.jpg`)?.body.toString(),
+    ).toContain('a');
+    // Active: listed in Moments, not yet in the composer gallery (saving in the editor approves).
+    expect((await deps.templates.listPublished()).length).toBe(2);
+    expect(await deps.templates.listApproved()).toEqual([]);
+  });
+
+  it('gives a new id every time: a second import of the same templateId never overwrites the first', async () => {
+    const deps = fakeDeps();
+    const a = await importTemplates(deps, [item({ templateId: 'same' })]);
+    const b = await importTemplates(deps, [item({ templateId: 'same' })]);
+    expect(a.templates[0].templateId).not.toBe(b.templates[0].templateId);
+    expect(deps.table.templates.size).toBe(2);
+  });
+
+  it('refuses an object, an empty array and 1,000 items with a clear message, writing nothing', async () => {
+    const deps = fakeDeps();
+    const cases = [
+      [{ name: 'x' }, 'invalidImportJson'],
+      [[], 'importEmpty'],
+      [Array.from({ length: 1000 }, () => item()), 'importTooMany'],
+    ] as const;
+    for (const [raw, messageKey] of cases) {
+      await expect(importTemplates(deps, raw)).rejects.toMatchObject({ kind: 'invalid', messageKey });
+    }
+    expectNothingWritten(deps);
+    expect(deps.imageFetcher.fetched).toEqual([]);
+  });
+
+  it('lists invalid items by index and field and fetches nothing', async () => {
+    const deps = fakeDeps();
+    const { name: _n, ...nameless } = item();
+    const error = await importTemplates(deps, [
+      item({ imageUrl: 'https://img.example.com/ok.jpg' }),
+      nameless,
+      item({ safeArea: { xPct: 1.2, yPct: 0, wPct: 0.5, hPct: 0.5 } }),
+    ]).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ItemsRejectedError);
+    expect((error as ItemsRejectedError).issues.map((i) => [i.index, i.field])).toEqual([
+      [1, 'name'],
+      [2, 'safeArea.xPct'],
+    ]);
+    expect(deps.imageFetcher.fetched).toEqual([]);
+    expectNothingWritten(deps);
+  });
+
+  it('imports nothing when any image fails, listing each failure at its index', async () => {
+    const deps = fakeDeps();
+    const urls = ['https://ok.example.com/a.jpg', 'https://meta.example.com/x', 'https://big.example.com/x'];
+    deps.imageFetcher.responses.set(urls[0], fakePng());
+    deps.imageFetcher.responses.set(
+      urls[1],
+      new ImageFetchError('blocked_address', 'imageUrl points to a private, local or reserved address'),
+    );
+    deps.imageFetcher.responses.set(
+      urls[2],
+      new ImageFetchError('too_large', 'the image is larger than 15 MB'),
+    );
+    deps.imageFetcher.responses.set('https://page.example.com/', Buffer.from('<!doctype html><p>hello</p>'));
+    const error = await importTemplates(deps, [
+      ...urls.map((imageUrl) => item({ imageUrl })),
+      item({ imageUrl: 'https://page.example.com/' }),
+      item({ imageUrl: `data:image/png;base64,${'A'.repeat(21 * 1024 * 1024)}` }),
+    ]).catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'unprocessable', messageKey: 'importImagesRejected' });
+    expect((error as ItemsRejectedError).issues).toEqual([
+      { index: 1, field: 'imageUrl', message: 'imageUrl points to a private, local or reserved address' },
+      { index: 2, field: 'imageUrl', message: 'the image is larger than 15 MB' },
+      { index: 3, field: 'imageUrl', message: 'this is not an image (it could not be decoded)' },
+      { index: 4, field: 'imageUrl', message: 'the image is larger than 15 MB' },
+    ]);
+    expect(deps.templateImages.drawn).toBe(0);
+    expectNothingWritten(deps);
+  });
+
+  it('stops in time, undoes the files and writes no item when the invocation is about to end', async () => {
+    const deps = fakeDeps();
+    let left = 20_000;
+    // Each drawing "takes" 6 s of the invocation's 20 s.
+    const original = deps.templateImages.fromImage;
+    deps.templateImages.fromImage = async (...args) => {
+      left -= 6_000;
+      return original(...args);
+    };
+    const items = Array.from({ length: 10 }, () => item());
+    await expect(importTemplates(deps, items, () => left)).rejects.toMatchObject({
+      kind: 'unavailable',
+      messageKey: 'importTooSlow',
+    });
+    expect(deps.templateImages.drawn).toBeLessThan(10);
+    expectNothingWritten(deps);
+  });
+
+  it('removes the files already written when a drawing fails, and writes no item', async () => {
+    const deps = fakeDeps();
+    deps.templateImages.failAfter = 1;
+    await expect(importTemplates(deps, [item(), item()])).rejects.toMatchObject({
+      kind: 'unprocessable',
+      issues: [{ index: 1, field: 'imageUrl' }],
+    });
+    expect(deps.templateImages.drawn).toBe(1);
+    expectNothingWritten(deps);
+  });
+});

@@ -1,0 +1,30 @@
+/**
+ * HTTP API: the operator pages — the admin guard's check, first-admin setup, the go-live checklist,
+ * packs, and the template editor and seeder.
+ */
+import { grantFirstAdmin } from '../core/admin/first-admin';
+import { importTemplates } from '../core/admin/import-templates';
+import { createPack, generatePack, listPacks, updatePackStatus } from '../core/admin/packs';
+import { listAdminTemplates, updateTemplate } from '../core/admin/templates';
+import type { Deps } from '../core/deps';
+import { createHttpHandler } from './http/router';
+
+export const createAdminHandler = (deps: Deps) =>
+  createHttpHandler(
+    'admin',
+    {
+      getAdminSession: async (_deps, { principal }) => ({
+        email: principal.kind === 'user' ? (principal.email ?? '') : '',
+      }),
+      grantFirstAdmin: (deps, { principal }) => grantFirstAdmin(deps, principal),
+      getGoLiveConfig: async (deps) => deps.goLive,
+      listPacks: (deps) => listPacks(deps),
+      createPack: (deps, { body }) => createPack(deps, body),
+      updatePackStatus: (deps, { params, body }) => updatePackStatus(deps, params.packId, body.status),
+      generatePack: (deps, { params }) => generatePack(deps, params.packId),
+      listAdminTemplates: (deps) => listAdminTemplates(deps),
+      updateTemplate: (deps, { params, body }) => updateTemplate(deps, params.templateId, body),
+      importTemplates: (deps, { body, remainingMs }) => importTemplates(deps, body.templates, remainingMs),
+    },
+    deps,
+  );

@@ -1,0 +1,117 @@
+/**
+ * Template packs' generation (ARCHITECTURE.md §10): the pack queue and its dead-letter queue and
+ * alarm, the pack worker that draws a run's scenes into templates, and the EventBridge Scheduler
+ * schedule whose tick (a `scheduled` message on the same queue) queues the packs due a run.
+ */
+import { MAX_RENDER_ATTEMPTS, PACK_SCHEDULE_TICK_MINUTES, QUEUES, S3_PREFIXES } from '@shared/deployment';
+import { Duration, Stack } from 'aws-cdk-lib';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import * as scheduler from 'aws-cdk-lib/aws-scheduler';
+import * as targets from 'aws-cdk-lib/aws-scheduler-targets';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { AppFunction } from './app-function';
+import { grantObjects, grantSendMessage, grantTableItems } from './grants';
+import { VISIBILITY_TIMEOUT_FACTOR } from './render-pipeline';
+
+/** Five 2048² scenes drawn two at a time, with room for a cold start. */
+export const PACK_WORKER_TIMEOUT = Duration.seconds(120);
+export const PACK_WORKER_MEMORY_MB = 3008;
+
+export type PackPipelineProps = {
+  table: dynamodb.ITable;
+  tableIndexNames: string[];
+  renders: s3.IBucket;
+  /** Runtime configuration shared with the API (functions/adapters/config.ts), without the queue URL. */
+  environment: Record<string, string>;
+};
+
+export class PackPipeline extends Construct {
+  readonly queue: sqs.Queue;
+  readonly deadLetterQueue: sqs.Queue;
+  readonly worker: AppFunction;
+  readonly schedule: scheduler.Schedule;
+  readonly deadLetterAlarm: cloudwatch.Alarm;
+
+  constructor(scope: Construct, id: string, props: PackPipelineProps) {
+    super(scope, id);
+
+    const queueName = (name: string) => `${Stack.of(this).stackName}-${name}`;
+    this.deadLetterQueue = new sqs.Queue(this, 'PackDeadLetterQueue', {
+      queueName: queueName(QUEUES.pack.deadLetterName),
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    this.queue = new sqs.Queue(this, 'PackQueue', {
+      queueName: queueName(QUEUES.pack.name),
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      visibilityTimeout: Duration.seconds(PACK_WORKER_TIMEOUT.toSeconds() * VISIBILITY_TIMEOUT_FACTOR),
+      // After the last attempt the worker has cleared the run from the pack with its reason.
+      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: QUEUES.pack.maxReceiveCount },
+    });
+
+    this.worker = new AppFunction(this, 'PackWorker', {
+      entry: 'functions/lambda/pack-worker.ts',
+      description: "Draws a pack's scenes into templates; queues the packs due a scheduled run",
+      memorySize: PACK_WORKER_MEMORY_MB,
+      timeout: PACK_WORKER_TIMEOUT,
+      environment: { ...props.environment, PACK_QUEUE_URL: this.queue.queueUrl },
+      // The scene generator draws on @napi-rs/canvas; the ImageAI adapters load the face model.
+      nodeModules: [
+        'sharp',
+        '@napi-rs/canvas',
+        '@vladmandic/face-api',
+        '@tensorflow/tfjs',
+        '@tensorflow/tfjs-backend-wasm',
+      ],
+    });
+    this.worker.function.addEventSource(
+      new SqsEventSource(this.queue, {
+        // A message is a whole run: one per invocation.
+        batchSize: 1,
+        reportBatchItemFailures: true,
+        maxConcurrency: 2,
+      }),
+    );
+
+    const role = this.worker.role;
+    grantTableItems(role, props.table, props.tableIndexNames);
+    grantObjects(
+      role,
+      props.renders,
+      ['s3:PutObject'],
+      `${S3_PREFIXES.templates.prefix}*`,
+      'The pack worker writes templates/<id>/native.jpg, wm.jpg and thumb.webp of the templates it makes; ids are made at run time.',
+    );
+    // The scheduler's tick queues the due packs' runs on this same queue.
+    grantSendMessage(role, this.queue);
+
+    this.schedule = new scheduler.Schedule(this, 'PackSchedule', {
+      description: 'Looks for template packs due a scheduled generation',
+      schedule: scheduler.ScheduleExpression.rate(Duration.minutes(PACK_SCHEDULE_TICK_MINUTES)),
+      target: new targets.SqsSendMessage(this.queue, {
+        input: scheduler.ScheduleTargetInput.fromObject({ kind: 'scheduled' }),
+        // A missed tick is harmless: the next one finds the same packs due.
+        retryAttempts: 0,
+        maxEventAge: Duration.minutes(PACK_SCHEDULE_TICK_MINUTES),
+      }),
+    });
+
+    this.deadLetterAlarm = new cloudwatch.Alarm(this, 'PackDeadLetterAlarm', {
+      alarmDescription: `A pack generation failed ${MAX_RENDER_ATTEMPTS} times and reached the dead-letter queue`,
+      metric: this.deadLetterQueue.metricApproximateNumberOfMessagesVisible({
+        period: Duration.minutes(1),
+        statistic: cloudwatch.Stats.MAXIMUM,
+      }),
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    });
+  }
+}
