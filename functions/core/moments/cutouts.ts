@@ -24,17 +24,19 @@ export async function createCutout(deps: Deps, principal: Principal, uploadId: s
 
   const original = await deps.blobs.get('uploads', upload.fileKey);
   const { png, mask, source } = await deps.imageAI.removeBackground({ image: original });
-  const copy = await deps.keepsakes.cutoutCopy(png);
   const anonymous = upload.owner.startsWith('session:');
   await Promise.all([
     deps.blobs.put('uploads', storageKeys.cutout(upload.owner, upload.id), png, {
       contentType: 'image/png',
       anonymous,
     }),
-    deps.blobs.put('uploads', storageKeys.cutoutCopy(upload.owner, upload.id), copy, {
-      contentType: 'image/png',
-      anonymous,
-    }),
+    // Made while the other files upload.
+    deps.keepsakes.cutoutCopy(png).then((copy) =>
+      deps.blobs.put('uploads', storageKeys.cutoutCopy(upload.owner, upload.id), copy, {
+        contentType: 'image/png',
+        anonymous,
+      }),
+    ),
     deps.blobs.put('uploads', storageKeys.cutoutSource(upload.owner, upload.id), source, {
       contentType: 'image/jpeg',
       anonymous,
