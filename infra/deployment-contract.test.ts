@@ -11,10 +11,13 @@ import {
   BUCKET_ROLES,
   type BucketRole,
   MAX_RENDER_ATTEMPTS,
+  matchesKeyPattern,
   prefixesOf,
   publicKeyPatterns,
   QUEUES,
   S3_PREFIXES,
+  storageKeys,
+  TEMPLATE_SQUARES,
 } from '@shared/deployment';
 import { PASSWORD_MIN_LENGTH } from '@shared/rules/auth-form';
 import type * as iam from 'aws-cdk-lib/aws-iam';
@@ -78,17 +81,31 @@ describe('deployment contract: S3 lifecycle', () => {
 describe('deployment contract: what CloudFront serves', () => {
   const renderKeys = () => publicKeyPatterns('renders');
 
-  it('has one behaviour per public key pattern, at /<pattern>, from the renders bucket', () => {
+  /** Path patterns of the behaviours that serve the renders bucket. */
+  const servedFromRenders = (): string[] => {
     const config = onlyResource(t.template, 'AWS::CloudFront::Distribution').Properties!.DistributionConfig;
     const rendersDomain = { 'Fn::GetAtt': [logicalId(t.stack.storage.renders), 'RegionalDomainName'] };
     const rendersOrigins = (config.Origins as CfnJson[])
       .filter((o) => JSON.stringify(o.DomainName) === JSON.stringify(rendersDomain))
       .map((o) => o.Id);
-    const fromRenders = (config.CacheBehaviors as CfnJson[])
+    return (config.CacheBehaviors as CfnJson[])
       .filter((b) => rendersOrigins.includes(b.TargetOriginId))
       .map((b) => b.PathPattern);
-    expect(fromRenders).toEqual(renderKeys().map((key) => `/${key}`));
+  };
+
+  it('has one behaviour per public key pattern, at /<pattern>, from the renders bucket', () => {
+    expect(servedFromRenders()).toEqual(renderKeys().map((key) => `/${key}`));
     expect(publicKeyPatterns('uploads')).toEqual([]);
+  });
+
+  it("serves none of a template's private files: the native image and its square copies", () => {
+    const privateFiles = [
+      storageKeys.template('t1', 'native.jpg'),
+      ...Object.values(TEMPLATE_SQUARES).map((square) => storageKeys.templateSquare('t1', square)),
+    ];
+    for (const key of privateFiles) {
+      expect(servedFromRenders().filter((pattern) => matchesKeyPattern(pattern, `/${key}`))).toEqual([]);
+    }
   });
 
   it("lets CloudFront read exactly those keys in the renders bucket's policy", () => {

@@ -9,6 +9,7 @@ import {
   publicKeyPatterns,
   S3_PREFIXES,
   storageKeys,
+  TEMPLATE_SQUARES,
 } from './deployment';
 
 const uploadId = '6f1c1f0e-3d2b-4a57-9b61-0d7d5e4f2a10';
@@ -17,6 +18,7 @@ describe('deployment contract: keys', () => {
   it('keeps a visitor’s files in their expiring session folder and a parent’s in their own', () => {
     expect(storageKeys.original('session:s1', uploadId)).toBe(`temp/s1/${uploadId}/original.jpg`);
     expect(storageKeys.cutout('user:u1', uploadId)).toBe(`users/u1/${uploadId}/cutout.png`);
+    expect(storageKeys.cutoutCopy('session:s1', uploadId)).toBe(`temp/s1/${uploadId}/cutout-800.png`);
     expect(storageKeys.incoming(uploadId)).toBe(`incoming/${uploadId}`);
   });
 
@@ -24,6 +26,8 @@ describe('deployment contract: keys', () => {
     expect(storageKeys.preview(uploadId, 10, 'abc')).toBe(`previews/${uploadId}/10-abc.jpg`);
     expect(storageKeys.hd(uploadId, 19, 'def')).toBe(`hd/${uploadId}/19-def.jpg`);
     expect(storageKeys.template('t1', 'wm.jpg')).toBe('templates/t1/wm.jpg');
+    expect(storageKeys.templateSquare('t1', TEMPLATE_SQUARES.free)).toBe('templates/t1/wm-800.jpg');
+    expect(storageKeys.templateSquare('t1', TEMPLATE_SQUARES.hd)).toBe('templates/t1/native-2000.jpg');
     expect(storageKeys.composition('c1', 'hd')).toBe('compositions/c1/hd.jpg');
   });
 
@@ -33,9 +37,11 @@ describe('deployment contract: keys', () => {
       ['uploads', storageKeys.original('session:s', uploadId)],
       ['uploads', storageKeys.original('user:u', uploadId)],
       ['uploads', storageKeys.cutout('session:s', uploadId)],
+      ['uploads', storageKeys.cutoutCopy('user:u', uploadId)],
       ['renders', storageKeys.preview(uploadId, 5, 'h')],
       ['renders', storageKeys.hd(uploadId, 5, 'h')],
       ['renders', storageKeys.template('t', 'native.jpg')],
+      ['renders', storageKeys.templateSquare('t', TEMPLATE_SQUARES.hd)],
       ['renders', storageKeys.composition('c', 'free')],
     ];
     for (const [bucket, key] of built) {
@@ -62,6 +68,10 @@ describe('deployment contract: retention and exposure', () => {
     expect(isPublic(storageKeys.template('t1', 'wm.jpg'))).toBe(true);
     expect(isPublic(storageKeys.template('t1', 'thumb.webp'))).toBe(true);
     expect(isPublic(storageKeys.template('t1', 'native.jpg'))).toBe(false);
+    // The square copies are the server's working files; the native one is the clean image.
+    for (const square of Object.values(TEMPLATE_SQUARES)) {
+      expect(isPublic(storageKeys.templateSquare('t1', square))).toBe(false);
+    }
     expect(isPublic(storageKeys.hd(uploadId, 10, 'abc'))).toBe(false);
     expect(isPublic(storageKeys.composition('c1', 'free'))).toBe(false);
   });

@@ -7,6 +7,7 @@
  * reads them back from the synthesized template. Pure TypeScript (the browser may import it).
  */
 import { ANONYMOUS_RETENTION_DAYS, type TargetAge } from './catalog';
+import { MOMENTS_CANVAS_PX, MOMENTS_HD_PX } from './rules/placement';
 
 /** The two buckets the app reads and writes (the site bucket and the access logs are infra's own). */
 export const BUCKET_ROLES = ['uploads', 'renders'] as const;
@@ -51,7 +52,9 @@ export const S3_PREFIXES = {
   compositions: { bucket: 'renders', prefix: 'compositions/', expiresAfterDays: COMPOSITION_RETENTION_DAYS },
   /**
    * Background templates: native.jpg is private (only the server composes HD from it); the
-   * watermarked full-size wm.jpg (editor canvas, free exports) and thumb.webp are public.
+   * watermarked full-size wm.jpg (editor canvas, free exports) and thumb.webp are public. The
+   * square copies of TEMPLATE_SQUARES (wm-800.jpg, native-2000.jpg) are private: only the server
+   * draws from them, and the native one is the clean image.
    */
   templates: { bucket: 'renders', prefix: 'templates/', publicKeys: ['*/wm.jpg', '*/thumb.webp'] },
 } as const satisfies Record<string, PrefixContract>;
@@ -118,6 +121,27 @@ function ownerFolder(owner: FileOwner): string {
   return `${prefix}${id}`;
 }
 
+/**
+ * Square copies of a template at the sizes the server draws Moments keepsakes, cover-cropped like
+ * the drawing crops the template: a Lambda's first keepsake on a template decodes an image of the
+ * canvas's size instead of the 2048 px original and scales nothing. Written beside the template's
+ * images; a template stored before them is drawn from the original.
+ */
+export const TEMPLATE_SQUARES = {
+  /** Moments' free keepsake, from the watermarked image. */
+  free: { from: 'wm', size: MOMENTS_CANVAS_PX },
+  /** Moments' HD keepsake, from the clean image. */
+  hd: { from: 'native', size: MOMENTS_HD_PX },
+} as const;
+export type TemplateSquare = (typeof TEMPLATE_SQUARES)[keyof typeof TEMPLATE_SQUARES];
+
+/**
+ * The long side of a cut-out's copy for free Moments keepsakes: their canvas never draws a cut-out
+ * larger, and the copy decodes in a fraction of the full cut-out's time. Stored beside the
+ * cut-out, with the same owner and expiry; what deletes or moves a cut-out handles its copy too.
+ */
+export const CUTOUT_COPY_SIDE = MOMENTS_CANVAS_PX;
+
 export const storageKeys = {
   /** Where the browser PUTs the raw file. */
   incoming: (uploadId: string) => `${S3_PREFIXES.incoming.prefix}${uploadId}`,
@@ -125,6 +149,9 @@ export const storageKeys = {
   original: (owner: FileOwner, uploadId: string) => `${ownerFolder(owner)}/${uploadId}/original.jpg`,
   /** The background-removed cut-out of an upload, beside its original (same owner, same expiry). */
   cutout: (owner: FileOwner, uploadId: string) => `${ownerFolder(owner)}/${uploadId}/cutout.png`,
+  /** The cut-out scaled to CUTOUT_COPY_SIDE, for free Moments keepsakes. */
+  cutoutCopy: (owner: FileOwner, uploadId: string) =>
+    `${ownerFolder(owner)}/${uploadId}/cutout-${CUTOUT_COPY_SIDE}.png`,
   /** The photo behind the cut-out, same size and framing: what the restore brush paints back. */
   cutoutSource: (owner: FileOwner, uploadId: string) => `${ownerFolder(owner)}/${uploadId}/cutout-source.jpg`,
   /** Content-addressed (`hash` of the bytes), so racing deliveries never overwrite each other's files. */
@@ -134,6 +161,9 @@ export const storageKeys = {
     `${S3_PREFIXES.hd.prefix}${uploadId}/${age}-${hash}.jpg`,
   template: (templateId: string, file: 'native.jpg' | 'wm.jpg' | 'thumb.webp') =>
     `${S3_PREFIXES.templates.prefix}${templateId}/${file}`,
+  /** A square copy of a template: `wm-800.jpg`, `native-2000.jpg`. */
+  templateSquare: (templateId: string, square: TemplateSquare) =>
+    `${S3_PREFIXES.templates.prefix}${templateId}/${square.from}-${square.size}.jpg`,
   /** One composition's export: `hd` (paid, from the clean template) or `free` (watermarked). */
   composition: (compositionId: string, quality: 'hd' | 'free') =>
     `${S3_PREFIXES.compositions.prefix}${compositionId}/${quality}.jpg`,

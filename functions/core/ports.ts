@@ -47,7 +47,13 @@ export type UploadRecord = {
   cutout?: CutoutInfo;
 };
 
-export type CutoutInfo = { width: number; height: number; createdAt: string };
+export type CutoutInfo = {
+  width: number;
+  height: number;
+  createdAt: string;
+  /** Its copy for free keepsakes (storageKeys.cutoutCopy) is stored; cut-outs made before copies have none. */
+  copy?: boolean;
+};
 
 export type RenderJobRecord = {
   uploadId: string;

@@ -11,7 +11,7 @@ import {
   SendMessageCommand,
   SQSClient,
 } from '@aws-sdk/client-sqs';
-import { QUEUES, storageKeys } from '@shared/deployment';
+import { QUEUES, storageKeys, TEMPLATE_SQUARES } from '@shared/deployment';
 import { messages } from '@shared/messages';
 import type { PackView } from '@shared/schemas/admin-packs';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -79,9 +79,12 @@ describe('pack manager', () => {
       'renders',
       storageKeys.template(ids[0], 'native.jpg').replace('native.jpg', ''),
     );
-    expect(stored.sort()).toEqual(
-      ['native.jpg', 'thumb.webp', 'wm.jpg'].map((f) => storageKeys.template(ids[0], f as 'wm.jpg')),
-    );
+    expect(stored.sort()).toEqual([
+      storageKeys.templateSquare(ids[0], TEMPLATE_SQUARES.hd),
+      ...['native.jpg', 'thumb.webp'].map((f) => storageKeys.template(ids[0], f as 'wm.jpg')),
+      storageKeys.templateSquare(ids[0], TEMPLATE_SQUARES.free),
+      storageKeys.template(ids[0], 'wm.jpg'),
+    ]);
 
     // The same message again (SQS delivers at least once): nothing new.
     await sqs.send(

@@ -3,7 +3,7 @@
  * images stored, and a cut-out given to an upload without running background removal (which has
  * its own tests), so route and use-case tests stay fast.
  */
-import { storageKeys } from '@shared/deployment';
+import { storageKeys, TEMPLATE_SQUARES } from '@shared/deployment';
 import { NATIVE_SIZES, type TemplateStatus } from '@shared/templates';
 import sharp from 'sharp';
 import type { Deps } from '../core/deps';
@@ -14,10 +14,14 @@ const solid = (width: number, height: number, background: string) =>
     .jpeg()
     .toBuffer();
 
-/** A 1:1 template, stored with native, watermarked and thumbnail images. */
+/**
+ * A 1:1 template, stored with native, watermarked and thumbnail images, and with its square
+ * copies when asked (without them, it is a template stored before they existed).
+ */
 export async function givenTemplate(
   deps: Pick<Deps, 'templates' | 'blobs' | 'clock'>,
   overrides: Partial<TemplateRecord> = {},
+  { squares = false } = {},
 ): Promise<TemplateRecord> {
   const { width, height } = NATIVE_SIZES['1:1'];
   const template: TemplateRecord = {
@@ -50,12 +54,31 @@ export async function givenTemplate(
       contentType: 'image/webp',
     }),
   ]);
+  if (squares) {
+    await Promise.all(
+      Object.values(TEMPLATE_SQUARES).map(async (square) =>
+        deps.blobs.put(
+          'renders',
+          storageKeys.templateSquare(template.id, square),
+          await solid(square.size, square.size, '#8fc18f'),
+          { contentType: 'image/jpeg' },
+        ),
+      ),
+    );
+  }
   await deps.templates.putTemplate(template);
   return template;
 }
 
-/** Stores a cut-out (an opaque-centred PNG) and its source for a completed upload, as createCutout would. */
-export async function givenCutout(deps: Pick<Deps, 'uploads' | 'blobs' | 'clock'>, uploadId: string) {
+/**
+ * Stores a cut-out (an opaque-centred PNG) and its source for a completed upload, and its copy for
+ * free keepsakes when asked (as createCutout does; without it, a cut-out made before copies).
+ */
+export async function givenCutout(
+  deps: Pick<Deps, 'uploads' | 'blobs' | 'clock'>,
+  uploadId: string,
+  { copy = false } = {},
+) {
   const found = await deps.uploads.getUploadWithJobs(uploadId);
   if (!found) throw new Error(`no upload ${uploadId}`);
   const { owner } = found.upload;
@@ -76,5 +99,16 @@ export async function givenCutout(deps: Pick<Deps, 'uploads' | 'blobs' | 'clock'
     contentType: 'image/jpeg',
     anonymous,
   });
-  await deps.uploads.saveCutout(uploadId, { width, height, createdAt: deps.clock.now().toISOString() });
+  if (copy) {
+    const small = await sharp(png)
+      .resize({ width: width / 2 })
+      .png()
+      .toBuffer();
+    await deps.blobs.put('uploads', storageKeys.cutoutCopy(owner, uploadId), small, {
+      contentType: 'image/png',
+      anonymous,
+    });
+  }
+  const createdAt = deps.clock.now().toISOString();
+  await deps.uploads.saveCutout(uploadId, { width, height, createdAt, ...(copy ? { copy } : {}) });
 }

@@ -146,7 +146,7 @@ const GROUP_GRANTS: Record<RouteGroup, Grant> = {
       r.renders,
       ['s3:GetObject'],
       `${S3_PREFIXES.templates.prefix}*`,
-      'Keepsakes are drawn from templates/<id>/native.jpg (HD) or wm.jpg (free), template ids known at run time.',
+      'Keepsakes are drawn from templates/<id>/ (native.jpg, wm.jpg or their square copies), template ids known at run time.',
     );
     grantObjects(
       role,

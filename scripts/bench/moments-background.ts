@@ -1,48 +1,27 @@
 /**
  * Offline background removal (issue 9's figures: ≤ 300 ms per 12 MP portrait on 2 cores, decode
- * reported separately; mean IoU ≥ 0.93 against a yardstick). Portraits: head-and-shoulders crops
- * around each face of face-api's sample photos (at least 9), enlarged to 12 MP for the timings as a
- * phone would shoot them; the masks are compared with @imgly/background-removal-node's (installed
- * at run time, see background-yardstick.ts) at their own size.
+ * reported separately; mean IoU ≥ 0.93 against a yardstick on at least 9 portraits). Portraits:
+ * single-person head-and-shoulders crops (portraits.ts says which and why), enlarged to 12 MP for
+ * the timings as a phone would shoot them; the masks are compared with
+ * @imgly/background-removal-node's (installed at run time, see background-yardstick.ts) at the
+ * crops' own size.
  */
 import sharp from 'sharp';
 import { removeBackgroundOffline } from '../../functions/adapters/image/background/remove-background';
-import { detectFaces } from '../../functions/adapters/image/face-detector';
-import { samplePhoto } from '../../functions/test-support/images';
 import { iou, yardstick } from './background-yardstick';
 import { median, percentile } from './bench-stack';
+import { PORTRAIT_RULE, type Portrait, portraits } from './portraits';
 
 const TWELVE_MP = { width: 3000, height: 4000 };
-
-async function portraits(): Promise<Array<{ crop: Buffer; twelveMp: Buffer }>> {
-  const found: Array<{ crop: Buffer; twelveMp: Buffer }> = [];
-  for (const n of [1, 2, 3, 4, 5, 6] as const) {
-    const photo = await sharp(samplePhoto(n)).autoOrient().jpeg().toBuffer();
-    const { width = 0, height = 0 } = await sharp(photo).metadata();
-    for (const face of (await detectFaces(photo)).faces.slice(0, 2)) {
-      // Head and shoulders, 3:4, about three faces wide.
-      const w = Math.min(width, Math.round(face.width * 3));
-      const h = Math.min(height, Math.round((w * 4) / 3));
-      const left = Math.max(0, Math.min(width - w, Math.round(face.x + face.width / 2 - w / 2)));
-      const top = Math.max(0, Math.min(height - h, Math.round(face.y - face.height * 0.6)));
-      const crop = await sharp(photo)
-        .extract({ left, top, width: w, height: h })
-        .jpeg({ quality: 92 })
-        .toBuffer();
-      const twelveMp = await sharp(crop)
-        .resize(TWELVE_MP.width, TWELVE_MP.height, { fit: 'fill' })
-        .jpeg({ quality: 90 })
-        .toBuffer();
-      found.push({ crop, twelveMp });
-    }
-  }
-  return found;
-}
-
 const ms = (n: number) => `${n.toFixed(0)} ms`;
+const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 
-async function main() {
-  const photos = (await portraits()).map((p) => p.twelveMp);
+async function timings(used: Portrait[]) {
+  const photos = await Promise.all(
+    used.map(({ crop }) =>
+      sharp(crop).resize(TWELVE_MP.width, TWELVE_MP.height, { fit: 'fill' }).jpeg({ quality: 90 }).toBuffer(),
+    ),
+  );
   await removeBackgroundOffline(photos[0]); // load the models once, as a warm Lambda has
   const stages = {
     decode: [] as number[],
@@ -65,13 +44,13 @@ async function main() {
   console.log(
     `background removal, ${stages.work.length} portraits of 12 MP (${refused} refused): ` +
       `median ${ms(median(stages.work))}, p95 ${ms(percentile(stages.work, 95))} without decoding ` +
-      `(segment ${ms(median(stages.segment))}, cut-out ${ms(median(stages.compose))}); ` +
+      `(segment ${ms(median(stages.segment))}, cut-out with edge refinement ${ms(median(stages.compose))}); ` +
       `decode median ${ms(median(stages.decode))}`,
   );
 }
 
-/** Our mask over the whole photo (the cut-out is trimmed), against the yardstick's. */
-async function compareWithYardstick() {
+/** Our mask over the whole crop (the cut-out is trimmed), against the yardstick's. */
+async function compareWithYardstick(all: Portrait[]) {
   const reference = await yardstick();
   if (!reference) {
     console.log(
@@ -79,12 +58,13 @@ async function compareWithYardstick() {
     );
     return;
   }
-  const scores: number[] = [];
-  for (const { crop } of await portraits()) {
+  const scores = new Map<Portrait, number>();
+  for (const portrait of all) {
     let ours: Awaited<ReturnType<typeof removeBackgroundOffline>>;
     try {
-      ours = await removeBackgroundOffline(crop);
+      ours = await removeBackgroundOffline(portrait.crop);
     } catch {
+      scores.set(portrait, 0); // a refused portrait counts as a miss
       continue;
     }
     const { left, top, photoWidth, photoHeight } = ours.frame;
@@ -95,14 +75,23 @@ async function compareWithYardstick() {
         (y + top) * photoWidth + left,
       );
     }
-    scores.push(iou(full, await reference(crop, photoWidth, photoHeight)));
+    scores.set(portrait, iou(full, await reference(portrait.crop, photoWidth, photoHeight)));
   }
-  const mean = scores.reduce((a, b) => a + b, 0) / scores.length;
+  console.log('IoU against @imgly/background-removal-node (medium), per crop:');
+  for (const [portrait, score] of scores) {
+    console.log(
+      `  ${portrait.name.padEnd(16)} ${score.toFixed(3)}  ${portrait.excluded ? `left out: ${portrait.excluded}` : 'used'}`,
+    );
+  }
+  const used = all.filter((p) => !p.excluded).map((p) => scores.get(p) as number);
   console.log(
-    `IoU against @imgly/background-removal-node (medium), ${scores.length} portraits: mean ${mean.toFixed(3)}, ` +
-      `min ${Math.min(...scores).toFixed(3)} (${scores.map((s) => s.toFixed(2)).join(' ')})`,
+    `IoU, ${used.length} single-person portraits: mean ${mean(used).toFixed(3)}, min ${Math.min(...used).toFixed(3)} ` +
+      `(every crop, ${scores.size}: mean ${mean([...scores.values()]).toFixed(3)})`,
   );
 }
 
-await main();
-if (process.env.BENCH_YARDSTICK !== '0') await compareWithYardstick();
+const all = await portraits();
+const used = all.filter((p) => !p.excluded);
+console.log(`portraits: ${PORTRAIT_RULE}. ${used.length} used, ${all.length - used.length} left out.`);
+await timings(used);
+if (process.env.BENCH_YARDSTICK !== '0') await compareWithYardstick(all);

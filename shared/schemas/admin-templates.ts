@@ -10,7 +10,8 @@ import { safeAreaSchema, templateViewSchema } from './moments';
 
 /**
  * Templates a single import may carry. Each one is drawn at its native size (about 220 ms of CPU,
- * measured): 100 fit well within API Gateway's 30 s on the admin Lambda's two vCPUs.
+ * measured, and about 70 more for its square copies at 2048 px): 100 fit within API Gateway's
+ * 30 s on the admin Lambda's two vCPUs (the import stops cleanly when it runs short).
  */
 export const MAX_IMPORT_ITEMS = 100;
 /** An image (fetched or in a data: URL) may be at most this big. */

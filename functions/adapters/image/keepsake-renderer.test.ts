@@ -82,6 +82,19 @@ describe('keepsake renderer (the shared drawing function on @napi-rs/canvas)', (
     expect(marked.channels[0].mean).toBeGreaterThan(plain.channels[0].mean + 2);
   });
 
+  it("copies a cut-out for free keepsakes: within 800 px, transparency kept, a small one's size kept", async () => {
+    const big = await sharp({
+      create: { width: 1000, height: 1250, channels: 4, background: { r: 200, g: 40, b: 40, alpha: 0 } },
+    })
+      .composite([{ input: await halfRedCutout(), left: 400, top: 500 }])
+      .png()
+      .toBuffer();
+    const copy = await sharp(await renderer.cutoutCopy(big)).metadata();
+    expect([copy.format, copy.width, copy.height, copy.hasAlpha]).toEqual(['png', 640, 800, true]);
+    const small = await sharp(await renderer.cutoutCopy(await halfRedCutout())).metadata();
+    expect([small.width, small.height]).toEqual([200, 200]);
+  });
+
   it('keeps decoded layers by key: the same template is fetched once, a new version again', async () => {
     const fresh = createKeepsakeRenderer();
     const loads: string[] = [];

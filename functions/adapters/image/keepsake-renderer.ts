@@ -4,6 +4,7 @@
  * which writes no metadata.
  */
 import { createHash } from 'node:crypto';
+import { CUTOUT_COPY_SIDE } from '@shared/deployment';
 import { type ComposerCanvas2D, drawComposition } from '@shared/rules/composer-drawing';
 import { type Canvas2D, drawKeepsake, type LayerFactory } from '@shared/rules/keepsake-drawing';
 import { coverCrop } from '@shared/rules/placement';
@@ -139,6 +140,8 @@ export function createKeepsakeRenderer(
       const stages = session();
       const scaledBackground = scaledBackgrounds(`${background.cacheKey}#${size}`, async () => {
         const full = await stages.decoded(background);
+        // A square copy of the template (TEMPLATE_SQUARES) is the canvas already.
+        if (full.width === size && full.height === size) return full;
         return timed(stages.decoding, async () => {
           const layer = canvasModule().createCanvas(size, size);
           const ctx = layer.getContext('2d');
@@ -161,6 +164,14 @@ export function createKeepsakeRenderer(
         drawKeepsake(canvas2d, { width: size, height: size }, layers, placement, strokes, makeLayer);
         if (watermark) canvas2d.drawImage(await watermarkLayer(size), 0, 0, size, size);
       });
+    },
+
+    cutoutCopy(png) {
+      // Fast deflate, as the cut-out's own PNG.
+      return sharp(png)
+        .resize(CUTOUT_COPY_SIDE, CUTOUT_COPY_SIDE, { fit: 'inside', withoutEnlargement: true })
+        .png({ compressionLevel: 3 })
+        .toBuffer();
     },
 
     async renderComposition({ background, cutout, transform, safeArea, width, height }) {

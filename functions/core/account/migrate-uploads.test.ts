@@ -61,6 +61,15 @@ describe('migrateSessionUploads', () => {
     expect(deps.blobs.keys('uploads').filter((key) => key.startsWith('temp/'))).toEqual([]);
   });
 
+  it("takes the cut-out's copy for free keepsakes along when one was made", async () => {
+    const { deps, sessionId, uploadIds, user } = await visitorWithPhotos();
+    await givenCutout(deps, uploadIds[0], { copy: true });
+    await migrateSessionUploads(deps, user, sessionId);
+    const copy = deps.blobs.object('uploads', storageKeys.cutoutCopy(`user:${user.sub}`, uploadIds[0]));
+    expect(copy?.anonymous).toBe(false);
+    expect(deps.blobs.keys('uploads').filter((key) => key.startsWith('temp/'))).toEqual([]);
+  });
+
   it('moves nothing and fails nothing the second time', async () => {
     const { deps, sessionId, user } = await visitorWithPhotos();
     await migrateSessionUploads(deps, user, sessionId);

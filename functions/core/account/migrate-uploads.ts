@@ -88,18 +88,14 @@ async function migratablePlans(deps: Deps, from: OwnerRef, to: OwnerRef): Promis
 /** The files that move with an upload: its original and, when made, its cut-out (Moments). */
 function filesOf(plan: MigrationPlan): Array<{ from: string; to: string }> {
   const files = [{ from: plan.upload.fileKey!, to: plan.fileKey }];
-  if (plan.upload.cutout) {
-    files.push(
-      {
-        from: storageKeys.cutout(plan.from, plan.upload.id),
-        to: storageKeys.cutout(plan.to, plan.upload.id),
-      },
-      {
-        from: storageKeys.cutoutSource(plan.from, plan.upload.id),
-        to: storageKeys.cutoutSource(plan.to, plan.upload.id),
-      },
-    );
-  }
+  const { cutout } = plan.upload;
+  const move = (key: (owner: OwnerRef, uploadId: string) => string) => ({
+    from: key(plan.from, plan.upload.id),
+    to: key(plan.to, plan.upload.id),
+  });
+  if (cutout) files.push(move(storageKeys.cutout), move(storageKeys.cutoutSource));
+  // Only a recorded copy: copying a missing object fails (cut-outs made before copies have none).
+  if (cutout?.copy) files.push(move(storageKeys.cutoutCopy));
   return files;
 }
 

@@ -50,7 +50,7 @@ describe('importTemplates', () => {
       placement: { x: 0.45, y: 0.6, width: 0.5, height: 0.6, rotation: 0 },
       imageSource: 'import:party-1',
     });
-    for (const file of ['native.jpg', 'wm.jpg', 'thumb.webp']) {
+    for (const file of ['native.jpg', 'wm.jpg', 'thumb.webp', 'wm-800.jpg', 'native-2000.jpg']) {
       expect(deps.blobs.keys('renders')).toContain(`templates/${first.templateId}/${file}`);
     }
     expect(

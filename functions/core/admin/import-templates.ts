@@ -1,10 +1,10 @@
 /**
  * The template seeder (moments-composer-admin.md §2, §3, §4): a JSON array of import items becomes
  * templates, all of them or none. Every item is validated and every image fetched and probed
- * before anything is stored; then each image is drawn into the three template files the library
- * seeder makes, and the items are written in batches last, so a listed template has its images.
+ * before anything is stored; then each image is drawn into the template files the library seeder
+ * makes, and the items are written in batches last, so a listed template has its images.
  */
-import { storageKeys } from '@shared/deployment';
+import { storageKeys, TEMPLATE_SQUARES } from '@shared/deployment';
 import { clampSafeArea, roundTo3 } from '@shared/rules/safe-area';
 import {
   type ImportTemplatesResponse,
@@ -16,7 +16,7 @@ import { type MomentTheme, NATIVE_SIZES, type TemplateCategory } from '@shared/t
 import { mapLimit } from '../concurrency';
 import type { Deps } from '../deps';
 import { DomainError, type ItemIssue, ItemsRejectedError } from '../errors';
-import type { TemplateRecord } from '../moments/moments-ports';
+import type { TemplateImages, TemplateRecord } from '../moments/moments-ports';
 import { toTemplateView } from '../moments/templates';
 import { ImageFetchError, NotAnImageError } from './template-import-ports';
 
@@ -152,12 +152,7 @@ function imageProblem(error: unknown): string {
   return 'the image could not be made into a template';
 }
 
-async function storeImages(
-  deps: Pick<Deps, 'blobs'>,
-  id: string,
-  images: { native: Buffer; watermarked: Buffer; thumb: Buffer },
-  written: string[],
-) {
+async function storeImages(deps: Pick<Deps, 'blobs'>, id: string, images: TemplateImages, written: string[]) {
   const cache = { cacheControl: 'public, max-age=86400' };
   const files = [
     { key: storageKeys.template(id, 'native.jpg'), body: images.native, opts: { contentType: 'image/jpeg' } },
@@ -171,6 +166,12 @@ async function storeImages(
       body: images.thumb,
       opts: { contentType: 'image/webp', ...cache },
     },
+    // The private square copies Moments keepsakes are drawn from (as storeTemplate writes them).
+    ...Object.entries(TEMPLATE_SQUARES).map(([name, square]) => ({
+      key: storageKeys.templateSquare(id, square),
+      body: images.squares[name as keyof typeof TEMPLATE_SQUARES],
+      opts: { contentType: 'image/jpeg' },
+    })),
   ];
   written.push(...files.map((f) => f.key));
   await Promise.all(files.map((f) => deps.blobs.put('renders', f.key, f.body, f.opts)));

@@ -48,7 +48,7 @@ describe('the pack worker', () => {
       theme: 'fantasy',
       orientation: '1:1',
     });
-    for (const file of ['native.jpg', 'wm.jpg', 'thumb.webp']) {
+    for (const file of ['native.jpg', 'wm.jpg', 'thumb.webp', 'wm-800.jpg', 'native-2000.jpg']) {
       expect(deps.blobs.object('renders', `templates/${ids[0]}/${file}`)).toBeDefined();
     }
   });

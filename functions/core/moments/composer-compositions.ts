@@ -13,6 +13,7 @@ import type { OwnerRef, Principal } from '../ports';
 import { requireUser } from '../uploads/ownership';
 import { compositionIdFor, hdPayment, inputsOf, settleHd, viewOfRecord } from './compositions';
 import type { CompositionRecord } from './moments-ports';
+import { storedLayer } from './stored-layers';
 
 /** The spec's export name, {product}_{templateId}_{timestamp}.jpg, from when it was made. */
 export const composerFileName = (record: Pick<CompositionRecord, 'templateId' | 'createdAt'>) =>
@@ -35,10 +36,7 @@ export async function createComposerHdComposition(
   const key = storageKeys.composition(id, 'hd');
   const cutoutKey = storageKeys.cutout(upload.owner, upload.id);
   const { jpeg, timings } = await deps.keepsakes.renderComposition({
-    background: {
-      cacheKey: `${templateImage.key}@${templateImage.version}`,
-      load: () => deps.blobs.get('renders', templateImage.key),
-    },
+    background: storedLayer(deps, 'renders', templateImage),
     cutout: {
       cacheKey: `${cutoutKey}@${upload.cutout?.createdAt ?? ''}`,
       load: () => deps.blobs.get('uploads', cutoutKey),

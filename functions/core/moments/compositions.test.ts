@@ -1,4 +1,4 @@
-import { storageKeys } from '@shared/deployment';
+import { storageKeys, TEMPLATE_SQUARES, type TemplateSquare } from '@shared/deployment';
 import { describe, expect, it } from 'vitest';
 import { fakeDeps } from '../../test-support/fakes/fake-deps';
 import { parent, uploadedPhoto, visitor } from '../../test-support/fakes/scenes';
@@ -135,5 +135,43 @@ describe('HD keepsakes', () => {
     const view = await createHdComposition(deps, who, request());
     expect(view.paidWith).toBe('subscription');
     expect(deps.table.credits.get(who.sub)?.balance).toBe(1);
+  });
+});
+
+describe('copies made for speed', () => {
+  it('draws free keepsakes from the 800² watermarked copy and HD ones from the 2000² clean copy', async () => {
+    const who = parent();
+    const { deps, request } = await setup(who, { credits: 1 });
+    const template = await givenTemplate(deps, {}, { squares: true });
+    await createFreeComposition(deps, who, { ...request(), templateId: template.id });
+    await createHdComposition(deps, who, { ...request(), templateId: template.id });
+    const [free, hd] = deps.keepsakes.drawings;
+    const copy = (square: TemplateSquare) =>
+      deps.blobs.get('renders', storageKeys.templateSquare(template.id, square));
+    expect((await free.background.load()).equals(await copy(TEMPLATE_SQUARES.free))).toBe(true);
+    expect((await hd.background.load()).equals(await copy(TEMPLATE_SQUARES.hd))).toBe(true);
+  });
+
+  it("draws free keepsakes from the cut-out's copy when one was made, HD ones from the cut-out", async () => {
+    const who = parent();
+    const deps = fakeDeps();
+    const template = await givenTemplate(deps);
+    const uploadId = await uploadedPhoto(deps, who, { render: false });
+    await givenCutout(deps, uploadId, { copy: true });
+    deps.table.credits.set(who.sub, { balance: 1, subscription: null });
+    const request = () => ({
+      requestId: crypto.randomUUID(),
+      templateId: template.id,
+      uploadId,
+      placement,
+      strokes: [],
+    });
+    await createFreeComposition(deps, who, request());
+    await createHdComposition(deps, who, request());
+    const [free, hd] = deps.keepsakes.drawings;
+    const stored = (key: (owner: `user:${string}`, id: string) => string) =>
+      deps.blobs.get('uploads', key(`user:${who.sub}`, uploadId));
+    expect((await free.cutout.load()).equals(await stored(storageKeys.cutoutCopy))).toBe(true);
+    expect((await hd.cutout.load()).equals(await stored(storageKeys.cutout))).toBe(true);
   });
 });

@@ -5,7 +5,7 @@
  * request id, so a double click or a retry makes and charges one keepsake.
  */
 import { createHash } from 'node:crypto';
-import { storageKeys } from '@shared/deployment';
+import { CUTOUT_COPY_SIDE, storageKeys, TEMPLATE_SQUARES, type TemplateSquare } from '@shared/deployment';
 import { MOMENTS_CANVAS_PX, MOMENTS_HD_PX } from '@shared/rules/placement';
 import type {
   CompositionView,
@@ -20,6 +20,7 @@ import { subscriptionIsActive } from '../payments/subscription';
 import type { OwnerRef, Principal, UploadRecord } from '../ports';
 import { isOwner, ownerFor, requireUser } from '../uploads/ownership';
 import type { CompositionRecord, HdPayment, TemplateRecord } from './moments-ports';
+import { type StoredImage, storedLayer } from './stored-layers';
 import { publishedTemplate } from './templates';
 
 export type CompositionRequest = z.output<typeof createCompositionRequestSchema>;
@@ -37,7 +38,7 @@ export async function createFreeComposition(
   request: CompositionRequest,
 ): Promise<CompositionView> {
   const owner = ownerFor(principal);
-  const { upload, templateImage } = await inputsOf(deps, principal, request, 'wm.jpg');
+  const { upload, templateImage } = await inputsOf(deps, principal, request, TEMPLATE_SQUARES.free);
   const id = compositionIdFor(owner, request.requestId);
   const key = storageKeys.composition(id, 'free');
   // A retry of the same click (say, for a fresh link after one expired) reuses the drawing.
@@ -58,7 +59,7 @@ export async function createHdComposition(
   const existing = await deps.compositions.getHdComposition(user.sub, request.requestId);
   if (existing) return viewOfRecord(deps, existing);
 
-  const { upload, templateImage } = await inputsOf(deps, principal, request, 'native.jpg');
+  const { upload, templateImage } = await inputsOf(deps, principal, request, TEMPLATE_SQUARES.hd);
   // Decided before the (costly) drawing; the transaction settles it for real.
   const payment = await hdPayment(deps, user.sub);
   const id = compositionIdFor(owner, request.requestId);
@@ -115,48 +116,52 @@ export async function hdPayment(deps: Deps, userSub: string): Promise<HdPayment>
   return { via: 'credits', amount: HD_COMPOSITION_CREDITS };
 }
 
-/** The template and the caller's own photo with its cut-out; another family's photo is not found. */
+/**
+ * The template and the caller's own photo with its cut-out; another family's photo is not found.
+ * The template image is a file of its own or, for Moments, a square copy of one.
+ */
 export async function inputsOf(
   deps: Deps,
   principal: Principal,
   request: Pick<CreateCompositionRequest, 'templateId' | 'uploadId'>,
-  templateFile: 'wm.jpg' | 'native.jpg',
-): Promise<{ upload: UploadRecord; template: TemplateRecord; templateImage: TemplateImage }> {
+  image: 'native.jpg' | TemplateSquare,
+): Promise<{ upload: UploadRecord; template: TemplateRecord; templateImage: StoredImage }> {
   const [template, found] = await Promise.all([
     publishedTemplate(deps, request.templateId),
     deps.uploads.getUploadWithJobs(request.uploadId),
   ]);
   if (!found || !isOwner(principal, found.upload)) throw new DomainError('not_found', 'uploadNotFound');
   if (!found.upload.cutout) throw new DomainError('conflict', 'extractFirst');
-  return {
-    upload: found.upload,
-    template,
-    templateImage: {
-      key: storageKeys.template(template.id, templateFile),
-      version: template.imageSource ?? 'original',
-    },
-  };
+  const version = template.imageSource ?? 'original';
+  const templateImage: StoredImage =
+    typeof image === 'string'
+      ? { key: storageKeys.template(template.id, image), version }
+      : {
+          key: storageKeys.templateSquare(template.id, image),
+          original: storageKeys.template(template.id, `${image.from}.jpg`),
+          version,
+        };
+  return { upload: found.upload, template, templateImage };
 }
-
-/** A template image in the renders bucket, and what it was made from (its cache version). */
-export type TemplateImage = { key: string; version: string };
 
 async function draw(
   deps: Deps,
   upload: UploadRecord,
-  templateImage: TemplateImage,
+  templateImage: StoredImage,
   request: CompositionRequest,
   out: { size: number; watermark: boolean; key: string },
 ): Promise<void> {
   const cutoutKey = storageKeys.cutout(upload.owner, upload.id);
   const sourceKey = storageKeys.cutoutSource(upload.owner, upload.id);
   const cutoutVersion = upload.cutout?.createdAt ?? '';
+  // A canvas this small never draws the cut-out larger than its copy.
+  const cutout: StoredImage =
+    upload.cutout?.copy && out.size <= CUTOUT_COPY_SIDE
+      ? { key: storageKeys.cutoutCopy(upload.owner, upload.id), original: cutoutKey, version: cutoutVersion }
+      : { key: cutoutKey, version: cutoutVersion };
   const { jpeg, timings } = await deps.keepsakes.render({
-    background: {
-      cacheKey: `${templateImage.key}@${templateImage.version}`,
-      load: () => deps.blobs.get('renders', templateImage.key),
-    },
-    cutout: { cacheKey: `${cutoutKey}@${cutoutVersion}`, load: () => deps.blobs.get('uploads', cutoutKey) },
+    background: storedLayer(deps, 'renders', templateImage),
+    cutout: storedLayer(deps, 'uploads', cutout),
     source: request.strokes.some((s) => s.mode === 'restore')
       ? { cacheKey: `${sourceKey}@${cutoutVersion}`, load: () => deps.blobs.get('uploads', sourceKey) }
       : undefined,

@@ -41,6 +41,11 @@ describe('cut-outs', () => {
     expect(stored?.body.equals(png)).toBe(true);
     expect(stored?.anonymous).toBe(true);
     expect(deps.blobs.object('uploads', storageKeys.cutoutSource(owner, uploadId))?.anonymous).toBe(true);
+    // Its copy for free keepsakes, made by the renderer from the cut-out, recorded on the upload.
+    const copy = deps.blobs.object('uploads', storageKeys.cutoutCopy(owner, uploadId));
+    expect(copy?.body.equals(await deps.keepsakes.cutoutCopy(png))).toBe(true);
+    expect(copy?.anonymous).toBe(true);
+    expect((await deps.uploads.getUploadWithJobs(uploadId))?.upload.cutout?.copy).toBe(true);
   });
 
   it('removes the background once: asking again answers the stored cut-out with fresh links', async () => {

@@ -1,6 +1,7 @@
 /**
  * The cut-out of an upload's photo: the background removed through the ImageAI port, stored
- * privately beside the original (same owner, same expiry for visitors), shown through short-lived links.
+ * privately beside the original (same owner, same expiry for visitors) with its source photo and
+ * its copy for free keepsakes, shown through short-lived links.
  */
 import { storageKeys } from '@shared/deployment';
 import type { CutoutView } from '@shared/schemas/moments';
@@ -29,6 +30,13 @@ export async function createCutout(deps: Deps, principal: Principal, uploadId: s
       contentType: 'image/png',
       anonymous,
     }),
+    // Made while the other files upload.
+    deps.keepsakes.cutoutCopy(png).then((copy) =>
+      deps.blobs.put('uploads', storageKeys.cutoutCopy(upload.owner, upload.id), copy, {
+        contentType: 'image/png',
+        anonymous,
+      }),
+    ),
     deps.blobs.put('uploads', storageKeys.cutoutSource(upload.owner, upload.id), source, {
       contentType: 'image/jpeg',
       anonymous,
@@ -38,6 +46,7 @@ export async function createCutout(deps: Deps, principal: Principal, uploadId: s
     width: mask.width,
     height: mask.height,
     createdAt: deps.clock.now().toISOString(),
+    copy: true,
   };
   if (!(await deps.uploads.saveCutout(upload.id, cutout))) {
     // Deleted while we worked: leave nothing of it behind.
@@ -48,7 +57,11 @@ export async function createCutout(deps: Deps, principal: Principal, uploadId: s
 }
 
 export function cutoutKeys(upload: Pick<UploadRecord, 'owner' | 'id'>): string[] {
-  return [storageKeys.cutout(upload.owner, upload.id), storageKeys.cutoutSource(upload.owner, upload.id)];
+  return [
+    storageKeys.cutout(upload.owner, upload.id),
+    storageKeys.cutoutCopy(upload.owner, upload.id),
+    storageKeys.cutoutSource(upload.owner, upload.id),
+  ];
 }
 
 async function cutoutView(deps: Deps, upload: UploadRecord, cutout: CutoutInfo): Promise<CutoutView> {

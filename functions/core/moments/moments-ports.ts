@@ -1,3 +1,4 @@
+import type { TEMPLATE_SQUARES } from '@shared/deployment';
 /** The ports Moments needs beside the upload ones: templates, drafts, keepsake records and the drawing. */
 
 import type { ComposerTransform } from '@shared/rules/composer-transform';
@@ -150,6 +151,8 @@ export interface KeepsakeRenderer {
   render(drawing: KeepsakeDrawing): Promise<{ jpeg: Buffer; timings: KeepsakeTimings }>;
   /** A composer keepsake (no watermark: the free one is made in the browser). */
   renderComposition(drawing: ComposerDrawing): Promise<{ jpeg: Buffer; timings: KeepsakeTimings }>;
+  /** A cut-out PNG scaled to fit CUTOUT_COPY_SIDE, for free keepsakes (PNG). */
+  cutoutCopy(png: Buffer): Promise<Buffer>;
 }
 
 /** A template of a built-in library (the illustrated scenes the local stack seeds). */
@@ -165,10 +168,14 @@ export type LibraryScene = {
   version: string;
 };
 
+/** A template's square copies (TEMPLATE_SQUARES), JPEG. */
+export type TemplateSquares = Record<keyof typeof TEMPLATE_SQUARES, Buffer>;
+
 export type TemplateImages = {
   native: Buffer;
   watermarked: Buffer;
   thumb: Buffer;
+  squares: TemplateSquares;
   width: number;
   height: number;
 };

@@ -22,13 +22,20 @@ function library(scenes: LibraryScene[]): SceneLibrary & { drawn: string[] } {
     async render(s) {
       drawn.push(s.slug);
       const bytes = Buffer.from(s.slug);
-      return { native: bytes, watermarked: bytes, thumb: bytes, width: 2048, height: 2048 };
+      return {
+        native: bytes,
+        watermarked: bytes,
+        thumb: bytes,
+        squares: { free: bytes, hd: bytes },
+        width: 2048,
+        height: 2048,
+      };
     },
   };
 }
 
 describe('seedTemplateLibrary', () => {
-  it('stores every scene with its three images, listed newest (last in the library) first', async () => {
+  it('stores every scene with its images and square copies, listed newest (last in the library) first', async () => {
     const deps = fakeDeps();
     const lib = library([scene('a'), scene('b')]);
     expect(await seedTemplateLibrary(deps, lib)).toEqual({ drawn: 2, kept: 0 });
@@ -40,7 +47,13 @@ describe('seedTemplateLibrary', () => {
           .keys('renders')
           .filter((key) => key.includes(id))
           .sort(),
-      ).toEqual([`templates/${id}/native.jpg`, `templates/${id}/thumb.webp`, `templates/${id}/wm.jpg`]);
+      ).toEqual([
+        `templates/${id}/native-2000.jpg`,
+        `templates/${id}/native.jpg`,
+        `templates/${id}/thumb.webp`,
+        `templates/${id}/wm-800.jpg`,
+        `templates/${id}/wm.jpg`,
+      ]);
     }
   });
 
@@ -51,6 +64,22 @@ describe('seedTemplateLibrary', () => {
     expect(await seedTemplateLibrary(deps, again)).toEqual({ drawn: 1, kept: 1 });
     expect(again.drawn).toEqual(['b']);
     expect(await seedTemplateLibrary(deps, again)).toEqual({ drawn: 0, kept: 2 });
+  });
+
+  it('redraws a template seeded before its square copies existed, once', async () => {
+    const deps = fakeDeps();
+    await seedTemplateLibrary(deps, library([scene('a')]));
+    const id = libraryTemplateId('a');
+    // What an older seeder left: the item of layout 2 and no square copies.
+    const older = await deps.templates.getTemplate(id);
+    await deps.templates.putTemplate({ ...older!, imageSource: 'library:a@1/2' });
+    const squareKeys = deps.blobs.keys('renders').filter((key) => /-\d+\.jpg$/.test(key));
+    await deps.blobs.delete('renders', squareKeys);
+
+    const again = library([scene('a')]);
+    expect(await seedTemplateLibrary(deps, again)).toEqual({ drawn: 1, kept: 0 });
+    expect(deps.blobs.keys('renders').filter((key) => /-\d+\.jpg$/.test(key))).toHaveLength(2);
+    expect(await seedTemplateLibrary(deps, again)).toEqual({ drawn: 0, kept: 1 });
   });
 
   it('gives each slug its own stable UUID', () => {

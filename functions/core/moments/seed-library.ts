@@ -18,9 +18,12 @@ export function libraryTemplateId(slug: string): string {
   return stableTemplateId(`library-template\n${slug}`);
 }
 
-/** The scene's version, and the item's layout (bumped when a template item gains an index). */
-const ITEM_LAYOUT = 2;
-const sourceOf = (scene: LibraryScene) => `library:${scene.slug}@${scene.version}/${ITEM_LAYOUT}`;
+/**
+ * The scene's version, and the layout of the item and its files, bumped when a template item gains
+ * an index (2) or a file (3: the square copies), so that a restart redraws what older data lacks.
+ */
+const LAYOUT = 3;
+const sourceOf = (scene: LibraryScene) => `library:${scene.slug}@${scene.version}/${LAYOUT}`;
 
 export async function seedTemplateLibrary(
   deps: Pick<Deps, 'templates' | 'blobs' | 'logger'>,

@@ -1,10 +1,11 @@
 /**
  * Stores a template the way every template source does (the library seeder, pack generation):
- * the private native JPEG, the public watermarked JPEG and thumbnail, then the item, last, so a
- * listed template always has its images. Ids are derived from stable names, so a repeat overwrites.
+ * the private native JPEG, the public watermarked JPEG and thumbnail, the private square copies
+ * Moments keepsakes are drawn from (TEMPLATE_SQUARES), then the item, last, so a listed template
+ * always has its images. Ids are derived from stable names, so a repeat overwrites.
  */
 import { createHash } from 'node:crypto';
-import { storageKeys } from '@shared/deployment';
+import { storageKeys, TEMPLATE_SQUARES } from '@shared/deployment';
 import type { Deps } from '../deps';
 import type { TemplateImages, TemplateRecord } from './moments-ports';
 
@@ -33,6 +34,14 @@ export async function storeTemplate(
       contentType: 'image/webp',
       ...cache,
     }),
+    ...Object.entries(TEMPLATE_SQUARES).map(([name, square]) =>
+      deps.blobs.put(
+        'renders',
+        storageKeys.templateSquare(id, square),
+        images.squares[name as keyof typeof TEMPLATE_SQUARES],
+        { contentType: 'image/jpeg' },
+      ),
+    ),
   ]);
   await deps.templates.putTemplate(template);
 }

@@ -31,13 +31,15 @@ describe('uploadObjectKeys', () => {
     expect(keys.renders.sort()).toEqual([`hd/${id}/10-bbb.jpg`, `previews/${id}/10-aaa.jpg`]);
   });
 
-  it('names the cut-out and its source photo when Moments made them', () => {
+  it('names the cut-out, its copy and its source photo when Moments made them', () => {
     const withCutout: UploadRecord = {
       ...base,
       cutout: { width: 10, height: 20, createdAt: base.createdAt },
     };
+    // The copy too when none was recorded (a cut-out made before copies): deleting it is harmless.
     expect(uploadObjectKeys(withCutout, []).uploads.sort()).toEqual([
       `incoming/${id}`,
+      `temp/${sid}/${id}/cutout-800.png`,
       `temp/${sid}/${id}/cutout-source.jpg`,
       `temp/${sid}/${id}/cutout.png`,
       `temp/${sid}/${id}/original.jpg`,

@@ -111,6 +111,15 @@ export function describeUploadStoreContract(name: string, subject: () => StoreSu
       expect([stored.face, stored.email]).toEqual([face, 'parent@example.com']);
     });
 
+    it('saves a cut-out on an existing upload only, with its copy recorded', async () => {
+      const { uploads, clock } = subject();
+      const { upload } = await readyUpload(uploads, clock, sessionOwner());
+      const cutout = { width: 640, height: 800, createdAt: clock.now().toISOString(), copy: true };
+      expect(await uploads.saveCutout(upload.id, cutout)).toBe(true);
+      expect(await uploads.saveCutout(crypto.randomUUID(), cutout)).toBe(false);
+      expect((await uploads.getUploadWithJobs(upload.id))!.upload.cutout).toEqual(cutout);
+    });
+
     it('marks existing jobs queued and creates none', async () => {
       const { uploads, clock } = subject();
       const { upload } = await readyUpload(uploads, clock, userOwner(), { ages: [10] });

@@ -86,6 +86,9 @@ export function createFakeKeepsakeRenderer(): FakeKeepsakeRenderer {
         .toBuffer();
       return { jpeg, timings: { load: 0, decode: 0, draw: 0, encode: 0 } };
     },
+    async cutoutCopy(png) {
+      return Buffer.concat([Buffer.from('copy of '), png]);
+    },
     async renderComposition(drawing) {
       compositions.push(drawing);
       const size = {

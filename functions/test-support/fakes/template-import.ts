@@ -54,7 +54,14 @@ export function createFakeTemplateImageMaker(): FakeTemplateImageMaker {
       if (!isImage(bytes) || maker.drawn >= maker.failAfter) throw new NotAnImageError();
       maker.drawn++;
       const tag = (kind: string) => Buffer.concat([Buffer.from(`${kind}:`), bytes]);
-      return { native: tag('native'), watermarked: tag('wm'), thumb: tag('thumb'), width, height };
+      return {
+        native: tag('native'),
+        watermarked: tag('wm'),
+        thumb: tag('thumb'),
+        squares: { free: tag('wm-800'), hd: tag('native-2000') },
+        width,
+        height,
+      };
     },
   };
   return maker;

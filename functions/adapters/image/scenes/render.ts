@@ -1,11 +1,13 @@
 /**
  * Turns a scene into images: a drawing at any size (the offline generateScene), and a template's
- * three files (native JPEG, watermarked JPEG, gallery thumbnail WEBP within THUMB_MAX_BYTES).
+ * files (native JPEG, watermarked JPEG, gallery thumbnail WEBP within THUMB_MAX_BYTES, and the
+ * square copies the server draws Moments keepsakes from).
  */
 import { NATIVE_SIZES, THUMB_MAX_BYTES, THUMB_WIDTH_PX } from '@shared/templates';
 import sharp from 'sharp';
 import type { SceneLibrary, TemplateImages } from '../../../core/moments/moments-ports';
 import { canvasModule } from '../napi-canvas';
+import { templateSquares } from '../template-squares';
 import { watermarkSvg } from '../watermark';
 import { drawScene, type SceneKind } from './kinds';
 import { LIBRARY, type LibraryEntry } from './library';
@@ -96,7 +98,8 @@ export async function templateImagesOf(
       .toBuffer(),
     thumbnail(pixels, width, height),
   ]);
-  return { native, watermarked, thumb, width, height };
+  const squares = await templateSquares({ native, watermarked });
+  return { native, watermarked, thumb, squares, width, height };
 }
 
 /** The built-in library as the seeder sees it. */
