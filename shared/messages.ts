@@ -162,9 +162,6 @@ export const messages = {
   packGenerationStarted: 'Pack generation started',
   packPublished: 'Pack published',
   packUpdated: 'Pack updated',
-  uploadFailedPrefix: 'Upload failed: ',
-  selectImageFile: 'Please select an image file',
-  uploadBothImages: 'Please upload both background and face images',
   allChecksCompleted: 'All checks completed! Ready for production.',
   // Operator pages: cases the spec leaves open.
   adminsManagedByAdmins:

@@ -50,10 +50,10 @@ async function layers() {
 const rawRgb = async (image: Buffer) =>
   (await sharp(image).removeAlpha().raw().toBuffer({ resolveWithObject: true })).data;
 
-test('the HD export matches the browser canvas within 2/255 with every effect', async ({
+// Pixels, not layout: one browser profile is enough (the config runs @desktop-only tests on desktop).
+test('the HD export matches the browser canvas within 2/255 with every effect @desktop-only', async ({
   page,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'pixels, not layout: one browser profile is enough');
+}) => {
   test.setTimeout(120_000);
   const images = await layers();
   const renderer = createKeepsakeRenderer();

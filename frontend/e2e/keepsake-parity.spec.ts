@@ -49,10 +49,10 @@ async function layers() {
 const rawRgb = async (image: Buffer) =>
   (await sharp(image).removeAlpha().raw().toBuffer({ resolveWithObject: true })).data;
 
-test('the server export matches the browser canvas within 2/255 over 20 random placements', async ({
+// Pixels, not layout: one browser profile is enough (the config runs @desktop-only tests on desktop).
+test('the server export matches the browser canvas within 2/255 over 20 random placements @desktop-only', async ({
   page,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'pixels, not layout: one browser profile is enough');
+}) => {
   test.setTimeout(120_000);
   const images = await layers();
   const renderer = createKeepsakeRenderer();

@@ -63,12 +63,11 @@ test('a prerendered page loads its app once it is used, or once it has sat idle'
   await idle.close();
 });
 
-test('the phone menu opens, closes and is named for what it does, before the app runs and after', async ({
+// The menu shows below 1024 px: the config runs @mobile-only tests on the phone profile.
+test('the phone menu opens, closes and is named for what it does, before the app runs and after @mobile-only', async ({
   browser,
   page,
-  isMobile,
 }) => {
-  test.skip(!isMobile, 'the menu shows below 1024 px');
   const noScript = await browser.newContext({
     javaScriptEnabled: false,
     viewport: { width: 390, height: 844 },

@@ -5,17 +5,15 @@
  * the phone profile with the CPU throttled 4× (target ≥ 30 fps). `--screenshots=DIR` also saves the
  * two pages at 390 and 1280 px. Run after `vite build` (the npm script does both).
  */
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { mkdir } from 'node:fs/promises';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import sharp from 'sharp';
 import { createUser, freshEmail, signIn } from '../../frontend/e2e/accounts-helpers';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../frontend/e2e/chromium';
 import { grantAdmin } from '../admin/grant';
-import { freeEmulatorPorts, freePort } from '../local/ports';
-import { startLocalStack } from '../local/stack';
-import { median, percentile } from './bench-stack';
+import { median, percentile, startBenchStack } from './bench-stack';
 
 /** The most one import takes (MAX_IMPORT_ITEMS); `--count=N` for fewer. */
 const COUNT = Number(process.argv.find((a) => a.startsWith('--count='))?.split('=')[1] ?? 100);
@@ -118,14 +116,7 @@ async function screenshots(browser: Browser, url: string, email: string, dir: st
 }
 
 async function main() {
-  const dataDir = await mkdtemp(join(tmpdir(), 'lf-bench-admin-'));
-  process.env.POWERTOOLS_LOG_LEVEL ??= 'ERROR';
-  const stack = await startLocalStack({
-    dataDir,
-    frontend: 'dist',
-    quiet: true,
-    ports: { ...(await freeEmulatorPorts()), app: await freePort() },
-  });
+  const stack = await startBenchStack({ frontend: 'dist' });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const { env } = stack;
@@ -166,7 +157,6 @@ async function main() {
   } finally {
     await browser.close();
     await stack.stop();
-    await rm(dataDir, { recursive: true, force: true });
   }
 }
 

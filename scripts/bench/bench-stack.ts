@@ -9,12 +9,13 @@ import {
 import { freeEmulatorPorts, freePort } from '../local/ports';
 import { startLocalStack } from '../local/stack';
 
-export async function startBenchStack() {
+/** `frontend: 'dist'` serves the built site too (browser benches run `vite build` first). */
+export async function startBenchStack({ frontend = 'none' }: { frontend?: 'none' | 'dist' } = {}) {
   const dataDir = await mkdtemp(join(tmpdir(), 'lf-bench-'));
   process.env.POWERTOOLS_LOG_LEVEL ??= 'ERROR';
   const stack = await startLocalStack({
     dataDir,
-    frontend: 'none',
+    frontend,
     quiet: true,
     ports: { ...(await freeEmulatorPorts()), app: await freePort() },
   });
@@ -24,6 +25,8 @@ export async function startBenchStack() {
     env: stack.env,
     /** The deps the handlers run over: the same adapters, reaching the same emulators. */
     deps: stack.deps!,
+    /** Scratch space of this run, removed by stop(). */
+    dataDir,
     async stop() {
       await stack.stop();
       await rm(dataDir, { recursive: true, force: true });

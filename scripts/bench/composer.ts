@@ -11,16 +11,12 @@
  */
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import zlib from 'node:zlib';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import sharp from 'sharp';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../frontend/e2e/chromium';
-import { freeEmulatorPorts, freePort } from '../local/ports';
-import { startLocalStack } from '../local/stack';
-import { median } from './bench-stack';
+import { median, startBenchStack } from './bench-stack';
 
 const PHOTO = 'node_modules/@vladmandic/face-api/demo/sample2.jpg';
 const THROTTLE = 4;
@@ -171,14 +167,7 @@ function heicChunk(): string {
 }
 
 async function main() {
-  const dataDir = await mkdtemp(join(tmpdir(), 'lf-bench-composer-'));
-  process.env.POWERTOOLS_LOG_LEVEL ??= 'ERROR';
-  const stack = await startLocalStack({
-    dataDir,
-    frontend: 'dist',
-    quiet: true,
-    ports: { ...(await freeEmulatorPorts()), app: await freePort() },
-  });
+  const stack = await startBenchStack({ frontend: 'dist' });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const heicRequests: string[] = [];
@@ -198,7 +187,7 @@ async function main() {
     );
     let heic: string | undefined;
     try {
-      heic = await twelveMegapixelHeic(dataDir);
+      heic = await twelveMegapixelHeic(stack.dataDir);
     } catch {
       console.log('HEIC 12 MP decode: skipped, heif-enc not found (apt-get install libheif-examples)');
     }
@@ -212,7 +201,6 @@ async function main() {
   } finally {
     await browser.close();
     await stack.stop();
-    await rm(dataDir, { recursive: true, force: true });
   }
 }
 

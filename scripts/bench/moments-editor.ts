@@ -1,31 +1,13 @@
-/**
- * npm run bench:moments-editor — the editor's frame times while the child is dragged (issue 9's
- * figure: p95 ≤ 33 ms on the phone profile with Chromium's CPU throttled 4×). A visitor opens a
- * template on a 390×844 touch screen, adds a photo, then a scripted two-second drag runs while the
- * page records requestAnimationFrame intervals. Run after `vite build` (the npm script does both).
- */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../frontend/e2e/chromium';
-import { freeEmulatorPorts, freePort } from '../local/ports';
-import { startLocalStack } from '../local/stack';
-import { median, percentile } from './bench-stack';
+import { median, percentile, startBenchStack } from './bench-stack';
 
 const PHOTO = 'node_modules/@vladmandic/face-api/demo/sample2.jpg';
 const THROTTLE = 4;
 const DRAG_STEPS = 120;
 
 async function main() {
-  const dataDir = await mkdtemp(join(tmpdir(), 'lf-bench-editor-'));
-  process.env.POWERTOOLS_LOG_LEVEL ??= 'ERROR';
-  const stack = await startLocalStack({
-    dataDir,
-    frontend: 'dist',
-    quiet: true,
-    ports: { ...(await freeEmulatorPorts()), app: await freePort() },
-  });
+  const stack = await startBenchStack({ frontend: 'dist' });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext({
@@ -72,7 +54,6 @@ async function main() {
   } finally {
     await browser.close();
     await stack.stop();
-    await rm(dataDir, { recursive: true, force: true });
   }
 }
 

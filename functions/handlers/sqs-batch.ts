@@ -1,0 +1,19 @@
+/** An SQS-triggered handler over a use case that takes the batch and answers the ids that failed. */
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import type { Deps } from '../core/deps';
+import type { BatchItem } from '../core/render/render-batch';
+
+export const createSqsBatchHandler =
+  (deps: Deps, processBatch: (deps: Deps, items: BatchItem[]) => Promise<string[]>) =>
+  async (event: SQSEvent): Promise<SQSBatchResponse> => {
+    const failed = await processBatch(
+      deps,
+      event.Records.map((record) => ({
+        id: record.messageId,
+        body: record.body,
+        attempt: Number(record.attributes?.ApproximateReceiveCount ?? '1'),
+      })),
+    );
+    // Partial batch failures: only these messages come back; the rest are deleted.
+    return { batchItemFailures: failed.map((itemIdentifier) => ({ itemIdentifier })) };
+  };
