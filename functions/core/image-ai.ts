@@ -95,9 +95,78 @@ export interface ImageAICapabilities {
   generateScene(input: GenerateSceneInput): Promise<GenerateSceneOutput>;
 }
 
+/** A prediction a hosted provider runs in the background; its webhook (or the sweeper) reports the end. */
+export type PredictionRef = { provider: ImageAIProvider; id: string; model: string };
+
+export type StartAgeingInput = {
+  /** The normalised original (oriented, metadata stripped). */
+  image: Buffer;
+  targetAge: TargetAge;
+  /** The face to age; detected when absent. */
+  face?: FaceBox;
+  /** Where the provider posts when the prediction ends (POST /api/ai/webhook). */
+  webhookUrl: string;
+};
+/** The provider ages the square head crop (the same framing as offline ageing). */
+export type StartAgeingOutput = { prediction: PredictionRef; face: FaceBox; crop: CropRect };
+
+/** What a prediction cost, as far as the provider tells (`predict_time` × the configured price). */
+export type PredictionCost = { predictTimeSec: number | null; usd: number | null };
+
+/**
+ * Where a prediction stands. A success carries its output already downloaded (size-limited),
+ * decoded and re-encoded as a metadata-free square JPEG of the size asked.
+ */
+export type PredictionState =
+  | { status: 'running'; startedAt?: string }
+  | { status: 'succeeded'; image: Buffer; cost: PredictionCost }
+  | { status: 'failed'; reason: string; cost: PredictionCost };
+
+/**
+ * The asynchronous side of hosted ageing: the render worker starts a prediction and returns; the
+ * webhook or the sweeper checks it and finishes the job. Offline ageing has none (it is inline).
+ */
+export interface HostedAgeing {
+  start(input: StartAgeingInput): Promise<StartAgeingOutput>;
+  check(predictionId: string, size: number): Promise<PredictionState>;
+  /** Best effort: a prediction already ended stays as it is. */
+  cancel(predictionId: string): Promise<void>;
+  /** A webhook delivery verified on its raw body: the prediction it is about, or null if forged or stale. */
+  verifyWebhook(
+    rawBody: string,
+    headers: Readonly<Record<string, string | undefined>>,
+  ): Promise<{ predictionId: string } | null>;
+}
+
+/** Who answers a capability, for operators: the provider, its model, and what is missing if it cannot. */
+export type CapabilityAnswer = {
+  provider: ImageAIProvider;
+  model: string;
+  /** Set when the provider cannot answer (e.g. no API token configured): what an operator must add. */
+  missing?: string;
+};
+
+/** What a provider factory builds: its capabilities, plus the async ageing side when it is hosted. */
+export interface ImageAIProviderInstance extends ImageAICapabilities {
+  readonly hostedAgeing?: HostedAgeing;
+  describe(capability: ImageCapability): Omit<CapabilityAnswer, 'provider'>;
+}
+
 /** The port the use cases hold: the capabilities, each answered by the provider configured for it. */
 export interface ImageAI extends ImageAICapabilities {
   readonly routes: ImageAIRoutes;
+  /** Present when ageing is routed to a hosted provider: renders then complete through the webhook. */
+  readonly hostedAgeing?: HostedAgeing;
+  readonly answers: Readonly<Record<ImageCapability, CapabilityAnswer>>;
+}
+
+/** A face's 128-d descriptor and estimated age (face-api), for the identity guard. */
+export type FaceSignature = { descriptor: number[]; estimatedAge: number; score: number };
+
+/** Identity checks on ageing results: always local (face-api), whichever provider aged. */
+export interface FaceIdentity {
+  /** The largest face's signature, or null when there is no face. */
+  signature(image: ImageInput): Promise<FaceSignature | null>;
 }
 
 /** What the results page calls the age engine: the offline approximation or a hosted model. */

@@ -1,6 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { AiCapabilityUnavailableError } from '../../core/errors';
-import { IMAGE_CAPABILITIES, type ImageAICapabilities, type ImageAIRoutes } from '../../core/image-ai';
+import {
+  IMAGE_CAPABILITIES,
+  type ImageAICapabilities,
+  type ImageAIProviderInstance,
+  type ImageAIRoutes,
+} from '../../core/image-ai';
 import { createImageAI } from './image-ai';
 
 const allTo = (provider: 'offline' | 'replicate'): ImageAIRoutes =>
@@ -9,10 +14,13 @@ const allTo = (provider: 'offline' | 'replicate'): ImageAIRoutes =>
 /** A provider that answers every capability with its own name, counting how often it was built. */
 function recordingProvider(name: string) {
   const built = vi.fn();
-  const factory = (): ImageAICapabilities => {
+  const factory = (): ImageAIProviderInstance => {
     built();
     const answer = async () => ({ by: name }) as never;
-    return Object.fromEntries(IMAGE_CAPABILITIES.map((c) => [c, answer])) as unknown as ImageAICapabilities;
+    const capabilities = Object.fromEntries(
+      IMAGE_CAPABILITIES.map((c) => [c, answer]),
+    ) as unknown as ImageAICapabilities;
+    return { ...capabilities, describe: (c) => ({ model: `${name}-${c}` }) };
   };
   return { factory, built };
 }
@@ -30,6 +38,8 @@ describe('the image AI provider switch', () => {
     expect(await ai.removeBackground({ image: Buffer.alloc(0) })).toEqual({ by: 'offline' });
     expect(await ai.detectFaces({ image: Buffer.alloc(0) })).toEqual({ by: 'offline' });
     expect(ai.routes.ageProgress).toBe('replicate');
+    expect(ai.answers.ageProgress).toEqual({ provider: 'replicate', model: 'replicate-ageProgress' });
+    expect(ai.answers.removeBackground).toEqual({ provider: 'offline', model: 'offline-removeBackground' });
     // Each provider is built once, however many capabilities it serves.
     expect(offline.built).toHaveBeenCalledTimes(1);
     expect(replicate.built).toHaveBeenCalledTimes(1);

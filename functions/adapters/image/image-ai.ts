@@ -3,16 +3,19 @@
  * answers each capability), creating each provider once and only if some capability uses it.
  */
 import {
+  type CapabilityAnswer,
   IMAGE_CAPABILITIES,
   type ImageAI,
   type ImageAICapabilities,
   type ImageAIProvider,
+  type ImageAIProviderInstance,
   type ImageAIRoutes,
+  type ImageCapability,
 } from '../../core/image-ai';
 import { createOfflineImageAI } from './offline-image-ai';
 import { unavailableCapability } from './unavailable';
 
-export type ImageAIProviders = Record<ImageAIProvider, () => ImageAICapabilities>;
+export type ImageAIProviders = Record<ImageAIProvider, () => ImageAIProviderInstance>;
 
 const builtInProviders: ImageAIProviders = {
   offline: () => createOfflineImageAI(),
@@ -22,7 +25,7 @@ const builtInProviders: ImageAIProviders = {
 
 export function createImageAI(routes: ImageAIRoutes, providers: Partial<ImageAIProviders> = {}): ImageAI {
   const factories = { ...builtInProviders, ...providers };
-  const instances = new Map<ImageAIProvider, ImageAICapabilities>();
+  const instances = new Map<ImageAIProvider, ImageAIProviderInstance>();
   const providerOf = (name: ImageAIProvider) => {
     let instance = instances.get(name);
     if (!instance) {
@@ -37,11 +40,19 @@ export function createImageAI(routes: ImageAIRoutes, providers: Partial<ImageAIP
       return [capability, provider[capability].bind(provider)];
     }),
   ) as unknown as ImageAICapabilities;
-  return { routes: { ...routes }, ...routed };
+  const answers = Object.fromEntries(
+    IMAGE_CAPABILITIES.map((capability) => {
+      const provider = routes[capability];
+      return [capability, { provider, ...providerOf(provider).describe(capability) }];
+    }),
+  ) as Record<ImageCapability, CapabilityAnswer>;
+  const hostedAgeing = providerOf(routes.ageProgress).hostedAgeing;
+  return { routes: { ...routes }, ...routed, answers, ...(hostedAgeing ? { hostedAgeing } : {}) };
 }
 
-function unbuiltProvider(provider: ImageAIProvider): ImageAICapabilities {
-  return Object.fromEntries(
+function unbuiltProvider(provider: ImageAIProvider): ImageAIProviderInstance {
+  const capabilities = Object.fromEntries(
     IMAGE_CAPABILITIES.map((capability) => [capability, unavailableCapability(capability, provider)]),
   ) as unknown as ImageAICapabilities;
+  return { ...capabilities, describe: () => ({ model: 'none', missing: `the ${provider} provider` }) };
 }

@@ -4,7 +4,7 @@
  */
 import { HD_SIZE_PX } from '@shared/catalog';
 import sharp from 'sharp';
-import type { ImageAICapabilities } from '../../core/image-ai';
+import type { ImageAIProviderInstance, ImageCapability } from '../../core/image-ai';
 import { agedHeadCrop, type FaceFinder } from './age-pipeline';
 import { removeBackgroundOffline } from './background/remove-background';
 import { detectFaces } from './face-detector';
@@ -18,8 +18,18 @@ export type OfflineImageAIOptions = {
   findFace?: FaceFinder;
 };
 
-export function createOfflineImageAI(options: OfflineImageAIOptions = {}): ImageAICapabilities {
+/** What answers each capability offline (operators' pages say it). */
+export const OFFLINE_MODELS: Record<ImageCapability, string> = {
+  detectFaces: 'face-api SSD MobileNet v1 + 68 landmarks (MIT)',
+  ageProgress: 'craniofacial growth warp (built in)',
+  removeBackground: 'MediaPipe selfie segmentation (Apache-2.0)',
+  faceSwap: 'landmark-aligned face transfer (built in)',
+  generateScene: 'illustrated scene generator (built in)',
+};
+
+export function createOfflineImageAI(options: OfflineImageAIOptions = {}): ImageAIProviderInstance {
   return {
+    describe: (capability) => ({ model: OFFLINE_MODELS[capability] }),
     async detectFaces({ image }) {
       return { faces: (await detectFaces(image)).faces };
     },

@@ -45,6 +45,12 @@ export function createFakeImageAI(routes: Partial<ImageAIRoutes> = {}): FakeImag
 
   const ai: FakeImageAI = {
     routes: allRoutes,
+    answers: Object.fromEntries(
+      IMAGE_CAPABILITIES.map((capability) => [
+        capability,
+        { provider: allRoutes[capability], model: `fake ${capability}` },
+      ]),
+    ) as FakeImageAI['answers'],
     ageCalls: [],
     face: FAKE_FACE,
     failWith: null,
