@@ -82,6 +82,11 @@ export type GenerateSceneInput = {
   width: number;
   height: number;
   seed?: number;
+  /**
+   * `prompt-test`: the operators' scene prompt test (/admin/hf-test), which a hosted provider may
+   * answer with its own model (the spec names FLUX.1 [dev]); default `library` (packs, templates).
+   */
+  purpose?: 'library' | 'prompt-test';
 };
 export type GenerateSceneOutput = { image: Buffer };
 
