@@ -12,6 +12,13 @@ import {
 } from './schemas/account';
 import { adminSessionSchema, goLiveConfigSchema, grantAdminResponseSchema } from './schemas/admin';
 import {
+  ageTestViewSchema,
+  aiProvidersSchema,
+  aiRunViewSchema,
+  createAiRunRequestSchema,
+  startAgeTestRequestSchema,
+} from './schemas/admin-ai';
+import {
   createPackRequestSchema,
   packListSchema,
   packResponseSchema,
@@ -240,6 +247,16 @@ export const routes = {
     response: webhookResponseSchema,
     errors: [400, 503],
   },
+  /** The hosted AI provider's completion webhook (Replicate's signed `webhook-*` headers). */
+  aiWebhook: {
+    method: 'POST',
+    path: '/api/ai/webhook',
+    access: 'public',
+    group: 'webhooks',
+    rawBody: { signatureHeader: 'webhook-signature' },
+    response: webhookResponseSchema,
+    errors: [400, 404],
+  },
   // Moments (moments-composer-admin.md §2; ARCHITECTURE.md §10).
   listTemplates: {
     method: 'GET',
@@ -451,6 +468,52 @@ export const routes = {
     body: importTemplatesRequestSchema,
     response: importTemplatesResponseSchema,
     errors: [422, 503],
+  },
+  // AI test pages (moments-composer-admin.md §2, §7, §9; issue 12).
+  /** Which provider and model answer each image capability, and what is missing where none can. */
+  getAiProviders: {
+    method: 'GET',
+    path: '/api/admin/ai/providers',
+    access: 'admin',
+    group: 'admin',
+    response: aiProvidersSchema,
+  },
+  /** Queues one age of the operator's own upload through the real render pipeline. */
+  startAgeTest: {
+    method: 'POST',
+    path: '/api/admin/ai/age-tests',
+    access: 'admin',
+    group: 'admin',
+    body: startAgeTestRequestSchema,
+    response: ageTestViewSchema,
+    errors: [404, 409],
+  },
+  /** A test photo's jobs (`testId` is its upload id): status, result, prediction, the guard's numbers, cost. */
+  getAgeTest: {
+    method: 'GET',
+    path: '/api/admin/ai/age-tests/{testId}',
+    access: 'admin',
+    group: 'admin',
+    response: ageTestViewSchema,
+    errors: [404, 409],
+  },
+  /** Queues a scene prompt or a face swap for the render worker; answers at once with the run. */
+  createAiRun: {
+    method: 'POST',
+    path: '/api/admin/ai/runs',
+    access: 'admin',
+    group: 'admin',
+    body: createAiRunRequestSchema,
+    response: aiRunViewSchema,
+    errors: [404, 409],
+  },
+  getAiRun: {
+    method: 'GET',
+    path: '/api/admin/ai/runs/{runId}',
+    access: 'admin',
+    group: 'admin',
+    response: aiRunViewSchema,
+    errors: [404],
   },
 } as const satisfies Record<string, RouteDef>;
 

@@ -57,6 +57,8 @@ export const S3_PREFIXES = {
    * draws from them, and the native one is the clean image.
    */
   templates: { bucket: 'renders', prefix: 'templates/', publicKeys: ['*/wm.jpg', '*/thumb.webp'] },
+  /** Outputs of the operators' AI test runs (scene prompts, face swaps): private, and gone in two days. */
+  aiTests: { bucket: 'renders', prefix: 'ai-tests/', expiresAfterDays: 2 },
 } as const satisfies Record<string, PrefixContract>;
 
 export type PrefixName = keyof typeof S3_PREFIXES;
@@ -164,6 +166,8 @@ export const storageKeys = {
   /** A square copy of a template: `wm-800.jpg`, `native-2000.jpg`. */
   templateSquare: (templateId: string, square: TemplateSquare) =>
     `${S3_PREFIXES.templates.prefix}${templateId}/${square.from}-${square.size}.jpg`,
+  /** An operator's AI test run output. */
+  aiTestOutput: (runId: string) => `${S3_PREFIXES.aiTests.prefix}${runId}.jpg`,
   /** One composition's export: `hd` (paid, from the clean template) or `free` (watermarked). */
   composition: (compositionId: string, quality: 'hd' | 'free') =>
     `${S3_PREFIXES.compositions.prefix}${compositionId}/${quality}.jpg`,

@@ -58,6 +58,10 @@ export const messages = {
   checkConnection: 'Please check your connection and try again.',
   noFaceFound: 'We could not find a face in this photo. Try a clear, front-facing photo.',
   renderFailed: 'We could not create this preview. Please try another photo.',
+  identityDrifted:
+    'The AI changed the face too much, so we did not keep this preview. Please try another photo.',
+  aiProviderFailed: 'The AI provider could not make this preview. Please try again later.',
+  aiProviderTimedOut: 'The AI provider took too long to make this preview. Please try again later.',
   offlineEngineNotice:
     'Previews made without an AI provider are a growth simulation: an approximation, not a prediction.',
   // Payments (product messages; the spec's checkout and download messages are above).
@@ -75,6 +79,7 @@ export const messages = {
     'HD credits and the monthly plan pay for HD keepsakes in Moments, opening soon. Age previews in HD are unlocked on your results page.',
   notEnoughCredits: 'You do not have enough credits. Buy a pack to continue.',
   webhookSignatureInvalid: 'The webhook signature is not valid.',
+  aiWebhookUnexpected: 'No hosted AI provider is configured, so this webhook is not expected.',
   subscriptionCancelled: 'Your subscription will end at the close of this period.',
   subscriptionCancelFailed: 'We could not cancel your subscription. Please try again.',
   paymentConfirmFailed: 'We could not confirm your payment.',
@@ -167,6 +172,10 @@ export const messages = {
   adminsManagedByAdmins:
     'This app already has an admin. Further admin roles are managed by existing admins (npm run admin:grant).',
   adminOnly: 'This page is for admins.',
+  aiTestUploadNotReady: 'This photo has not finished uploading yet.',
+  aiTestAgeTaken: 'This photo already has a test at that age. Upload it again to run another.',
+  aiTestRunNotFound: 'We could not find this test run. Runs are kept for two days.',
+  aiTestFailed: 'The test failed on our side. See the details and the worker log.',
   packNotFound: 'We could not find this pack.',
   packGenerationRunning: 'A generation is already running for this pack.',
   packGenerationFailed: 'The generation failed. Please try again.',

@@ -48,6 +48,8 @@ export type AppConfig = {
   siteUrl?: string;
   /** Powertools' log level (POWERTOOLS_LOG_LEVEL; its default is INFO). */
   logLevel: string;
+  /** Where a hosted AI provider posts when a prediction ends: AI_WEBHOOK_URL, else SITE_URL + /api/ai/webhook. */
+  aiWebhookUrl: string;
   /** The pack queue: set only where packs are queued (the admin routes, the pack worker). */
   packQueueUrl?: string;
 };
@@ -82,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     siteUrl: env.SITE_URL || undefined,
     logLevel: (env.POWERTOOLS_LOG_LEVEL || env.LOG_LEVEL || 'INFO').toUpperCase(),
     packQueueUrl: env.PACK_QUEUE_URL || undefined,
+    aiWebhookUrl: env.AI_WEBHOOK_URL || (env.SITE_URL ? new URL('/api/ai/webhook', env.SITE_URL).href : ''),
   };
 }
 

@@ -3,9 +3,10 @@ import type { Logger } from '@aws-lambda-powertools/logger';
 import type { ClientConfig } from '@shared/schemas/account';
 import type { GoLiveConfig } from '@shared/schemas/admin';
 import type { AdminStore } from './admin/admin-ports';
+import type { AiRunStore } from './admin/ai-test-ports';
 import type { PackQueue, PackStore } from './admin/packs-ports';
 import type { ImageFetcher, TemplateImageMaker } from './admin/template-import-ports';
-import type { ImageAI } from './image-ai';
+import type { FaceIdentity, ImageAI } from './image-ai';
 import type { CompositionStore, DraftStore, KeepsakeRenderer, TemplateStore } from './moments/moments-ports';
 import type { PaymentStore, Payments } from './payments/payment-ports';
 import type {
@@ -19,6 +20,7 @@ import type {
   TokenVerifier,
   UploadStore,
 } from './ports';
+import type { PredictionStore } from './render/prediction-ports';
 
 export type Deps = {
   uploads: UploadStore;
@@ -30,6 +32,14 @@ export type Deps = {
   renderQueue: RenderQueue;
   inspector: ImageInspector;
   imageAI: ImageAI;
+  /** Hosted renders' predictions (the webhook and the sweeper find their jobs through them). */
+  predictions: PredictionStore;
+  /** The identity guard's face descriptors (face-api, whichever provider aged). */
+  faceIdentity: FaceIdentity;
+  /** Where a hosted provider posts when a prediction ends (the site's /api/ai/webhook). */
+  aiWebhookUrl: string;
+  /** The operators' AI test runs (scene prompts, face swaps). */
+  aiRuns: AiRunStore;
   previews: PreviewMaker;
   clock: Clock;
   tokens: TokenVerifier;

@@ -5,18 +5,13 @@
  * provider; a capability its provider cannot do throws AiCapabilityUnavailableError.
  */
 import type { TargetAge } from '@shared/catalog';
+import { IMAGE_CAPABILITY_NAMES } from '@shared/rules/image-capabilities';
 import type { FaceBox } from './ports';
 
 export const IMAGE_AI_PROVIDERS = ['offline', 'replicate'] as const;
 export type ImageAIProvider = (typeof IMAGE_AI_PROVIDERS)[number];
 
-export const IMAGE_CAPABILITIES = [
-  'detectFaces',
-  'ageProgress',
-  'removeBackground',
-  'faceSwap',
-  'generateScene',
-] as const;
+export const IMAGE_CAPABILITIES = IMAGE_CAPABILITY_NAMES;
 export type ImageCapability = (typeof IMAGE_CAPABILITIES)[number];
 
 /** Which provider answers each capability. */

@@ -4,6 +4,7 @@ import type { BucketRole } from '@shared/deployment';
 import type { MessageKey } from '@shared/messages';
 import type { UploadPurpose } from '@shared/rules/upload-file';
 import type { JobStatus } from '@shared/schemas/uploads';
+import type { RenderTask } from './render/render-tasks';
 
 /** Who is calling: an anonymous browser session, a signed-in user, or an admin. */
 export type Principal =
@@ -69,6 +70,10 @@ export type RenderJobRecord = {
   unlockedBy?: string;
   /** When a bought render's queue message was sent (fulfilment re-sends it until this is set). */
   queuedAt?: string;
+  /** A hosted render's current prediction (its webhook or the sweeper finishes the job). */
+  prediction?: { id: string; attempt: 1 | 2; provider: string; model: string; startedAt: string };
+  /** The identity guard's numbers and the cost of a hosted render (operators see them). */
+  hostedCheck?: { identityDistance: number | null; estimatedAge: number | null; costUsd: number | null };
   updatedAt: string;
   expiresAt?: number;
 };
@@ -92,6 +97,8 @@ export interface UploadStore {
     age: TargetAge,
     keys: { previewKey: string; hdKey: string },
   ): Promise<boolean>;
+  /** Adds one job to a ready upload (operators' age tests); false when the upload is gone or has that age. */
+  addJob(job: RenderJobRecord): Promise<boolean>;
   /** Records that these jobs' render messages were sent. */
   markQueued(uploadId: string, ages: readonly TargetAge[]): Promise<void>;
   /** processing -> failed; false when the job was not processing. */
@@ -183,6 +190,8 @@ export interface Mailer {
 
 export interface RenderQueue {
   enqueue(messages: RenderMessage[]): Promise<void>;
+  /** Work for the render worker that is not a render: a prediction to check, a sweep, a test run. */
+  enqueueTask(task: RenderTask): Promise<void>;
 }
 
 export type FaceBox = {

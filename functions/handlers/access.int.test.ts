@@ -95,6 +95,12 @@ async function fixture(target: Target, opts: { complete?: boolean } = {}): Promi
   const owner = target === 'sessionUpload' ? { sessionId: world.owningSession.sessionId } : ownerUser();
   return uploadPhoto(owner, photo, { complete: opts.complete ?? false });
 }
+/** A finished photo of the admin (age tests run on the operator's own uploads). */
+const adminUpload = () =>
+  uploadPhoto({ sessionId: world.admin.sessionId, headers: bearer(world.admin.user!.idToken) }, photo, {
+    complete: true,
+    purpose: 'keepsake',
+  });
 const ownerUser = () => ({
   sessionId: world.owningUser.sessionId,
   headers: bearer(world.owningUser.user!.idToken),
@@ -275,6 +281,16 @@ const cases: Record<RouteId, Case> = {
       expect(await deps.paymentStore.hasProcessedEvent('evt_forged')).toBe(false);
     },
   },
+  aiWebhook: {
+    // Public, so the AI provider can call it; with no hosted provider configured it expects nothing.
+    status: everyone(404),
+    prepare: async () => ({ rawBody: JSON.stringify({ id: 'forged', status: 'succeeded' }) }),
+    verify: async (result) => {
+      expect(result.json.error.message).toBe(
+        'No hosted AI provider is configured, so this webhook is not expected.',
+      );
+    },
+  },
   listTemplates: {
     status: everyone(200),
     verify: async (result) => {
@@ -425,6 +441,57 @@ const cases: Record<RouteId, Case> = {
     prepare: async () => ({ body: { name: `Access ${crypto.randomUUID()}`, category: 'Fantasy' } }),
     verify: async (result) => {
       if (result.status === 200) expect(result.json.pack.status).toBe('draft');
+    },
+  },
+  getAiProviders: {
+    status: adminOnly,
+    verify: async (result) => {
+      if (result.status === 200) expect(result.json.capabilities.ageProgress.provider).toBe('offline');
+    },
+  },
+  // The operator's own photo: a test job is added to it only for the admin.
+  startAgeTest: {
+    status: adminOnly,
+    prepare: async (ctx) => {
+      ctx.uploadId = await adminUpload();
+      return { body: { uploadId: ctx.uploadId, targetAge: 19 } };
+    },
+    verify: async (result, ctx) => {
+      const jobs = (await deps.uploads.getUploadWithJobs(ctx.uploadId!))?.jobs ?? [];
+      expect(jobs.map((job) => job.age)).toEqual(result.status === 200 ? [19] : []);
+    },
+  },
+  getAgeTest: {
+    status: adminOnly,
+    prepare: async () => ({ params: { testId: await adminUpload() } }),
+    verify: async (result) => {
+      if (result.status === 200) expect(result.json.jobs).toEqual([]);
+    },
+  },
+  createAiRun: {
+    status: adminOnly,
+    prepare: async () => ({ body: { kind: 'scene', prompt: `Access ${crypto.randomUUID()}` } }),
+    verify: async (result) => {
+      if (result.status === 200) expect(result.json).toMatchObject({ status: 'queued', provider: 'offline' });
+    },
+  },
+  getAiRun: {
+    status: adminOnly,
+    prepare: async () => {
+      const runId = crypto.randomUUID();
+      await deps.aiRuns.create({
+        id: runId,
+        input: { kind: 'scene', prompt: 'a castle' },
+        status: 'queued',
+        provider: 'offline',
+        model: 'scenes',
+        createdBy: world.admin.user!.sub,
+        createdAt: new Date().toISOString(),
+      });
+      return { params: { runId } };
+    },
+    verify: async (result) => {
+      if (result.status === 200) expect(result.json.kind).toBe('scene');
     },
   },
   updatePackStatus: packCase({ status: 'active' }, (pack) => expect(pack?.status).toBe('draft')),

@@ -1,7 +1,8 @@
 /**
  * HTTP API: the operator pages — the admin guard's check, first-admin setup, the go-live checklist,
- * packs, and the template editor and seeder.
+ * packs, the template editor and seeder, and the AI test pages.
  */
+import { createAiRun, getAgeTest, getAiProviders, getAiRun, startAgeTest } from '../core/admin/ai-tests';
 import { grantFirstAdmin } from '../core/admin/first-admin';
 import { importTemplates } from '../core/admin/import-templates';
 import { createPack, generatePack, listPacks, updatePackStatus } from '../core/admin/packs';
@@ -25,6 +26,11 @@ export const createAdminHandler = (deps: Deps) =>
       listAdminTemplates: (deps) => listAdminTemplates(deps),
       updateTemplate: (deps, { params, body }) => updateTemplate(deps, params.templateId, body),
       importTemplates: (deps, { body, remainingMs }) => importTemplates(deps, body.templates, remainingMs),
+      getAiProviders: async (deps) => getAiProviders(deps),
+      startAgeTest: (deps, { principal, body }) => startAgeTest(deps, principal, body),
+      getAgeTest: (deps, { principal, params }) => getAgeTest(deps, principal, params.testId),
+      createAiRun: (deps, { principal, body }) => createAiRun(deps, principal, body),
+      getAiRun: (deps, { params }) => getAiRun(deps, params.runId),
     },
     deps,
   );

@@ -158,7 +158,7 @@ export class Api extends Construct {
 function unguardedReason(routeId: string, route: RouteDef): string {
   if (route.rawBody) {
     return (
-      `Route ${routeId} is a signed webhook ("${route.access}" in shared/api.ts): its sender (Stripe) has no ` +
+      `Route ${routeId} is a signed webhook ("${route.access}" in shared/api.ts): its sender (Stripe, the AI provider) has no ` +
       "user token; the handler verifies the sender's signature over the raw body before it acts."
     );
   }

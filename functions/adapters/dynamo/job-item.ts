@@ -17,6 +17,8 @@ export function jobFromItem(item: Item): RenderJobRecord {
     notify: item.notify as RenderJobRecord['notify'],
     unlockedBy: item.unlockedBy as string | undefined,
     queuedAt: item.queuedAt as string | undefined,
+    prediction: item.prediction as RenderJobRecord['prediction'],
+    hostedCheck: item.hostedCheck as RenderJobRecord['hostedCheck'],
     updatedAt: item.updatedAt as string,
     expiresAt: item.ttl as number | undefined,
   };

@@ -65,6 +65,15 @@ export const keys = {
     pk: `PACK#${packId}`,
     sk: `TEMPLATE#${templateId}`,
   }),
+  /** An operator's AI test run (kept two days). */
+  aiRun: (id: string) => ({ pk: `AI_RUN#${id}`, sk: 'META' }),
+  /** A hosted prediction's link to its render job (the webhook names only the prediction). */
+  prediction: (id: string) => ({ pk: `PREDICTION#${id}`, sk: 'META' }),
+  /** Sparse: predictions still running, oldest first (what the sweeper polls). */
+  runningPredictionsIndex: (startedAt: string, id: string) => ({
+    gsi2pk: 'PREDICTIONS#running',
+    gsi2sk: `${startedAt}#${id}`,
+  }),
   /** Every pack, in creation order (the pack manager lists them newest first). */
   packsIndex: (createdAt: string, id: string) => ({ gsi1pk: 'PACKS', gsi1sk: `${createdAt}#${id}` }),
 };

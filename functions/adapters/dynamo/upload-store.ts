@@ -140,6 +140,37 @@ export function createDynamoUploadStore(doc: DynamoDBDocumentClient, tableName: 
       }
     },
 
+    async addJob(job) {
+      try {
+        await doc.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                ConditionCheck: {
+                  TableName: tableName,
+                  Key: keys.upload(job.uploadId),
+                  ConditionExpression: '#status = :ready',
+                  ExpressionAttributeNames: { '#status': 'status' },
+                  ExpressionAttributeValues: { ':ready': 'ready' },
+                },
+              },
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: jobItem(job),
+                  ConditionExpression: 'attribute_not_exists(pk)',
+                },
+              },
+            ],
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (isConditionFailure(error)) return false;
+        throw error;
+      }
+    },
+
     async revertReady(upload, ages) {
       const uploadId = upload.id;
       try {

@@ -5,7 +5,8 @@
 import { readFile } from 'node:fs/promises';
 import { PREVIEW_AGES, type TargetAge } from '@shared/catalog';
 import { IMAGE_CAPABILITIES, type ImageAIRoutes } from '../../core/image-ai';
-import { makeAgeImages, type RenderTimings } from '../../core/render/render-job';
+import { makeAgeImages } from '../../core/render/render-job';
+import type { RenderTimings } from '../../core/render/render-outcome';
 import { detectFaces, loadFaceApi } from './face-detector';
 import { createImageAI } from './image-ai';
 import { createImageInspector } from './inspector';

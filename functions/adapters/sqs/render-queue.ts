@@ -1,5 +1,5 @@
-/** The render queue: one message per (upload, age). */
-import { SendMessageBatchCommand, type SQSClient } from '@aws-sdk/client-sqs';
+/** The render queue: one message per (upload, age), and the worker's other tasks (RenderTask). */
+import { SendMessageBatchCommand, SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import type { RenderQueue } from '../../core/ports';
 
 export function createSqsRenderQueue(sqs: SQSClient, queueUrl: string): RenderQueue {
@@ -17,6 +17,9 @@ export function createSqsRenderQueue(sqs: SQSClient, queueUrl: string): RenderQu
           throw new Error(`SQS refused ${result.Failed.length} render messages: ${result.Failed[0].Message}`);
         }
       }
+    },
+    async enqueueTask(task) {
+      await sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify(task) }));
     },
   };
 }

@@ -1,18 +1,28 @@
 /**
- * A batch of render messages. Jobs of one upload share one face detection: the first job of each
- * upload detects, the others reuse its face and render in parallel.
+ * A batch of render-queue messages: renders, and the worker's other tasks (prediction checks,
+ * the sweeper's tick). Jobs of one upload share one face detection: the first job of each
+ * upload detects, the others reuse its face and render (or start their predictions) in parallel.
  */
 import { PREVIEW_AGES, UPSELL_AGES } from '@shared/catalog';
 import { z } from 'zod';
+import { runAiTest } from '../admin/ai-tests';
 import type { Deps } from '../deps';
 import type { FaceBox, RenderMessage } from '../ports';
+import { checkPrediction } from './hosted-render';
 import { recordRenderFailure, renderJob } from './render-job';
+import type { RenderTask } from './render-tasks';
+import { sweepPredictions } from './sweep-predictions';
 
 const ages = [...PREVIEW_AGES, ...UPSELL_AGES] as number[];
 export const renderMessageSchema = z.object({
   uploadId: z.uuid(),
   age: z.number().refine((n) => ages.includes(n), 'unknown target age'),
 });
+const renderTaskSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('prediction'), predictionId: z.string().min(1).max(200) }),
+  z.object({ kind: z.literal('sweep') }),
+  z.object({ kind: z.literal('ai-run'), runId: z.uuid() }),
+]);
 
 export type BatchItem = { id: string; body: string; attempt: number };
 
@@ -20,7 +30,13 @@ export type BatchItem = { id: string; body: string; attempt: number };
 export async function renderBatch(deps: Deps, items: BatchItem[]): Promise<string[]> {
   const failed: string[] = [];
   const groups = new Map<string, { item: BatchItem; message: RenderMessage }[]>();
+  const tasks: { item: BatchItem; task: RenderTask }[] = [];
   for (const item of items) {
+    const task = parseTask(item.body);
+    if (task) {
+      tasks.push({ item, task });
+      continue;
+    }
     const parsed = parseMessage(item.body);
     if (!parsed) {
       // Unreadable messages are retried and then land in the DLQ for an engineer to look at.
@@ -33,14 +49,42 @@ export async function renderBatch(deps: Deps, items: BatchItem[]): Promise<strin
     groups.set(parsed.uploadId, group);
   }
 
-  await Promise.all(
-    [...groups.values()].map(async ([first, ...rest]) => {
+  await Promise.all([
+    ...[...groups.values()].map(async ([first, ...rest]) => {
       const firstResult = await attempt(deps, first.item, first.message, undefined, failed);
-      const face = firstResult?.outcome === 'done' ? firstResult.face : undefined;
+      const known = firstResult?.outcome === 'done' || firstResult?.outcome === 'started';
+      const face = known ? firstResult.face : undefined;
       await Promise.all(rest.map(({ item, message }) => attempt(deps, item, message, face, failed)));
     }),
-  );
+    ...tasks.map(({ item, task }) => runTask(deps, item, task, failed)),
+  ]);
   return failed;
+}
+
+async function runTask(deps: Deps, item: BatchItem, task: RenderTask, failed: string[]) {
+  try {
+    if (task.kind === 'prediction') {
+      const result = await checkPrediction(deps, task.predictionId);
+      deps.logger.info('prediction check', { ...task, attempt: item.attempt, outcome: result.outcome });
+    } else if (task.kind === 'sweep') {
+      await sweepPredictions(deps);
+    } else {
+      await runAiTest(deps, task.runId);
+    }
+  } catch (error) {
+    // Retried by SQS, then the DLQ; a prediction's job is also caught by the sweeper or the give-up.
+    deps.logger.error('render task failed', { ...task, attempt: item.attempt, error: String(error) });
+    failed.push(item.id);
+  }
+}
+
+function parseTask(body: string): RenderTask | null {
+  try {
+    const result = renderTaskSchema.safeParse(JSON.parse(body));
+    return result.success ? result.data : null;
+  } catch {
+    return null;
+  }
 }
 
 async function attempt(

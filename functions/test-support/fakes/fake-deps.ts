@@ -5,6 +5,7 @@
  */
 import type { Deps } from '../../core/deps';
 import { createFakeAdminStore } from './admin-store';
+import { createFakeAiRunStore } from './ai-run-store';
 import { createFakeBlobStore, type FakeBlobStore } from './blob-store';
 import { createFakeClock, type FakeClock } from './clock';
 import {
@@ -13,7 +14,12 @@ import {
   type FakeIdentity,
   type FakeTokenVerifier,
 } from './identity';
-import { createFakeImageAI, type FakeImageAI } from './image-ai';
+import {
+  createFakeFaceIdentity,
+  createFakeImageAI,
+  type FakeFaceIdentity,
+  type FakeImageAI,
+} from './image-ai';
 import {
   createFakeImageInspector,
   createFakeKeepsakeRenderer,
@@ -28,6 +34,7 @@ import { createFakePackQueue, type FakePackQueue } from './pack-queue';
 import { createFakePackStore } from './pack-store';
 import { createFakePaymentStore } from './payment-store';
 import { createFakePayments, type FakePayments } from './payments';
+import { createFakePredictionStore } from './prediction-store';
 import { createFakeRenderQueue, type FakeRenderQueue } from './render-queue';
 import { createFakeTable, type FakeTable } from './table';
 import {
@@ -43,6 +50,7 @@ export type FakeDeps = Deps & {
   renderQueue: FakeRenderQueue;
   inspector: FakeImageInspector;
   imageAI: FakeImageAI;
+  faceIdentity: FakeFaceIdentity;
   clock: FakeClock;
   tokens: FakeTokenVerifier;
   identity: FakeIdentity;
@@ -75,6 +83,10 @@ export function fakeDeps<O extends Partial<Deps> = Record<never, never>>(
     renderQueue: createFakeRenderQueue(),
     inspector: createFakeImageInspector(),
     imageAI: createFakeImageAI(),
+    predictions: createFakePredictionStore(table),
+    faceIdentity: createFakeFaceIdentity(),
+    aiWebhookUrl: 'https://site.test/api/ai/webhook',
+    aiRuns: createFakeAiRunStore(),
     previews: createFakePreviewMaker(),
     clock: clock as FakeClock,
     tokens: createFakeTokenVerifier(),

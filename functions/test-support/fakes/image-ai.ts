@@ -8,10 +8,14 @@ import sharp from 'sharp';
 import { AiCapabilityUnavailableError, NoFaceError, NoSubjectError } from '../../core/errors';
 import {
   type AgeProgressInput,
+  type FaceIdentity,
+  type FaceSignature,
+  type HostedAgeing,
   IMAGE_CAPABILITIES,
   type ImageAI,
   type ImageAIRoutes,
   type ImageCapability,
+  type ImageInput,
   type RawImage,
 } from '../../core/image-ai';
 import type { FaceBox } from '../../core/ports';
@@ -19,7 +23,9 @@ import { hashOf, TINY_SIDE, tinyJpeg } from './images';
 
 export const FAKE_FACE: FaceBox = { x: 2, y: 2, width: 4, height: 4, roll: 0, estimatedAge: 4, score: 0.9 };
 
-export type FakeImageAI = ImageAI & {
+export type FakeImageAI = Omit<ImageAI, 'hostedAgeing'> & {
+  /** Set by a test to route ageing to a hosted provider (createFakeHostedAgeing). */
+  hostedAgeing?: HostedAgeing;
   /** Every ageProgress call, in order. */
   ageCalls: AgeProgressInput[];
   /** The face found in any photo; null: there is none (ageProgress without a face throws NoFaceError). */
@@ -98,4 +104,19 @@ export function createFakeImageAI(routes: Partial<ImageAIRoutes> = {}): FakeImag
       : unavailable('generateScene'),
   };
   return ai;
+}
+
+export type FakeFaceIdentity = FaceIdentity & {
+  /** What signature() answers; by default one face, the same in every image (distance 0). */
+  signatureOf: (image: ImageInput) => FaceSignature | null;
+};
+
+export function createFakeFaceIdentity(): FakeFaceIdentity {
+  const identity: FakeFaceIdentity = {
+    signatureOf: () => ({ descriptor: new Array(128).fill(0), estimatedAge: 16, score: 0.9 }),
+    async signature(image) {
+      return identity.signatureOf(image);
+    },
+  };
+  return identity;
 }

@@ -8,6 +8,7 @@ import type { PackRecord } from '../../core/admin/packs-ports';
 import type { CompositionRecord, DraftRecord, TemplateRecord } from '../../core/moments/moments-ports';
 import type { CreditAccount, LedgerEntry, OrderRecord } from '../../core/payments/payment-ports';
 import type { RenderJobRecord, UploadRecord } from '../../core/ports';
+import type { PredictionLink } from '../../core/render/prediction-ports';
 
 export type FakeTable = {
   uploads: Map<string, UploadRecord>;
@@ -29,6 +30,8 @@ export type FakeTable = {
   packs: Map<string, PackRecord>;
   /** Template ids of each pack (its membership items). */
   packTemplates: Map<string, Set<string>>;
+  /** Hosted predictions' links, and whether each is still in the running index. */
+  predictions: Map<string, PredictionLink & { running: boolean }>;
 };
 
 export const createFakeTable = (): FakeTable => ({
@@ -44,6 +47,7 @@ export const createFakeTable = (): FakeTable => ({
   analytics: [],
   packs: new Map(),
   packTemplates: new Map(),
+  predictions: new Map(),
 });
 
 /** DynamoDB allows at most 100 items in one TransactWriteItems; more is a ValidationException. */

@@ -60,6 +60,13 @@ export function createFakeUploadStore(table: FakeTable, clock: Clock): UploadSto
       return true;
     },
 
+    async addJob(job) {
+      if (table.uploads.get(job.uploadId)?.status !== 'ready') return false;
+      if (table.jobs.get(job.uploadId)?.has(job.age)) return false;
+      jobsOf(job.uploadId).set(job.age, copy(defined(job)));
+      return true;
+    },
+
     async revertReady(upload, ages) {
       const stored = table.uploads.get(upload.id);
       if (!stored) return; // deleted meanwhile: nothing to revert

@@ -1,0 +1,180 @@
+/**
+ * Hosted ageing, event-driven (issue 12): the render worker starts a prediction and returns; the
+ * provider's webhook (or the sweeper) queues a check, and the check finishes the job: the identity
+ * guard, then the same store-and-complete as an inline render. A drifted or faceless result is
+ * retried once with a new prediction, then the job fails with the reason its card shows.
+ */
+import { HD_SIZE_PX, type TargetAge } from '@shared/catalog';
+import { messages } from '@shared/messages';
+import { judgeIdentity } from '@shared/rules/identity';
+import type { Deps } from '../deps';
+import type { HostedAgeing } from '../image-ai';
+import type { FaceBox, RenderJobRecord, UploadRecord } from '../ports';
+import type { HostedCheck, PredictionLink } from './prediction-ports';
+import type { RenderOutcome } from './render-outcome';
+import { storeAndComplete } from './store-render';
+
+/** What checking a prediction came to. */
+export type PredictionOutcome =
+  | RenderOutcome
+  | { outcome: 'running'; link: PredictionLink }
+  | { outcome: 'retried'; predictionId: string; why: string }
+  | { outcome: 'ignored'; reason: 'unknown-prediction' | 'stale' | 'no-hosted-provider' };
+
+type StartInput = {
+  upload: UploadRecord;
+  age: TargetAge;
+  original: Buffer;
+  face?: FaceBox;
+  attempt: 1 | 2;
+};
+
+/** Creates the prediction and records it on the job; the worker returns without waiting for it. */
+export async function startPrediction(
+  deps: Deps,
+  hosted: HostedAgeing,
+  { upload, age, original, face, attempt }: StartInput,
+): Promise<RenderOutcome> {
+  const started = await hosted.start({
+    image: original,
+    targetAge: age,
+    face,
+    webhookUrl: deps.aiWebhookUrl,
+  });
+  const { id: predictionId, provider, model } = started.prediction;
+  const recorded = await deps.predictions.start({
+    predictionId,
+    uploadId: upload.id,
+    age,
+    attempt,
+    provider,
+    model,
+    startedAt: deps.clock.now().toISOString(),
+  });
+  if (!recorded) {
+    // Another delivery started one first, or the job ended meanwhile: this one would be paid for nothing.
+    await cancelQuietly(deps, hosted, predictionId);
+    return { outcome: 'skipped', reason: 'prediction-running' };
+  }
+  if (!upload.face) await deps.uploads.saveFace(upload.id, started.face);
+  deps.logger.info('hosted prediction started', { uploadId: upload.id, age, attempt, predictionId, model });
+  return { outcome: 'started', face: started.face, predictionId };
+}
+
+/** Checks a prediction the webhook or the sweeper named and, when it has ended, finishes its job. */
+export async function checkPrediction(deps: Deps, predictionId: string): Promise<PredictionOutcome> {
+  const hosted = deps.imageAI.hostedAgeing;
+  if (!hosted) return { outcome: 'ignored', reason: 'no-hosted-provider' };
+  const link = await deps.predictions.find(predictionId);
+  // Not one of ours (or its job's items expired): nothing to do, nothing to say to the sender.
+  if (!link) return { outcome: 'ignored', reason: 'unknown-prediction' };
+  const found = await deps.uploads.getUploadWithJobs(link.uploadId);
+  const job = found?.jobs.find((j) => j.age === link.age);
+  // A replayed webhook, a superseded attempt, a deleted upload: the job has moved on.
+  if (!found || !job || job.status !== 'processing' || job.prediction?.id !== predictionId) {
+    await deps.predictions.end(predictionId);
+    return { outcome: 'ignored', reason: 'stale' };
+  }
+
+  const state = await hosted.check(predictionId, HD_SIZE_PX);
+  if (state.status === 'running') return { outcome: 'running', link };
+  const costUsd = addCost(job.hostedCheck?.costUsd ?? null, state.cost.usd);
+  deps.logger.info('hosted prediction ended', {
+    uploadId: link.uploadId,
+    age: link.age,
+    predictionId,
+    attempt: link.attempt,
+    status: state.status,
+    predictTimeSec: state.cost.predictTimeSec,
+    costUsd: state.cost.usd,
+    jobCostUsd: costUsd,
+  });
+  const { upload } = found;
+  const original = await deps.blobs.get('uploads', upload.fileKey!);
+  const context = { deps, hosted, link, upload, job, original };
+
+  if (state.status === 'failed') {
+    await deps.predictions.recordCheck(link.uploadId, link.age, {
+      identityDistance: null,
+      estimatedAge: null,
+      costUsd,
+    });
+    return retryOrFail(context, messages.aiProviderFailed, state.reason);
+  }
+
+  const [before, after] = await Promise.all([
+    deps.faceIdentity.signature(original),
+    deps.faceIdentity.signature(state.image),
+  ]);
+  // The original's face was found when the prediction started; without it there is nothing to compare.
+  const verdict = before
+    ? judgeIdentity(before.descriptor, after?.descriptor ?? null)
+    : ({ ok: false, distance: null, why: 'no-face' } as const);
+  const check: HostedCheck = {
+    identityDistance: verdict.distance,
+    estimatedAge: after ? Math.round(after.estimatedAge * 10) / 10 : null,
+    costUsd,
+  };
+  await deps.predictions.recordCheck(link.uploadId, link.age, check);
+  if (!verdict.ok) return retryOrFail(context, messages.identityDrifted, `identity: ${verdict.why}`);
+
+  const preview = await deps.previews.preview(state.image);
+  const outcome = await storeAndComplete(
+    deps,
+    { upload, job, hd: state.image, preview: preview.jpeg },
+    () => ({
+      outcome: 'done',
+      face: upload.face!,
+      timings: {
+        decode: 0,
+        detect: 0,
+        age: 0,
+        watermark: preview.timings.watermark,
+        encode: preview.timings.encode,
+      },
+    }),
+  );
+  await deps.predictions.end(predictionId);
+  return outcome;
+}
+
+type CheckContext = {
+  deps: Deps;
+  hosted: HostedAgeing;
+  link: PredictionLink;
+  upload: UploadRecord;
+  job: RenderJobRecord;
+  original: Buffer;
+};
+
+/** The first attempt gets one more prediction; the second fails the job with `reason`. */
+async function retryOrFail(
+  { deps, hosted, link, upload, original }: CheckContext,
+  reason: string,
+  why: string,
+): Promise<PredictionOutcome> {
+  await deps.predictions.end(link.predictionId);
+  if (link.attempt === 1) {
+    const retried = await startPrediction(deps, hosted, {
+      upload,
+      age: link.age,
+      original,
+      face: upload.face,
+      attempt: 2,
+    });
+    if (retried.outcome === 'started') return { outcome: 'retried', predictionId: retried.predictionId, why };
+    return retried;
+  }
+  await deps.uploads.failJob(link.uploadId, link.age, reason);
+  deps.logger.warn('hosted render failed', { uploadId: link.uploadId, age: link.age, why });
+  return { outcome: 'failed', reason };
+}
+
+export async function cancelQuietly(deps: Pick<Deps, 'logger'>, hosted: HostedAgeing, predictionId: string) {
+  await hosted.cancel(predictionId).catch((error) => {
+    deps.logger.warn('could not cancel a prediction', { predictionId, error: String(error) });
+  });
+}
+
+const addCost = (a: number | null, b: number | null) =>
+  a === null && b === null ? null : Math.round(((a ?? 0) + (b ?? 0)) * 1e6) / 1e6;

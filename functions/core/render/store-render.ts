@@ -1,0 +1,88 @@
+/**
+ * The last step of every render, inline or hosted: store the preview and the private HD file,
+ * complete the job exactly once, and tidy up after a delivery that lost.
+ */
+import { createHash } from 'node:crypto';
+import type { TargetAge } from '@shared/catalog';
+import { storageKeys } from '@shared/deployment';
+import type { Deps } from '../deps';
+import type { RenderJobRecord, RenderMessage, UploadRecord } from '../ports';
+import { notifyRenderDone } from './notify-done';
+import type { RenderOutcome } from './render-outcome';
+
+const contentHash = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex').slice(0, 12);
+
+/**
+ * Content-addressed names: two racing deliveries never overwrite each other's files, and the
+ * one that wins the conditional update is the one whose files are recorded.
+ */
+export function previewKeyFor(uploadId: string, age: TargetAge, preview: Buffer): string {
+  return storageKeys.preview(uploadId, age, contentHash(preview));
+}
+
+export function hdKeyFor(uploadId: string, age: TargetAge, hd: Buffer): string {
+  return storageKeys.hd(uploadId, age, contentHash(hd));
+}
+
+/**
+ * Stores a finished render's two files and completes its job (once, whichever delivery wins);
+ * `done` says what the winner reports.
+ */
+export async function storeAndComplete(
+  deps: Deps,
+  { upload, job, hd, preview }: { upload: UploadRecord; job: RenderJobRecord; hd: Buffer; preview: Buffer },
+  done: () => RenderOutcome,
+): Promise<RenderOutcome> {
+  const { id: uploadId } = upload;
+  const { age } = job;
+  const message = { uploadId, age };
+  const anonymous = upload.owner.startsWith('session:');
+  const previewKey = previewKeyFor(uploadId, age, preview);
+  const hdKey = hdKeyFor(uploadId, age, hd);
+  await Promise.all([
+    deps.blobs.put('renders', previewKey, preview, {
+      contentType: 'image/jpeg',
+      // A day, not forever: a deleted or expired child's photo must leave the CDN soon after.
+      cacheControl: 'public, max-age=86400',
+      anonymous,
+    }),
+    deps.blobs.put('renders', hdKey, hd, { contentType: 'image/jpeg', anonymous }),
+  ]);
+  const completed = await deps.uploads.completeJob(uploadId, age, { previewKey, hdKey });
+  if (!completed) {
+    await discardUnrecorded(deps, message, [previewKey, hdKey]);
+    return { outcome: 'skipped', reason: 'not-processing' };
+  }
+  if (anonymous) await keepIfMigrated(deps, uploadId, [previewKey, hdKey]);
+  // Only the delivery that completed the job gets here, so the email goes out once.
+  await notifyRenderDone(deps, job);
+  return done();
+}
+
+/**
+ * Another delivery won, or the upload was deleted while we rendered: files no job records would
+ * never be deleted with the upload, so remove them now (identical renders share names: keep those).
+ */
+async function discardUnrecorded(deps: Deps, { uploadId, age }: RenderMessage, keys: string[]) {
+  const found = await deps.uploads.getUploadWithJobs(uploadId);
+  const job = found?.jobs.find((j) => j.age === age);
+  const recorded = new Set([job?.previewKey, job?.hdKey]);
+  const orphans = keys.filter((key) => !recorded.has(key));
+  await deps.blobs.delete('renders', orphans).catch((error) => {
+    deps.logger.warn('could not delete unrecorded render files', { uploadId, age, error: String(error) });
+  });
+}
+
+/** The upload joined an account while we rendered: its files must not expire as anonymous ones. */
+async function keepIfMigrated(deps: Deps, uploadId: string, keys: string[]) {
+  const found = await deps.uploads.getUploadWithJobs(uploadId);
+  if (!found || found.upload.owner.startsWith('session:')) return;
+  await Promise.all(keys.map((key) => deps.blobs.clearAnonymousTag('renders', key))).catch((error) => {
+    // A retry would find the job done and skip: this needs an operator, hence an error.
+    deps.logger.error('could not clear the anonymous tag of a migrated render', {
+      uploadId,
+      keys,
+      error: String(error),
+    });
+  });
+}

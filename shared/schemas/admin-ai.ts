@@ -1,0 +1,80 @@
+/**
+ * The operators' AI test pages (moments-composer-admin.md §2, §7, §9; issue 12): which provider and
+ * model answer each capability, age tests through the real render pipeline, and test runs of scene
+ * generation and face swap.
+ */
+import { z } from 'zod';
+import { IMAGE_CAPABILITY_NAMES } from '../rules/image-capabilities';
+
+export const capabilityAnswerSchema = z.object({
+  provider: z.string(),
+  model: z.string(),
+  /** What an operator must configure before this capability can answer (e.g. an API token). */
+  missing: z.string().nullable(),
+});
+export const aiProvidersSchema = z.object({
+  capabilities: z.record(z.enum(IMAGE_CAPABILITY_NAMES), capabilityAnswerSchema),
+  /** Renders complete through the provider's webhook (hosted) or inline (offline). */
+  ageingEngine: z.enum(['offline', 'hosted']),
+});
+export type AiProviders = z.infer<typeof aiProvidersSchema>;
+
+/** replicate-test offers 2, 5 and 19; test-age-transform is age 16. */
+export const AGE_TEST_AGES = [2, 5, 16, 19] as const;
+export const startAgeTestRequestSchema = z.object({
+  uploadId: z.uuid(),
+  targetAge: z.union(AGE_TEST_AGES.map((age) => z.literal(age))),
+});
+
+export const ageTestJobSchema = z.object({
+  age: z.number(),
+  status: z.enum(['processing', 'done', 'failed']),
+  failureReason: z.string().nullable(),
+  /** The watermarked preview and a short-lived link to the HD file, once done. */
+  previewUrl: z.string().nullable(),
+  hdUrl: z.string().nullable(),
+  prediction: z
+    .object({
+      id: z.string(),
+      attempt: z.number(),
+      provider: z.string(),
+      model: z.string(),
+      startedAt: z.string(),
+    })
+    .nullable(),
+  identityDistance: z.number().nullable(),
+  estimatedAge: z.number().nullable(),
+  costUsd: z.number().nullable(),
+  updatedAt: z.string(),
+});
+export const ageTestViewSchema = z.object({
+  uploadId: z.string(),
+  ageingEngine: z.enum(['offline', 'hosted']),
+  jobs: z.array(ageTestJobSchema),
+});
+export type AgeTestView = z.infer<typeof ageTestViewSchema>;
+
+export const AI_TEST_PROMPT_MAX = 500;
+export const createAiRunRequestSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('scene'), prompt: z.string().trim().min(1).max(AI_TEST_PROMPT_MAX) }),
+  /** Both images are the operator's own uploads (validated and normalised by the upload pipeline). */
+  z.object({ kind: z.literal('faceSwap'), backgroundUploadId: z.uuid(), faceUploadId: z.uuid() }),
+]);
+export type CreateAiRunRequest = z.infer<typeof createAiRunRequestSchema>;
+
+export const aiRunStatusSchema = z.enum(['queued', 'running', 'succeeded', 'failed']);
+export const aiRunViewSchema = z.object({
+  runId: z.string(),
+  kind: z.enum(['scene', 'faceSwap']),
+  status: aiRunStatusSchema,
+  provider: z.string(),
+  model: z.string(),
+  /** Milliseconds the capability took, once it ended. */
+  generationTime: z.number().nullable(),
+  /** A short-lived link to the output image. */
+  imageUrl: z.string().nullable(),
+  error: z.string().nullable(),
+  details: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AiRunView = z.infer<typeof aiRunViewSchema>;
