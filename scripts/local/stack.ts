@@ -6,6 +6,7 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SQSClient } from '@aws-sdk/client-sqs';
+import { routes } from '@shared/api';
 import { loadConfig } from '../../functions/adapters/config';
 import { buildDeps } from '../../functions/adapters/deps';
 import { createSceneLibrary } from '../../functions/adapters/image/scenes/render';
@@ -14,7 +15,6 @@ import { seedTemplateLibrary } from '../../functions/core/moments/seed-library';
 import { createHandlers } from '../../functions/handlers/registry';
 import { type Emulators, startEmulators } from './emulators/emulators';
 import { type Gateway, type HttpHandlers, startGateway } from './gateway/gateway';
-import { startPackScheduler } from './pack-scheduler';
 import { STACK_ENV_FILE } from './paths';
 import { claimDataDir } from './pid-file';
 import {
@@ -32,6 +32,7 @@ import {
   type LocalEnv,
   type LocalResources,
 } from './resources';
+import { startPackScheduler, startRenderSweeper } from './schedules';
 import { type SqsPoller, type SqsWorker, startSqsPoller } from './sqs-poller';
 import { startLocalPayments } from './stripe-fake/local-payments';
 import type { StripeFake } from './stripe-fake/stripe-fake';
@@ -108,6 +109,8 @@ export async function startLocalStack(opts: {
    * given, so tests see no generation they did not ask for.
    */
   packScheduleEveryMs?: number;
+  /** How often the render sweeper looks at quiet predictions (hosted ageing only); off unless given. */
+  renderSweepEveryMs?: number;
 }): Promise<LocalStack> {
   const log = opts.quiet ? () => undefined : (line: string) => console.log(line);
   const started = Date.now();
@@ -172,6 +175,8 @@ export async function startLocalStack(opts: {
     });
     cleanups.push(() => gateway.stop());
     appUrl = gateway.url;
+    // A hosted provider calls back on the gateway's address (known only now when its port was free to pick).
+    if (deps) deps.aiWebhookUrl = new URL(routes.aiWebhook.path, gateway.url).href;
     const tGateway = Date.now();
 
     const sqs = new SQSClient({
@@ -212,6 +217,11 @@ export async function startLocalStack(opts: {
     if (deps && opts.packScheduleEveryMs) {
       const scheduler = startPackScheduler(deps, opts.packScheduleEveryMs);
       cleanups.push(async () => scheduler.stop());
+    }
+    // Only hosted renders have predictions to sweep.
+    if (deps?.imageAI.hostedAgeing && opts.renderSweepEveryMs) {
+      const sweeper = startRenderSweeper(deps, opts.renderSweepEveryMs);
+      cleanups.push(async () => sweeper.stop());
     }
 
     const done = Date.now();

@@ -46,6 +46,7 @@ async function main(): Promise<void> {
       frontend,
       // Scheduled pack generation: a look for due packs every minute.
       packScheduleEveryMs: 60_000,
+      renderSweepEveryMs: 30_000,
       onConfirmationCode: (message) => console.log(`\n[cognito-local] ${message}\n`),
     });
   } catch (error) {

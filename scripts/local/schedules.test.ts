@@ -1,11 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeLogger } from '../../functions/test-support/fakes/logger';
 import { createFakePackQueue } from '../../functions/test-support/fakes/pack-queue';
-import { startPackScheduler } from './pack-scheduler';
+import { createFakeRenderQueue } from '../../functions/test-support/fakes/render-queue';
+import { startPackScheduler, startRenderSweeper } from './schedules';
 
 afterEach(() => vi.useRealTimers());
 
-describe('the local pack scheduler', () => {
+describe('the local schedules', () => {
   it('puts the scheduler tick on the pack queue at once and then every interval, until stopped', async () => {
     vi.useFakeTimers();
     const packQueue = createFakePackQueue();
@@ -31,5 +32,15 @@ describe('the local pack scheduler', () => {
     scheduler.stop();
     expect(packQueue.sent).toEqual([{ kind: 'scheduled' }]);
     expect(logger.messages('warn')).toEqual(['pack schedule tick failed', 'pack schedule tick failed']);
+  });
+
+  it("puts the render sweeper's tick on the render queue, as its schedule does in AWS", async () => {
+    vi.useFakeTimers();
+    const renderQueue = createFakeRenderQueue();
+    const sweeper = startRenderSweeper({ renderQueue, logger: createFakeLogger() }, 30_000);
+    await vi.advanceTimersByTimeAsync(60_000);
+    sweeper.stop();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(renderQueue.tasks).toEqual([{ kind: 'sweep' }, { kind: 'sweep' }, { kind: 'sweep' }]);
   });
 });
