@@ -1,4 +1,18 @@
-/** Same-origin paths only: "/result/x?temp=true" yes, "//evil.example" or "https://..." no. */
+/**
+ * Same-origin paths only: "/result/x?temp=true" yes; "//evil.example", "https://...", "/\\evil" no.
+ * Browsers strip tabs and newlines from URLs and read "\" as "/", so "/\t/evil.example" would become
+ * "//evil.example", another origin: a path is accepted only if it has no control characters and
+ * resolving it against an origin keeps that origin.
+ */
+const PROBE_ORIGIN = 'https://return-path.invalid';
+
 export function isSafeReturnPath(path: unknown): path is string {
-  return typeof path === 'string' && path.startsWith('/') && !path.startsWith('//') && !path.includes('\\');
+  if (typeof path !== 'string' || !path.startsWith('/')) return false;
+  // C0 controls, DEL and C1 controls: never part of a link we make.
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(path) || path.includes('\\')) return false;
+  try {
+    return new URL(path, PROBE_ORIGIN).origin === PROBE_ORIGIN;
+  } catch {
+    return false;
+  }
 }
