@@ -8,11 +8,19 @@ const PROBE_ORIGIN = 'https://return-path.invalid';
 
 export function isSafeReturnPath(path: unknown): path is string {
   if (typeof path !== 'string' || !path.startsWith('/')) return false;
-  // C0 controls, DEL and C1 controls: never part of a link we make.
-  if (/[\u0000-\u001f\u007f-\u009f]/.test(path) || path.includes('\\')) return false;
+  if (hasControlCharacter(path) || path.includes('\\')) return false;
   try {
     return new URL(path, PROBE_ORIGIN).origin === PROBE_ORIGIN;
   } catch {
     return false;
   }
+}
+
+/** C0 controls, DEL and C1 controls: never part of a link we make. */
+function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code <= 0x1f || (code >= 0x7f && code <= 0x9f)) return true;
+  }
+  return false;
 }
