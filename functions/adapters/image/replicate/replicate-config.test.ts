@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { fillTemplate } from './input-template';
-import { DEFAULT_TIMEOUT_SECONDS, REPLICATE_API_BASE, ReplicateConfigError, replicateConfigOf } from './replicate-config';
+import {
+  DEFAULT_TIMEOUT_SECONDS,
+  REPLICATE_API_BASE,
+  ReplicateConfigError,
+  replicateConfigOf,
+} from './replicate-config';
 
 const problemsOf = (env: Record<string, string>) => {
   try {
@@ -51,7 +56,8 @@ describe('Replicate configuration', () => {
 
   it('takes a model as owner/name or owner/name:version, its inputs as JSON and its price per run or per second', () => {
     const config = replicateConfigOf({
-      REPLICATE_MODEL_AGE_PROGRESS: 'someone/ageing-model:5c7d5dc6dd8bf75c1acaa8565735e7986bc5b66206b55cca93cb72c9bf15ccaa',
+      REPLICATE_MODEL_AGE_PROGRESS:
+        'someone/ageing-model:5c7d5dc6dd8bf75c1acaa8565735e7986bc5b66206b55cca93cb72c9bf15ccaa',
       REPLICATE_INPUT_AGE_PROGRESS: '{"image":"{{image}}","age":"{{targetAge}}","steps":30}',
       REPLICATE_PRICE_AGE_PROGRESS: '0.0014/s',
       REPLICATE_PRICE_FACE_SWAP: '0.08/run',
@@ -69,7 +75,9 @@ describe('Replicate configuration', () => {
   it("drops the default price when another model is named: a cost that is not the model's own is not logged", () => {
     const config = replicateConfigOf({ REPLICATE_MODEL_GENERATE_SCENE: 'someone/scenes' });
     expect(config.slots.generateScene.price).toBeNull();
-    const pinned = replicateConfigOf({ REPLICATE_MODEL_GENERATE_SCENE: 'black-forest-labs/flux-schnell:abc123' });
+    const pinned = replicateConfigOf({
+      REPLICATE_MODEL_GENERATE_SCENE: 'black-forest-labs/flux-schnell:abc123',
+    });
     expect(pinned.slots.generateScene.price).toEqual({ usd: 0.003, per: 'run' });
   });
 
@@ -91,7 +99,9 @@ describe('Replicate configuration', () => {
   });
 
   it('refuses inputs with a placeholder the capability does not fill, or without the ones it needs', () => {
-    expect(problemsOf({ REPLICATE_INPUT_GENERATE_SCENE: '{"prompt":"{{prompt}}","image":"{{image}}"}' })).toEqual([
+    expect(
+      problemsOf({ REPLICATE_INPUT_GENERATE_SCENE: '{"prompt":"{{prompt}}","image":"{{image}}"}' }),
+    ).toEqual([
       'REPLICATE_INPUT_GENERATE_SCENE uses {{image}}, which this capability does not fill in (it has {{prompt}}, {{width}}, {{height}}, {{aspectRatio}}, {{seed}})',
     ]);
     expect(problemsOf({ REPLICATE_INPUT_FACE_SWAP: '{"image":"{{target}}"}' })).toEqual([
@@ -128,7 +138,9 @@ describe('model input templates', () => {
       nested: { ratio: '{{aspectRatio}}' },
       steps: 4,
     };
-    expect(fillTemplate(template, { targetAge: 16, image: 'data:image/jpeg;base64,AA', aspectRatio: '1:1' })).toEqual({
+    expect(
+      fillTemplate(template, { targetAge: 16, image: 'data:image/jpeg;base64,AA', aspectRatio: '1:1' }),
+    ).toEqual({
       prompt: 'Show the same person at age 16, seed ',
       age: 16,
       images: ['data:image/jpeg;base64,AA'],
