@@ -68,7 +68,7 @@ export function buildDeps(config: AppConfig = loadConfig()): Deps {
     ),
     renderQueue: createSqsRenderQueue(new SQSClient({ region }), config.renderQueueUrl),
     inspector: createImageInspector(),
-    imageAI: createImageAI(config.imageAi),
+    imageAI: createImageAI(config.imageAi, {}, { replicate: config.replicate, logger }),
     predictions: createDynamoPredictionStore(doc, config.tableName),
     faceIdentity: pendingFaceIdentity,
     aiWebhookUrl: config.aiWebhookUrl,
