@@ -61,7 +61,8 @@ export const messages = {
   identityDrifted:
     'The AI changed the face too much, so we did not keep this preview. Please try another photo.',
   aiProviderFailed: 'The AI provider could not make this preview. Please try again later.',
-  aiProviderTimedOut: 'The AI provider took too long to make this preview. Please try again later.',
+  aiProviderTimedOut: 'The AI provider took too long. Please try again later.',
+  aiProviderError: 'The AI provider could not process this image right now. Please try again later.',
   offlineEngineNotice:
     'Previews made without an AI provider are a growth simulation: an approximation, not a prediction.',
   // Payments (product messages; the spec's checkout and download messages are above).

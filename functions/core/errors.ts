@@ -82,3 +82,19 @@ export class NoSubjectError extends DomainError {
     this.name = 'NoSubjectError';
   }
 }
+
+/**
+ * A hosted AI provider gave no usable result (the model failed, was cancelled, timed out, or its
+ * output was unusable): 503 with friendly words for the caller, while `reason` (also the error's
+ * `message`) says what happened, for logs and the operators' test pages.
+ */
+export class AiProviderError extends DomainError {
+  constructor(
+    readonly reason: string,
+    readonly timedOut = false,
+  ) {
+    super('unavailable', timedOut ? 'aiProviderTimedOut' : 'aiProviderError');
+    this.message = reason;
+    this.name = 'AiProviderError';
+  }
+}
