@@ -25,7 +25,9 @@ export type FaceResult = {
   age: number;
 };
 type Net = { loadFromDisk(dir: string): Promise<void>; isLoaded?: boolean };
-type WithAge = { withAgeAndGender(): Promise<FaceResult[]> };
+type WithAge<R> = { withAgeAndGender(): Promise<R[]> };
+/** What face-api's recognition net adds to a face (face-identity.ts). */
+export type DescribedFaceResult = FaceResult & { descriptor: Float32Array };
 export type FaceApi = {
   tf: {
     setWasmPaths(prefix: string): void;
@@ -39,10 +41,12 @@ export type FaceApi = {
     input: Tensor3D,
     options: unknown,
   ): {
-    withFaceLandmarks(): WithAge & {
-      // Needs nets.faceRecognitionNet loaded (face-identity.ts loads it on its first use).
-      withFaceDescriptors(): WithAge;
-    };
+    // The tasks are thenables: awaiting one runs the chain so far.
+    withFaceLandmarks(): PromiseLike<FaceResult[]> &
+      WithAge<FaceResult> & {
+        // Needs nets.faceRecognitionNet loaded (face-identity.ts loads it on its first use).
+        withFaceDescriptors(): WithAge<DescribedFaceResult>;
+      };
   };
 };
 
@@ -108,7 +112,7 @@ export async function detectFaces(image: ImageInput): Promise<Detection> {
 export async function runOnDetectorCopy<R>(
   faceapi: FaceApi,
   image: ImageInput,
-  chain: (tensor: Tensor3D, options: unknown) => Promise<R[]>,
+  chain: (tensor: Tensor3D, options: unknown) => PromiseLike<R[]>,
   minConfidence = MIN_CONFIDENCE,
 ): Promise<{ faces: R[]; scale: number }> {
   const input = Buffer.isBuffer(image)

@@ -6,14 +6,13 @@
  */
 import type { FaceIdentity, FaceSignature, ImageInput } from '../../core/image-ai';
 import {
+  type DescribedFaceResult,
   type FaceApi,
   type FaceResult,
   faceApiModelDir,
   loadFaceApi,
   runOnDetectorCopy,
 } from './face-detector';
-
-type DescribedFace = FaceResult & { descriptor: Float32Array };
 
 let loadingRecognition: Promise<FaceApi> | undefined;
 
@@ -36,17 +35,10 @@ const area = (face: FaceResult) => face.detection.box.width * face.detection.box
 /** The largest face's signature, or null when the image has no face. */
 export async function faceSignature(image: ImageInput): Promise<FaceSignature | null> {
   const faceapi = await loadFaceRecognition();
-  const { faces } = await runOnDetectorCopy(
-    faceapi,
-    image,
-    (tensor, options) =>
-      faceapi
-        .detectAllFaces(tensor, options)
-        .withFaceLandmarks()
-        .withFaceDescriptors()
-        .withAgeAndGender() as Promise<DescribedFace[]>,
+  const { faces } = await runOnDetectorCopy(faceapi, image, (tensor, options) =>
+    faceapi.detectAllFaces(tensor, options).withFaceLandmarks().withFaceDescriptors().withAgeAndGender(),
   );
-  const largest = faces.reduce<DescribedFace | null>(
+  const largest = faces.reduce<DescribedFaceResult | null>(
     (best, face) => (!best || area(face) > area(best) ? face : best),
     null,
   );
