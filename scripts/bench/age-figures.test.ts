@@ -13,10 +13,13 @@ const sample = (over: Partial<AgeSample>): AgeSample => ({
 
 describe('bench:age figures', () => {
   it('reads the provider list and a photo folder, and refuses what it does not know', () => {
-    expect(parseAgeBenchArgs([])).toEqual({ providers: ['offline'] });
-    expect(parseAgeBenchArgs(['--providers', 'offline,replicate', '--photos=/tmp/kids'])).toEqual({
+    expect(parseAgeBenchArgs([])).toEqual({ providers: ['offline'], worker: true });
+    expect(
+      parseAgeBenchArgs(['--providers', 'offline,replicate', '--photos=/tmp/kids', '--no-worker']),
+    ).toEqual({
       providers: ['offline', 'replicate'],
       photosDir: '/tmp/kids',
+      worker: false,
     });
     expect(() => parseAgeBenchArgs(['--providers', 'offline,magic'])).toThrow(/offline, replicate/);
     expect(() => parseAgeBenchArgs(['--fast'])).toThrow(/unknown option/);

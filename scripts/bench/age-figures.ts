@@ -28,10 +28,15 @@ export type AgeRow = {
   medianMs: number;
 };
 
-export type AgeBenchOptions = { providers: ImageAIProvider[]; photosDir?: string };
+export type AgeBenchOptions = {
+  providers: ImageAIProvider[];
+  photosDir?: string;
+  /** With replicate: also time the render worker's own part of a hosted job (a throwaway local stack). */
+  worker: boolean;
+};
 
 export function parseAgeBenchArgs(argv: readonly string[]): AgeBenchOptions {
-  const options: AgeBenchOptions = { providers: ['offline'] };
+  const options: AgeBenchOptions = { providers: ['offline'], worker: true };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split('=', 2);
     const value = () => inline ?? argv[++i] ?? '';
@@ -47,11 +52,13 @@ export function parseAgeBenchArgs(argv: readonly string[]): AgeBenchOptions {
         );
       }
       options.providers = [...new Set(names)] as ImageAIProvider[];
+    } else if (flag === '--no-worker') {
+      options.worker = false;
     } else if (flag === '--photos') {
       options.photosDir = value();
     } else {
       throw new Error(
-        `unknown option ${argv[i]} (options: --providers offline,replicate  --photos <folder>)`,
+        `unknown option ${argv[i]} (options: --providers offline,replicate  --photos <folder>  --no-worker)`,
       );
     }
   }

@@ -1,14 +1,15 @@
 /**
- * npm run bench:age [-- --providers offline,replicate] [-- --photos <folder>] — issue 12's figures: for
- * each provider, every face aged to 10, 16 and 21 through the ImageAI port (createImageAI routes), then
- * read back by face-api: mean |estimated age − target| and mean identity distance to the original.
- * A table, not a test: nothing here passes or fails on a number.
+ * npm run bench:age [-- --providers offline,replicate --photos <folder> --no-worker] — issue 12's
+ * figures: for each provider, every face aged to 10, 16 and 21 through the ImageAI port
+ * (createImageAI routes), then read back by face-api: mean |estimated age − target| and mean identity
+ * distance to the original. With replicate, also the render worker's own time per hosted job
+ * (age-worker.ts). A table, not a test: nothing here passes or fails on a number.
  */
-import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createFaceIdentity, createImageAI } from '../../functions/adapters/image';
+import type { ProviderLogger } from '../../functions/adapters/image/replicate/predictions';
+import { replicateConfigOf } from '../../functions/adapters/image/replicate/replicate-config';
 import {
   IMAGE_CAPABILITIES,
   type ImageAI,
@@ -17,6 +18,7 @@ import {
 } from '../../functions/core/image-ai';
 import { PREVIEW_AGES } from '../../shared/catalog';
 import { identityDistance } from '../../shared/rules/identity';
+import { startLocalHostedAi } from '../local/hosted-ai';
 import { type AgeSample, formatAgeTable, parseAgeBenchArgs, summariseAgeSamples } from './age-figures';
 import { PORTRAIT_RULE, portraits } from './portraits';
 
@@ -52,42 +54,36 @@ async function benchFaces(photosDir?: string): Promise<BenchFace[]> {
 }
 
 /**
- * The hosted provider, with a real token when REPLICATE_API_TOKEN is set, else on the local fake of
- * Replicate's API (scripts/local/replicate-fake/), which runs the offline warp behind the
- * predictions API. Both are looked up at run time: this is the seam where the hosted provider plugs in.
+ * The hosted provider from the REPLICATE_* variables (a real token, or any server that speaks the
+ * predictions API); with none of them, on the local fake of Replicate's API that `npm run
+ * start:hosted` uses, whose models run the offline warp behind the predictions API.
  */
 async function prepareReplicate(): Promise<PreparedProvider> {
-  let note: string | undefined;
-  let stop = async () => {};
-  if (!process.env.REPLICATE_API_TOKEN) {
-    const fakeFile = fileURLToPath(new URL('../local/replicate-fake/replicate-fake.ts', import.meta.url));
-    if (!existsSync(fakeFile)) return { skipped: 'provider not built yet (and no local fake of its API)' };
-    type FakeModule = {
-      startReplicateFake(options: { log?: (line: string) => void }): Promise<{
-        url: string;
-        secret: string;
-        stop(): Promise<void>;
-      }>;
-    };
-    const { startReplicateFake } = (await import(pathToFileURL(fakeFile).href)) as FakeModule;
-    const fake = await startReplicateFake({ log: () => {} });
-    Object.assign(process.env, {
-      REPLICATE_API_TOKEN: 'local-fake-token',
-      REPLICATE_API_BASE: fake.url,
-      REPLICATE_WEBHOOK_SECRET: fake.secret,
-    });
-    note =
-      "no REPLICATE_API_TOKEN: these hosted figures come from the local fake of Replicate's API, which runs " +
-      "the offline warp behind the predictions API — they are not the real model's";
-    stop = fake.stop;
-  }
-  const ai = createImageAI(routesTo('replicate'));
+  const env: NodeJS.ProcessEnv = { ...process.env, IMAGE_AI_PROVIDER: 'replicate' };
+  const hosted = await startLocalHostedAi(env);
+  const stop = async () => {
+    await hosted.fake?.stop();
+  };
+  // Quiet about each success (one line per prediction would bury the table); failures still say why.
+  const logger: ProviderLogger = {
+    info: () => {},
+    warn: (message: string, ...rest: unknown[]) => console.warn(`  ${message}`, ...rest),
+    error: (message: string, ...rest: unknown[]) => console.error(`  ${message}`, ...rest),
+  };
+  const ai = createImageAI(routesTo('replicate'), {}, { replicate: replicateConfigOf(env), logger });
   const answer = ai.answers.ageProgress;
-  if (answer.model === 'none' || answer.missing) {
+  if (answer.missing) {
     await stop();
-    return { skipped: answer.model === 'none' ? 'provider not built yet' : `needs ${answer.missing}` };
+    return { skipped: `needs ${answer.missing}` };
   }
-  return { ai, note: `${note ? `${note}; ` : ''}model ${answer.model}`, stop };
+  const source =
+    hosted.mode === 'fake'
+      ? "no REPLICATE_API_TOKEN: these hosted figures come from the local fake of Replicate's API, which " +
+        "runs the offline warp behind the predictions API — they are not the real model's"
+      : `the predictions API at ${env.REPLICATE_API_BASE ?? 'api.replicate.com'}`;
+  const model =
+    hosted.mode === 'fake' ? `model id ${answer.model}, answered by the fake` : `model ${answer.model}`;
+  return { ai, note: `${source}; ${model}`, stop };
 }
 
 async function prepare(provider: ImageAIProvider): Promise<PreparedProvider> {
@@ -166,3 +162,10 @@ console.log(
   '\nest. age: what face-api reads in the result; identity dist.: Euclidean distance of face-api descriptors to ' +
     'the original (under 0.6 = same person, the identity guard); ms/job: median, ageing only.',
 );
+
+if (options.worker && options.providers.includes('replicate')) {
+  // The hosted job's own worker time (issue 12: ≤ 300 ms, the model excluded), on a throwaway stack.
+  console.log('');
+  const { benchHostedWorker } = await import('./age-worker');
+  await benchHostedWorker();
+}
