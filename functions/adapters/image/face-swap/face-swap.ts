@@ -2,8 +2,9 @@
  * The offline face swap: a landmark-aligned face transfer. The child's face (source) is moved onto
  * the face in the background (target) by the least-squares similarity transform between their 68
  * landmarks, recoloured to the target's skin (YCbCr mean/std) and pasted through a feathered mask
- * from jaw to brows. It is a paste, not a generative swap: pose, expression and lighting stay the
- * source's, and the target's hair and forehead stay the target's.
+ * from jaw to brows. It is a paste, not a generative swap: pose and expression stay the source's,
+ * its lighting follows the target's only as far as a colour shift can, and the target keeps its
+ * hair, forehead and jaw outline.
  */
 import sharp from 'sharp';
 import type { FaceSwapInput, FaceSwapOutput, ImageInput, RawImage } from '../../../core/image-ai';
