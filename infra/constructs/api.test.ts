@@ -7,9 +7,9 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { loadConfig } from '../../functions/adapters/config';
+import { loadConfigFrom } from '../testing/function-config';
 import { synthTestStack, type TestStack, withCfnValidation } from '../testing/synth-test-stack';
 import { logicalId, resourceOf, resources, text } from '../testing/template-queries';
 import { Api, type RouteTable, routeGroups } from './api';
@@ -18,20 +18,6 @@ let t: TestStack;
 beforeAll(() => {
   t = synthTestStack();
 });
-
-/** Runs the handlers' own config loader on a function's variables (tokens stand in as JSON text). */
-function loadConfigFrom(variables: Record<string, unknown>) {
-  const env = Object.fromEntries(
-    Object.entries(variables).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
-  );
-  // Also stubbed into process.env: loadConfig's required() reads process.env, not its argument.
-  for (const [k, v] of Object.entries(env)) vi.stubEnv(k, v);
-  try {
-    return loadConfig(env);
-  } finally {
-    vi.unstubAllEnvs();
-  }
-}
 
 describe('Api built from shared/api.ts', () => {
   it('has exactly one route per entry of shared/api.ts, guarded by Cognito exactly where needed', () => {
