@@ -1,4 +1,5 @@
 import { ANONYMOUS_RETENTION_DAYS } from '@shared/catalog';
+import { RENDER_SWEEP_TICK_MINUTES } from '@shared/deployment';
 import { Match } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
@@ -172,6 +173,30 @@ describe('Render pipeline', () => {
     expect(props.Architectures).toEqual(['arm64']);
     expect(props.MemorySize).toBe(2048);
     expect(props.Timeout).toBe(60);
+  });
+
+  it(`sweeps every ${RENDER_SWEEP_TICK_MINUTES} minutes with a "sweep" message on the render queue, sent by a role that may do only that`, () => {
+    const schedule = resourceOf(t.template, t.stack.renderPipeline.sweepSchedule).Properties!;
+    expect(schedule.ScheduleExpression).toBe(`rate(${RENDER_SWEEP_TICK_MINUTES} minutes)`);
+    expect(schedule.State).not.toBe('DISABLED');
+    expect(schedule.Target.Arn).toEqual({ 'Fn::GetAtt': [logicalId(t.stack.renderPipeline.queue), 'Arn'] });
+    expect(JSON.parse(schedule.Target.Input)).toEqual({ kind: 'sweep' });
+    // A missed tick is harmless: no retries, and a tick older than the next one is dropped.
+    expect(schedule.Target.RetryPolicy).toEqual({
+      MaximumRetryAttempts: 0,
+      MaximumEventAgeInSeconds: RENDER_SWEEP_TICK_MINUTES * 60,
+    });
+    const roleId = schedule.Target.RoleArn['Fn::GetAtt'][0];
+    const statements = Object.values(resources(t.template, 'AWS::IAM::Policy'))
+      .filter((p) => text(p.Properties?.Roles).includes(roleId))
+      .flatMap((p) => p.Properties?.PolicyDocument.Statement);
+    expect(statements).toEqual([
+      {
+        Effect: 'Allow',
+        Action: 'sqs:SendMessage',
+        Resource: { 'Fn::GetAtt': [logicalId(t.stack.renderPipeline.queue), 'Arn'] },
+      },
+    ]);
   });
 
   it('feeds the worker batches of 5 and retries only the failed items', () => {

@@ -1,13 +1,16 @@
 /**
- * The render queue, its dead-letter queue and alarm, and the worker that turns uploads into previews
- * (and emails the buyer when a purchased age-19 render is done).
+ * The render queue, its dead-letter queue and alarm, the worker that turns uploads into previews
+ * (and emails the buyer when a purchased age-19 render is done), checks hosted predictions and runs
+ * the operators' AI test runs, and the schedule whose tick sweeps predictions whose webhook never came.
  */
-import { QUEUES, S3_PREFIXES } from '@shared/deployment';
+import { QUEUES, RENDER_SWEEP_TICK_MINUTES, S3_PREFIXES } from '@shared/deployment';
 import { Duration } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
+import * as scheduler from 'aws-cdk-lib/aws-scheduler';
+import * as targets from 'aws-cdk-lib/aws-scheduler-targets';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { AppFunction } from './app-function';
@@ -35,6 +38,7 @@ export class RenderPipeline extends Construct {
   readonly deadLetterQueue: sqs.Queue;
   readonly worker: AppFunction;
   readonly deadLetterAlarm: cloudwatch.Alarm;
+  readonly sweepSchedule: scheduler.Schedule;
 
   constructor(scope: Construct, id: string, props: RenderPipelineProps) {
     super(scope, id);
@@ -86,6 +90,18 @@ export class RenderPipeline extends Construct {
     }
     // A purchased age-19 render is queued after checkout; the buyer hears by email when it is done.
     grantSendEmailFrom(role, props.mailFrom);
+
+    // The sweeper's tick: the worker polls predictions whose webhook never came and gives up on stuck ones.
+    this.sweepSchedule = new scheduler.Schedule(this, 'SweepSchedule', {
+      description: 'Sweeps hosted predictions whose webhook never came',
+      schedule: scheduler.ScheduleExpression.rate(Duration.minutes(RENDER_SWEEP_TICK_MINUTES)),
+      target: new targets.SqsSendMessage(this.queue, {
+        input: scheduler.ScheduleTargetInput.fromObject({ kind: 'sweep' }),
+        // A missed tick is harmless: the next one finds the same quiet predictions.
+        retryAttempts: 0,
+        maxEventAge: Duration.minutes(RENDER_SWEEP_TICK_MINUTES),
+      }),
+    });
 
     this.deadLetterAlarm = new cloudwatch.Alarm(this, 'RenderDeadLetterAlarm', {
       alarmDescription: `A render failed ${QUEUES.render.maxReceiveCount} times and reached the dead-letter queue`,
