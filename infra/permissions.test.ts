@@ -20,7 +20,11 @@ describe('Least privilege', () => {
   const bucketId = (name: 'uploads' | 'renders') => logicalId(t.stack.storage[name]);
 
   it('never allows a wildcard action, a Scan or a whole-table index wildcard', () => {
-    const roles = [...t.stack.api.handlers.values(), t.stack.renderPipeline.worker].map((fn) => fn.role);
+    const roles = [
+      ...t.stack.api.handlers.values(),
+      t.stack.renderPipeline.worker,
+      t.stack.packPipeline.worker,
+    ].map((fn) => fn.role);
     for (const role of roles) {
       for (const statement of roleStatements(t.template, role)) {
         for (const action of actionsOf(statement)) {
@@ -136,7 +140,7 @@ describe('Least privilege', () => {
     expect(senders).toEqual(['payments', 'uploads', 'webhooks']);
   });
 
-  it('worker: reads uploads, writes only previews/ and hd/ of renders, consumes the queue', () => {
+  it('worker: reads uploads, writes only previews/, hd/ and (put only) ai-tests/ of renders, consumes the queue', () => {
     const statements = roleStatements(t.template, t.stack.renderPipeline.worker.role);
     const onRenders = statements.filter((s) => text(s.Resource).includes(bucketId('renders')));
     expect(onRenders.flatMap(actionsOf)).not.toContain('s3:GetObject');
@@ -146,10 +150,17 @@ describe('Least privilege', () => {
       's3:PutObject',
       's3:PutObjectTagging',
     ]);
-    expect(onRenders.flatMap(resourcesOf).map(text).sort()).toEqual([
-      expect.stringContaining('/hd/*'),
-      expect.stringContaining('/previews/*'),
-    ]);
+    expect(objectGrants(t.stack.renderPipeline.worker.role)).toEqual({
+      'uploads/*': ['s3:GetObject'],
+      'renders/previews/*': [
+        's3:DeleteObject',
+        's3:DeleteObjectTagging',
+        's3:PutObject',
+        's3:PutObjectTagging',
+      ],
+      'renders/hd/*': ['s3:DeleteObject', 's3:DeleteObjectTagging', 's3:PutObject', 's3:PutObjectTagging'],
+      'renders/ai-tests/*': ['s3:PutObject'],
+    });
     const onUploads = statements.filter((s) => text(s.Resource).includes(bucketId('uploads')));
     expect(onUploads.flatMap(actionsOf)).toEqual(['s3:GetObject']);
     expect(statements.flatMap(actionsOf)).toContain('sqs:ReceiveMessage');

@@ -94,6 +94,9 @@ export class LittleFuturesStack extends Stack {
     // Checkout's return URLs (and so the age-19 email link) point at the site, never at a caller's Origin.
     // The distribution depends on the HTTP API resource only, not on these functions: no cycle.
     this.api.handlers.get('payments')?.function.addEnvironment('SITE_URL', this.site.url);
+    // Hosted predictions report to SITE_URL + /api/ai/webhook; the worker starts them. Same reasoning: the
+    // distribution needs the HTTP API and the renders bucket, never the worker.
+    this.renderPipeline.worker.function.addEnvironment('SITE_URL', this.site.url);
 
     const outputs: Record<string, [string, string]> = {
       SiteUrl: [this.site.url, 'The app (CloudFront)'],

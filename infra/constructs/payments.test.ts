@@ -58,11 +58,15 @@ describe('Payments: the Stripe keys in Secrets Manager', () => {
     }
   });
 
-  it("gives the payments Lambda the site's URL for checkout return URLs, and no other function", () => {
-    const functions = [...t.stack.api.handlers, ['worker', t.stack.renderPipeline.worker] as const];
+  it("gives the site's URL to the payments Lambda (checkout return URLs) and the render worker (the AI webhook) only", () => {
+    const functions = [
+      ...t.stack.api.handlers,
+      ['worker', t.stack.renderPipeline.worker] as const,
+      ['pack worker', t.stack.packPipeline.worker] as const,
+    ];
     for (const [group, fn] of functions) {
       const env = resourceOf(t.template, fn.function).Properties!.Environment.Variables;
-      if (group === 'payments') {
+      if (group === 'payments' || group === 'worker') {
         expect(text(env.SITE_URL)).toContain(logicalId(t.stack.site.distribution));
       } else {
         expect(env.SITE_URL, group).toBeUndefined();

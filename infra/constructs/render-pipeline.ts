@@ -18,7 +18,17 @@ import { grantObjects, grantTableItems } from './grants';
 import { grantSendEmailFrom } from './mail';
 import { workQueues } from './work-queues';
 
-export const WORKER_TIMEOUT = Duration.seconds(60);
+/**
+ * An offline render takes seconds, and a hosted one only starts its prediction; what needs longer is
+ * an operator's test run, which waits for its model synchronously (WORKER_MODEL_WAIT, then cancel),
+ * downloads the output and encodes it, and a prediction check (output download, the identity guard's
+ * two face descriptors, HD and preview). Two minutes covers both. The price: the queue's visibility
+ * timeout (six times this) retries a failed render after 12 minutes instead of 6, so a third attempt
+ * comes after the 15 minutes a card waits.
+ */
+export const WORKER_TIMEOUT = Duration.seconds(120);
+/** REPLICATE_TIMEOUT_SECONDS of the worker: a test run's model (scene prompt, face swap) gets 45 s. */
+export const WORKER_MODEL_WAIT = Duration.seconds(45);
 export const WORKER_MEMORY_MB = 2048;
 export const WORKER_BATCH_SIZE = 5;
 
@@ -52,7 +62,7 @@ export class RenderPipeline extends Construct {
 
     this.worker = new AppFunction(this, 'RenderWorker', {
       entry: 'functions/lambda/render-worker.ts',
-      description: 'Renders the age previews (watermarked) and HD files of an upload',
+      description: 'Renders the age previews and HD files of an upload; checks predictions; runs AI tests',
       memorySize: WORKER_MEMORY_MB,
       timeout: WORKER_TIMEOUT,
       environment: { ...props.environment, RENDER_QUEUE_URL: this.queue.queueUrl, MAIL_FROM: props.mailFrom },
@@ -88,6 +98,13 @@ export class RenderPipeline extends Construct {
         `The worker writes (and cleans up its own) render files under ${prefix} named by run-time upload ids; nothing else.`,
       );
     }
+    grantObjects(
+      role,
+      props.renders,
+      ['s3:PutObject'],
+      `${S3_PREFIXES.aiTests.prefix}*`,
+      `The worker writes each operator AI test run's output to ${S3_PREFIXES.aiTests.prefix}<run id>.jpg, ids made at run time; it never reads them back.`,
+    );
     // A purchased age-19 render is queued after checkout; the buyer hears by email when it is done.
     grantSendEmailFrom(role, props.mailFrom);
 
