@@ -231,8 +231,13 @@ describe('deployment contract: IAM object grants', () => {
       [under('renders', templates.prefix)]: ['read'],
       [under('renders', compositions.prefix)]: ['read', 'write'],
     });
-    // The template seeder writes (and on failure removes) template files; it never reads them.
-    expect(objectAccess(api('admin'))).toEqual({ [under('renders', templates.prefix)]: ['write'] });
+    // The template seeder writes (and on failure removes) template files; it never reads them. The AI
+    // test pages presign GETs of age tests' HD files and of test runs' outputs.
+    expect(objectAccess(api('admin'))).toEqual({
+      [under('renders', templates.prefix)]: ['write'],
+      [under('renders', hd.prefix)]: ['read'],
+      [under('renders', aiTests.prefix)]: ['read'],
+    });
     for (const group of ['system', 'payments', 'webhooks'] as const) {
       expect(objectAccess(api(group)), group).toEqual({});
     }

@@ -4,6 +4,7 @@ import { synthTestStack, type TestStack } from './testing/synth-test-stack';
 import {
   actionsOf,
   logicalId,
+  resourceOf,
   resources,
   resourcesOf,
   roleStatements,
@@ -129,7 +130,7 @@ describe('Least privilege', () => {
     },
   );
 
-  it('of the API roles only uploads, payments and webhooks may send to the render queue', () => {
+  it('of the API roles only uploads, payments, webhooks and admin (AI tests) may send to the render queue', () => {
     const renderQueue = logicalId(t.stack.renderPipeline.queue);
     const sendsToRenderQueue = (statement: ReturnType<typeof roleStatements>[number]) =>
       actionsOf(statement).includes('sqs:SendMessage') && text(statement.Resource).includes(renderQueue);
@@ -137,7 +138,27 @@ describe('Least privilege', () => {
       .filter(([, fn]) => roleStatements(t.template, fn.role).some(sendsToRenderQueue))
       .map(([group]) => group)
       .sort();
-    expect(senders).toEqual(['payments', 'uploads', 'webhooks']);
+    expect(senders).toEqual(['admin', 'payments', 'uploads', 'webhooks']);
+  });
+
+  it('admin: presigns reads of hd/ (age tests) and ai-tests/ (test runs), queues renders and packs; no keys', () => {
+    expect(objectGrants(handler('admin').role)).toEqual({
+      'renders/templates/*': ['s3:DeleteObject', 's3:PutObject'],
+      'renders/hd/*': ['s3:GetObject'],
+      'renders/ai-tests/*': ['s3:GetObject'],
+    });
+    const sqs = sqsStatements('admin');
+    expect(sqs.flatMap(actionsOf)).toEqual(['sqs:SendMessage', 'sqs:SendMessage']);
+    expect(sqs.map((s) => s.Resource)).toEqual(
+      expect.arrayContaining([
+        { 'Fn::GetAtt': [logicalId(t.stack.renderPipeline.queue), 'Arn'] },
+        { 'Fn::GetAtt': [logicalId(t.stack.packPipeline.queue), 'Arn'] },
+      ]),
+    );
+    // The admin routes only queue work for the render worker, which calls the provider itself.
+    expect(actions('admin').filter((a) => a.startsWith('secretsmanager:'))).toEqual([]);
+    const env = resourceOf(t.template, handler('admin').function).Properties!.Environment.Variables;
+    expect(env.RENDER_QUEUE_URL).toEqual({ Ref: logicalId(t.stack.renderPipeline.queue) });
   });
 
   it('worker: reads uploads, writes only previews/, hd/ and (put only) ai-tests/ of renders, consumes the queue', () => {
