@@ -188,7 +188,7 @@ describe('Least privilege', () => {
     expect(statements.flatMap(actionsOf)).not.toContain('sqs:SendMessage');
   });
 
-  it('worker: may send email (SES v2) from the sender address only, and gained nothing else', () => {
+  it('worker: may send email (SES v2) from the sender address only, read the Replicate keys, and gained nothing else', () => {
     const statements = roleStatements(t.template, t.stack.renderPipeline.worker.role);
     expect([...new Set(statements.flatMap(actionsOf))].sort()).toEqual([
       'dynamodb:BatchGetItem',
@@ -206,6 +206,7 @@ describe('Least privilege', () => {
       's3:GetObject',
       's3:PutObject',
       's3:PutObjectTagging',
+      'secretsmanager:GetSecretValue',
       'ses:SendEmail',
       'sqs:ChangeMessageVisibility',
       'sqs:DeleteMessage',

@@ -72,6 +72,24 @@ describe('Api built from shared/api.ts', () => {
     expect(moments.Properties.MemorySize).toBe(2048);
   });
 
+  it("lets moments, whose cut-outs may wait on a hosted model, run to just under API Gateway's 30 s", () => {
+    const timeouts = Object.fromEntries(
+      [...t.stack.api.handlers].map(([group, fn]) => [
+        group,
+        resourceOf(t.template, fn.function).Properties!.Timeout,
+      ]),
+    );
+    expect(timeouts).toEqual({
+      uploads: 15,
+      account: 15,
+      payments: 15,
+      webhooks: 15,
+      system: 15,
+      moments: 29,
+      admin: 29,
+    });
+  });
+
   it('gives every API function and the worker the configuration functions/adapters/config.ts needs', () => {
     const functions = [...t.stack.api.handlers.values(), t.stack.renderPipeline.worker];
     for (const fn of functions) {

@@ -21,8 +21,8 @@ beforeAll(() => {
 const secretId = () => logicalId(t.stack.payments.stripeSecret);
 
 describe('Payments: the Stripe keys in Secrets Manager', () => {
-  it('creates one secret whose placeholder holds empty secretKey and webhookSecret, never rotated by AWS', () => {
-    const secret = onlyResource(t.template, 'AWS::SecretsManager::Secret').Properties!;
+  it('creates a secret whose placeholder holds empty secretKey and webhookSecret, never rotated by AWS', () => {
+    const secret = resourceOf(t.template, t.stack.payments.stripeSecret).Properties!;
     const template = JSON.parse(secret.GenerateSecretString.SecretStringTemplate);
     expect(template).toEqual({ secretKey: '', webhookSecret: '' });
     expect(secret.Description).toContain('"webhookSecret"');
@@ -74,7 +74,7 @@ describe('Payments: the Stripe keys in Secrets Manager', () => {
     }
   });
 
-  it('acknowledges "no rotation" (AwsSolutions-SMG4) on the secret only, with the reason', () => {
+  it('acknowledges "no rotation" (AwsSolutions-SMG4) on the Stripe and Replicate secrets only, with the reason', () => {
     const holders = t.app.node.findAll().flatMap((c) =>
       c.node.metadata
         .filter((m) => m.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
@@ -84,6 +84,7 @@ describe('Payments: the Stripe keys in Secrets Manager', () => {
     );
     expect(holders).toEqual([
       { path: t.stack.payments.stripeSecret.node.path, reason: expect.stringMatching(/Stripe dashboard/) },
+      { path: t.stack.hostedAi.replicateSecret.node.path, reason: expect.stringMatching(/replicate\.com/) },
     ]);
   });
 
