@@ -167,13 +167,13 @@ describe('Render pipeline', () => {
     }
   });
 
-  it('runs the worker on Node.js 22+ arm64 with 2 GB for two minutes, an AI test run waiting 45 s on its model', () => {
+  it('runs the worker on Node.js 22+ arm64 with 2 GB for a minute, an AI test run waiting 25 s on its model', () => {
     const props = resourceOf(t.template, t.stack.renderPipeline.worker.function).Properties!;
     expect(Number(/^nodejs(\d+)/.exec(props.Runtime)?.[1])).toBeGreaterThanOrEqual(22);
     expect(props.Architectures).toEqual(['arm64']);
     expect(props.MemorySize).toBe(2048);
-    expect(props.Timeout).toBe(120);
-    expect(props.Environment.Variables.REPLICATE_TIMEOUT_SECONDS).toBe('45');
+    expect(props.Timeout).toBe(60);
+    expect(props.Environment.Variables.REPLICATE_TIMEOUT_SECONDS).toBe('25');
   });
 
   it("names the site's AI webhook to hosted predictions: SITE_URL is the distribution's URL", () => {

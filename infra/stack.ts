@@ -120,6 +120,13 @@ export class LittleFuturesStack extends Stack {
       this.hostedAi.allowProviderCalls(handler, GROUP_MODEL_WAIT[group]);
     }
 
+    // The operator pages (go-live checklist, AI providers) say whether the site address and both
+    // secrets are set: the admin Lambda gets their names only, never the right to read a secret.
+    const admin = this.api.handlers.get('admin')?.function;
+    admin?.addEnvironment('SITE_URL', this.site.url);
+    admin?.addEnvironment('STRIPE_SECRET_ARN', this.payments.stripeSecret.secretArn);
+    admin?.addEnvironment('REPLICATE_SECRET_ARN', this.hostedAi.replicateSecret.secretArn);
+
     const outputs: Record<string, [string, string]> = {
       SiteUrl: [this.site.url, 'The app (CloudFront)'],
       ApiUrl: [this.api.url, 'HTTP API invoke URL (the app calls it through CloudFront at /api)'],

@@ -73,7 +73,7 @@ describe('Hosted AI: the Replicate keys in Secrets Manager', () => {
     expect(readers.sort()).toEqual(CALLERS);
   });
 
-  it('hands its ARN (REPLICATE_SECRET_ARN) to exactly those Lambdas, and mentions it in no other', () => {
+  it('hands its ARN (REPLICATE_SECRET_ARN) to those Lambdas and to the admin pages (a name, no read), and no other', () => {
     const holders: string[] = [];
     for (const [id, name] of functionNames(t)) {
       const env = t.template.toJSON().Resources[id].Properties.Environment?.Variables ?? {};
@@ -84,7 +84,7 @@ describe('Hosted AI: the Replicate keys in Secrets Manager', () => {
         expect(text(env), name).not.toContain(secretId());
       }
     }
-    expect(holders.sort()).toEqual(CALLERS);
+    expect(holders.sort()).toEqual([...CALLERS, 'admin'].sort());
   });
 
   it('lets each synchronous caller wait for its model at most half its timeout; the webhook never waits', () => {
@@ -96,7 +96,7 @@ describe('Hosted AI: the Replicate keys in Secrets Manager', () => {
       waits[name] = wait;
       expect(Number(wait) * 2, name).toBeLessThanOrEqual(props.Timeout);
     }
-    expect(waits).toEqual({ moments: '12', 'pack worker': '25', 'render worker': '45' });
+    expect(waits).toEqual({ moments: '12', 'pack worker': '25', 'render worker': '25' });
   });
 
   it('refuses, at synth, a model wait that does not fit twice in the function', () => {
@@ -175,7 +175,7 @@ describe('Hosted AI: which provider answers', () => {
     }
     const worker = loadConfigFrom(environmentOf(r.template, r.stack.renderPipeline.worker.function));
     expect(worker.replicate.secretArn).toBeTruthy();
-    expect(worker.replicate.timeoutSeconds).toBe(45);
+    expect(worker.replicate.timeoutSeconds).toBe(25);
     // SITE_URL + /api/ai/webhook, with the distribution's domain standing in as a placeholder.
     expect(worker.aiWebhookUrl).toBe('https://cfn-token.invalid/api/ai/webhook');
   });

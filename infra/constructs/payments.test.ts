@@ -45,11 +45,11 @@ describe('Payments: the Stripe keys in Secrets Manager', () => {
     expect(readers.sort()).toEqual([roleOf('payments'), roleOf('webhooks'), roleOf('account')].sort());
   });
 
-  it('hands its ARN to the payments, webhooks and account Lambdas as STRIPE_SECRET_ARN, to no other function', () => {
+  it('hands its ARN to the payments, webhooks and account Lambdas and the admin pages (a name only), to no other function', () => {
     const functions = [...t.stack.api.handlers, ['worker', t.stack.renderPipeline.worker] as const];
     for (const [group, fn] of functions) {
       const env = resourceOf(t.template, fn.function).Properties!.Environment.Variables;
-      if (group === 'payments' || group === 'webhooks' || group === 'account') {
+      if (group === 'payments' || group === 'webhooks' || group === 'account' || group === 'admin') {
         expect(env.STRIPE_SECRET_ARN, group).toEqual({ Ref: secretId() });
       } else {
         expect(env.STRIPE_SECRET_ARN, group).toBeUndefined();
@@ -58,7 +58,7 @@ describe('Payments: the Stripe keys in Secrets Manager', () => {
     }
   });
 
-  it("gives the site's URL to the payments Lambda (checkout return URLs) and the render worker (the AI webhook) only", () => {
+  it("gives the site's URL to the payments Lambda (checkout return URLs), the render worker (the AI webhook) and the go-live page only", () => {
     const functions = [
       ...t.stack.api.handlers,
       ['worker', t.stack.renderPipeline.worker] as const,
@@ -66,7 +66,7 @@ describe('Payments: the Stripe keys in Secrets Manager', () => {
     ];
     for (const [group, fn] of functions) {
       const env = resourceOf(t.template, fn.function).Properties!.Environment.Variables;
-      if (group === 'payments' || group === 'worker') {
+      if (group === 'payments' || group === 'worker' || group === 'admin') {
         expect(text(env.SITE_URL)).toContain(logicalId(t.stack.site.distribution));
       } else {
         expect(env.SITE_URL, group).toBeUndefined();

@@ -19,16 +19,15 @@ import { grantSendEmailFrom } from './mail';
 import { workQueues } from './work-queues';
 
 /**
- * An offline render takes seconds, and a hosted one only starts its prediction; what needs longer is
+ * An offline render takes seconds, and a hosted one only starts its prediction; the longest work is
  * an operator's test run, which waits for its model synchronously (WORKER_MODEL_WAIT, then cancel),
- * downloads the output and encodes it, and a prediction check (output download, the identity guard's
- * two face descriptors, HD and preview). Two minutes covers both. The price: the queue's visibility
- * timeout (six times this) retries a failed render after 12 minutes instead of 6, so a third attempt
- * comes after the 15 minutes a card waits.
+ * then downloads and encodes the output. A minute covers it and keeps the queue's visibility
+ * timeout (six times this) at 6 minutes, so a failed render's retries still come well inside the
+ * 15 minutes a card waits.
  */
-export const WORKER_TIMEOUT = Duration.seconds(120);
-/** REPLICATE_TIMEOUT_SECONDS of the worker: a test run's model (scene prompt, face swap) gets 45 s. */
-export const WORKER_MODEL_WAIT = Duration.seconds(45);
+export const WORKER_TIMEOUT = Duration.seconds(60);
+/** REPLICATE_TIMEOUT_SECONDS of the worker: a test run's model (scene prompt, face swap) gets 25 s. */
+export const WORKER_MODEL_WAIT = Duration.seconds(25);
 export const WORKER_MEMORY_MB = 2048;
 export const WORKER_BATCH_SIZE = 5;
 
