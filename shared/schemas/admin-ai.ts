@@ -55,11 +55,29 @@ export const ageTestViewSchema = z.object({
 export type AgeTestView = z.infer<typeof ageTestViewSchema>;
 
 export const AI_TEST_PROMPT_MAX = 500;
-export const createAiRunRequestSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('scene'), prompt: z.string().trim().min(1).max(AI_TEST_PROMPT_MAX) }),
-  /** Both images are the operator's own uploads (validated and normalised by the upload pipeline). */
-  z.object({ kind: z.literal('faceSwap'), backgroundUploadId: z.uuid(), faceUploadId: z.uuid() }),
-]);
+/**
+ * A scene prompt (`prompt`) or a face swap of the operator's own uploads (validated and normalised
+ * by the upload pipeline). One object rather than a union, so the API document can describe it.
+ */
+export const createAiRunRequestSchema = z
+  .object({
+    kind: z.enum(['scene', 'faceSwap']),
+    prompt: z.string().trim().min(1).max(AI_TEST_PROMPT_MAX).optional(),
+    backgroundUploadId: z.uuid().optional(),
+    faceUploadId: z.uuid().optional(),
+  })
+  .superRefine((request, ctx) => {
+    if (request.kind === 'scene' && !request.prompt) {
+      ctx.addIssue({ code: 'custom', path: ['prompt'], message: 'A scene test needs a prompt' });
+    }
+    if (request.kind === 'faceSwap' && !(request.backgroundUploadId && request.faceUploadId)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['faceUploadId'],
+        message: 'Please upload both background and face images',
+      });
+    }
+  });
 export type CreateAiRunRequest = z.infer<typeof createAiRunRequestSchema>;
 
 export const aiRunStatusSchema = z.enum(['queued', 'running', 'succeeded', 'failed']);

@@ -100,11 +100,12 @@ export async function createAiRun(
 ): Promise<AiRunView> {
   if (principal.kind !== 'user') throw new DomainError('forbidden', 'adminOnly');
   let input: AiRunInput;
-  if (request.kind === 'scene') input = { kind: 'scene', prompt: request.prompt };
+  // The schema made sure each kind has its fields.
+  if (request.kind === 'scene') input = { kind: 'scene', prompt: request.prompt! };
   else {
     const [background, face] = await Promise.all([
-      ownUpload(deps, principal, request.backgroundUploadId),
-      ownUpload(deps, principal, request.faceUploadId),
+      ownUpload(deps, principal, request.backgroundUploadId!),
+      ownUpload(deps, principal, request.faceUploadId!),
     ]);
     input = { kind: 'faceSwap', backgroundKey: background.upload.fileKey, faceKey: face.upload.fileKey };
   }

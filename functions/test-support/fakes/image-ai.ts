@@ -1,11 +1,15 @@
 /**
  * ImageAI with the offline provider's capabilities and nothing more: faces, ageing, background
- * removal and scenes answer deterministically (tiny images), face swap throws
- * AiCapabilityUnavailableError as the offline provider does.
+ * removal, face swap and scenes answer deterministically (tiny images).
  */
 import { HD_SIZE_PX } from '@shared/catalog';
 import sharp from 'sharp';
-import { AiCapabilityUnavailableError, NoFaceError, NoSubjectError } from '../../core/errors';
+import {
+  AiCapabilityUnavailableError,
+  FaceSwapRefusedError,
+  NoFaceError,
+  NoSubjectError,
+} from '../../core/errors';
 import {
   type AgeProgressInput,
   type FaceIdentity,
@@ -36,7 +40,13 @@ export type FakeImageAI = Omit<ImageAI, 'hostedAgeing'> & {
   seed: string;
 };
 
-const BUILT: readonly ImageCapability[] = ['detectFaces', 'ageProgress', 'removeBackground', 'generateScene'];
+const BUILT: readonly ImageCapability[] = [
+  'detectFaces',
+  'ageProgress',
+  'removeBackground',
+  'faceSwap',
+  'generateScene',
+];
 
 export function createFakeImageAI(routes: Partial<ImageAIRoutes> = {}): FakeImageAI {
   const allRoutes = Object.fromEntries(
@@ -98,7 +108,13 @@ export function createFakeImageAI(routes: Partial<ImageAIRoutes> = {}): FakeImag
           return { png, mask, source: await tinyJpeg(`source:${seed}`) };
         }
       : unavailable('removeBackground'),
-    faceSwap: unavailable('faceSwap'),
+    faceSwap: built('faceSwap')
+      ? async ({ source, target }) => {
+          // No face anywhere: the offline transfer refuses the background first.
+          if (!ai.face) throw new FaceSwapRefusedError('background', 'no_face');
+          return { image: await tinyJpeg(`swap:${hashOf(source)}:${hashOf(target)}`) };
+        }
+      : unavailable('faceSwap'),
     generateScene: built('generateScene')
       ? async (input) => ({ image: await tinyJpeg(`scene:${input.prompt}:${input.seed ?? 0}`) })
       : unavailable('generateScene'),

@@ -2,7 +2,7 @@
  * What the Replicate fake's models do. The default models of the replicate provider run the
  * project's offline code, so the whole product works through the fake with no account: ageing is
  * the offline growth warp (the identity check passes), scenes the illustrated scene generator,
- * background removal the offline segmentation, face swap the offline face transfer once it exists.
+ * background removal the offline segmentation, face swap the offline face transfer.
  * `fake/…` models are test behaviours (a failure, a model that never ends, a huge output...).
  */
 import { createHash } from 'node:crypto';
@@ -154,20 +154,13 @@ const backgroundRemoval: FakeModel = {
 const faceSwap: FakeModel = {
   required: ['prompt', 'input_image_1', 'input_image_2'],
   async run(input) {
-    try {
-      // As the default prompt says: the face of the second image onto the first.
-      const swapped = await offline().faceSwap({
-        source: imageInput(input, 'input_image_2'),
-        target: imageInput(input, 'input_image_1'),
-      });
-      return output(jpeg(swapped.image));
-    } catch (error) {
-      if (!(error instanceof AiCapabilityUnavailableError)) throw error;
-      return {
-        kind: 'failed',
-        error: 'The fake face swap runs the offline face transfer, which this build does not have yet',
-      };
-    }
+    // As the default prompt says: the face of the second image onto the first. A picture without a
+    // usable face fails the prediction with the transfer's own words (runFakeModel).
+    const swapped = await offline().faceSwap({
+      source: imageInput(input, 'input_image_2'),
+      target: imageInput(input, 'input_image_1'),
+    });
+    return output(jpeg(swapped.image));
   },
 };
 
