@@ -35,8 +35,15 @@ export type FaceApi = {
     ready(): Promise<void>;
     tensor3d(data: Uint8Array, shape: [number, number, number], dtype: 'int32'): Tensor3D;
   };
-  nets: { ssdMobilenetv1: Net; faceLandmark68Net: Net; ageGenderNet: Net; faceRecognitionNet: Net };
+  nets: {
+    ssdMobilenetv1: Net;
+    faceLandmark68Net: Net;
+    ageGenderNet: Net;
+    faceRecognitionNet: Net;
+    tinyFaceDetector: Net;
+  };
   SsdMobilenetv1Options: new (opts: { minConfidence: number; maxResults?: number }) => unknown;
+  TinyFaceDetectorOptions: new (opts: { inputSize: number; scoreThreshold: number }) => unknown;
   detectAllFaces(
     input: Tensor3D,
     options: unknown,
@@ -114,6 +121,8 @@ export async function runOnDetectorCopy<R>(
   image: ImageInput,
   chain: (tensor: Tensor3D, options: unknown) => PromiseLike<R[]>,
   minConfidence = MIN_CONFIDENCE,
+  /** Another detector's options (the identity guard tries the tiny detector first); default SSD. */
+  detectorOptions?: unknown,
 ): Promise<{ faces: R[]; scale: number }> {
   const input = Buffer.isBuffer(image)
     ? sharp(image).autoOrient()
@@ -127,7 +136,7 @@ export async function runOnDetectorCopy<R>(
   const fullWidth = Buffer.isBuffer(image) ? await orientedWidth(image) : image.width;
   const tensor = faceapi.tf.tensor3d(new Uint8Array(data), [info.height, info.width, 3], 'int32');
   try {
-    const options = new faceapi.SsdMobilenetv1Options({ minConfidence, maxResults: 20 });
+    const options = detectorOptions ?? new faceapi.SsdMobilenetv1Options({ minConfidence, maxResults: 20 });
     return { faces: await chain(tensor, options), scale: fullWidth / info.width };
   } finally {
     tensor.dispose();
