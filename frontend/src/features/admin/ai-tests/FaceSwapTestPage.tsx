@@ -121,7 +121,7 @@ export function FaceSwapTestPage() {
           {metadata && (run.status === 'succeeded' || run.status === 'failed') && (
             <div>
               <h3 className="mb-1 font-semibold text-slate-900">Metadata</h3>
-              <pre className="overflow-x-auto rounded-2xl bg-slate-50 p-3 font-mono text-sm text-slate-800">
+              <pre className="whitespace-pre-wrap break-words rounded-2xl bg-slate-50 p-3 font-mono text-sm text-slate-800">
                 {JSON.stringify(metadata, null, 2)}
               </pre>
             </div>

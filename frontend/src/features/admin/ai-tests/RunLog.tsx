@@ -19,22 +19,20 @@ export function RunLog({ entries, label = 'Test log' }: { entries: readonly LogE
     );
   }
   return (
-    <ol
-      role="log"
-      aria-label={label}
-      aria-live="polite"
-      className="flex flex-col gap-1.5 rounded-2xl bg-slate-50 p-3 font-mono text-sm"
-    >
-      {entries.map((entry, index) => (
-        // The log only grows: an entry's index is its identity.
-        // biome-ignore lint/suspicious/noArrayIndexKey: append-only list
-        <li key={index} className="flex flex-col gap-x-3 sm:flex-row">
-          <time dateTime={entry.at.toISOString()} className="shrink-0 text-slate-600">
-            {clock(entry.at)}
-          </time>
-          <span className={cn('min-w-0 break-words', TONES[entry.tone])}>{entry.text}</span>
-        </li>
-      ))}
-    </ol>
+    // The log role would hide the list's semantics from the items: the list sits inside it.
+    <div role="log" aria-label={label} aria-live="polite" className="rounded-2xl bg-slate-50 p-3">
+      <ol className="flex flex-col gap-1.5 font-mono text-sm">
+        {entries.map((entry, index) => (
+          // The log only grows: an entry's index is its identity.
+          // biome-ignore lint/suspicious/noArrayIndexKey: append-only list
+          <li key={index} className="flex flex-col gap-x-3 sm:flex-row">
+            <time dateTime={entry.at.toISOString()} className="shrink-0 text-slate-600">
+              {clock(entry.at)}
+            </time>
+            <span className={cn('min-w-0 break-words', TONES[entry.tone])}>{entry.text}</span>
+          </li>
+        ))}
+      </ol>
+    </div>
   );
 }
