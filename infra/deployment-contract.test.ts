@@ -76,6 +76,21 @@ describe('deployment contract: S3 lifecycle', () => {
     ];
     expect(expiring).toEqual(expected);
   });
+
+  it("deletes the operators' AI test outputs (ai-tests/) two days after they were made", () => {
+    expect(S3_PREFIXES.aiTests).toMatchObject({
+      bucket: 'renders',
+      prefix: 'ai-tests/',
+      expiresAfterDays: 2,
+    });
+    const rules = resourceOf(t.template, t.stack.storage.renders).Properties?.LifecycleConfiguration.Rules;
+    expect(rules).toContainEqual({
+      Id: 'expire-ai-tests',
+      Prefix: 'ai-tests/',
+      ExpirationInDays: 2,
+      Status: 'Enabled',
+    });
+  });
 });
 
 describe('deployment contract: what CloudFront serves', () => {
@@ -168,11 +183,15 @@ describe('deployment contract: IAM object grants', () => {
     return Object.fromEntries(Object.entries(access).map(([name, set]) => [name, [...set].sort()]));
   }
   const under = (bucket: BucketRole, prefix: string) => `${bucket}/${prefix}*`;
-  const { previews, hd, visitorFiles, userFiles, templates, compositions } = S3_PREFIXES;
+  const { previews, hd, visitorFiles, userFiles, templates, compositions, aiTests } = S3_PREFIXES;
   const api = (group: RouteGroup) => t.stack.api.handlers.get(group)!.role;
 
   it('names only whole buckets or contract prefixes, in the bucket that holds them', () => {
-    const roles = [...t.stack.api.handlers.values(), t.stack.renderPipeline.worker].map((fn) => fn.role);
+    const roles = [
+      ...t.stack.api.handlers.values(),
+      t.stack.renderPipeline.worker,
+      t.stack.packPipeline.worker,
+    ].map((fn) => fn.role);
     const allowed = BUCKET_ROLES.flatMap((bucket) => [
       `${bucket}/*`,
       ...prefixesOf(bucket).map((p) => under(bucket, p.prefix)),
@@ -187,6 +206,11 @@ describe('deployment contract: IAM object grants', () => {
       'uploads/*': ['read'],
       [under('renders', previews.prefix)]: ['write'],
       [under('renders', hd.prefix)]: ['write'],
+      // Operators' AI test runs: the worker writes their outputs.
+      [under('renders', aiTests.prefix)]: ['write'],
+    });
+    expect(objectAccess(t.stack.packPipeline.worker.role)).toEqual({
+      [under('renders', templates.prefix)]: ['write'],
     });
     expect(objectAccess(api('uploads'))).toEqual({
       'uploads/*': ['read', 'write'],
@@ -207,8 +231,13 @@ describe('deployment contract: IAM object grants', () => {
       [under('renders', templates.prefix)]: ['read'],
       [under('renders', compositions.prefix)]: ['read', 'write'],
     });
-    // The template seeder writes (and on failure removes) template files; it never reads them.
-    expect(objectAccess(api('admin'))).toEqual({ [under('renders', templates.prefix)]: ['write'] });
+    // The template seeder writes (and on failure removes) template files; it never reads them. The AI
+    // test pages presign GETs of age tests' HD files and of test runs' outputs.
+    expect(objectAccess(api('admin'))).toEqual({
+      [under('renders', templates.prefix)]: ['write'],
+      [under('renders', hd.prefix)]: ['read'],
+      [under('renders', aiTests.prefix)]: ['read'],
+    });
     for (const group of ['system', 'payments', 'webhooks'] as const) {
       expect(objectAccess(api(group)), group).toEqual({});
     }

@@ -4,6 +4,7 @@ import { synthTestStack, type TestStack } from './testing/synth-test-stack';
 import {
   actionsOf,
   logicalId,
+  resourceOf,
   resources,
   resourcesOf,
   roleStatements,
@@ -20,7 +21,11 @@ describe('Least privilege', () => {
   const bucketId = (name: 'uploads' | 'renders') => logicalId(t.stack.storage[name]);
 
   it('never allows a wildcard action, a Scan or a whole-table index wildcard', () => {
-    const roles = [...t.stack.api.handlers.values(), t.stack.renderPipeline.worker].map((fn) => fn.role);
+    const roles = [
+      ...t.stack.api.handlers.values(),
+      t.stack.renderPipeline.worker,
+      t.stack.packPipeline.worker,
+    ].map((fn) => fn.role);
     for (const role of roles) {
       for (const statement of roleStatements(t.template, role)) {
         for (const action of actionsOf(statement)) {
@@ -125,7 +130,7 @@ describe('Least privilege', () => {
     },
   );
 
-  it('of the API roles only uploads, payments and webhooks may send to the render queue', () => {
+  it('of the API roles only uploads, payments, webhooks and admin (AI tests) may send to the render queue', () => {
     const renderQueue = logicalId(t.stack.renderPipeline.queue);
     const sendsToRenderQueue = (statement: ReturnType<typeof roleStatements>[number]) =>
       actionsOf(statement).includes('sqs:SendMessage') && text(statement.Resource).includes(renderQueue);
@@ -133,10 +138,30 @@ describe('Least privilege', () => {
       .filter(([, fn]) => roleStatements(t.template, fn.role).some(sendsToRenderQueue))
       .map(([group]) => group)
       .sort();
-    expect(senders).toEqual(['payments', 'uploads', 'webhooks']);
+    expect(senders).toEqual(['admin', 'payments', 'uploads', 'webhooks']);
   });
 
-  it('worker: reads uploads, writes only previews/ and hd/ of renders, consumes the queue', () => {
+  it('admin: presigns reads of hd/ (age tests) and ai-tests/ (test runs), queues renders and packs; no keys', () => {
+    expect(objectGrants(handler('admin').role)).toEqual({
+      'renders/templates/*': ['s3:DeleteObject', 's3:PutObject'],
+      'renders/hd/*': ['s3:GetObject'],
+      'renders/ai-tests/*': ['s3:GetObject'],
+    });
+    const sqs = sqsStatements('admin');
+    expect(sqs.flatMap(actionsOf)).toEqual(['sqs:SendMessage', 'sqs:SendMessage']);
+    expect(sqs.map((s) => s.Resource)).toEqual(
+      expect.arrayContaining([
+        { 'Fn::GetAtt': [logicalId(t.stack.renderPipeline.queue), 'Arn'] },
+        { 'Fn::GetAtt': [logicalId(t.stack.packPipeline.queue), 'Arn'] },
+      ]),
+    );
+    // The admin routes only queue work for the render worker, which calls the provider itself.
+    expect(actions('admin').filter((a) => a.startsWith('secretsmanager:'))).toEqual([]);
+    const env = resourceOf(t.template, handler('admin').function).Properties!.Environment.Variables;
+    expect(env.RENDER_QUEUE_URL).toEqual({ Ref: logicalId(t.stack.renderPipeline.queue) });
+  });
+
+  it('worker: reads uploads, writes only previews/, hd/ and (put only) ai-tests/ of renders, consumes the queue', () => {
     const statements = roleStatements(t.template, t.stack.renderPipeline.worker.role);
     const onRenders = statements.filter((s) => text(s.Resource).includes(bucketId('renders')));
     expect(onRenders.flatMap(actionsOf)).not.toContain('s3:GetObject');
@@ -146,17 +171,24 @@ describe('Least privilege', () => {
       's3:PutObject',
       's3:PutObjectTagging',
     ]);
-    expect(onRenders.flatMap(resourcesOf).map(text).sort()).toEqual([
-      expect.stringContaining('/hd/*'),
-      expect.stringContaining('/previews/*'),
-    ]);
+    expect(objectGrants(t.stack.renderPipeline.worker.role)).toEqual({
+      'uploads/*': ['s3:GetObject'],
+      'renders/previews/*': [
+        's3:DeleteObject',
+        's3:DeleteObjectTagging',
+        's3:PutObject',
+        's3:PutObjectTagging',
+      ],
+      'renders/hd/*': ['s3:DeleteObject', 's3:DeleteObjectTagging', 's3:PutObject', 's3:PutObjectTagging'],
+      'renders/ai-tests/*': ['s3:PutObject'],
+    });
     const onUploads = statements.filter((s) => text(s.Resource).includes(bucketId('uploads')));
     expect(onUploads.flatMap(actionsOf)).toEqual(['s3:GetObject']);
     expect(statements.flatMap(actionsOf)).toContain('sqs:ReceiveMessage');
     expect(statements.flatMap(actionsOf)).not.toContain('sqs:SendMessage');
   });
 
-  it('worker: may send email (SES v2) from the sender address only, and gained nothing else', () => {
+  it('worker: may send email (SES v2) from the sender address only, read the Replicate keys, and gained nothing else', () => {
     const statements = roleStatements(t.template, t.stack.renderPipeline.worker.role);
     expect([...new Set(statements.flatMap(actionsOf))].sort()).toEqual([
       'dynamodb:BatchGetItem',
@@ -174,6 +206,7 @@ describe('Least privilege', () => {
       's3:GetObject',
       's3:PutObject',
       's3:PutObjectTagging',
+      'secretsmanager:GetSecretValue',
       'ses:SendEmail',
       'sqs:ChangeMessageVisibility',
       'sqs:DeleteMessage',

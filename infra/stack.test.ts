@@ -1,5 +1,6 @@
 import { ANONYMOUS_RETENTION_DAYS } from '@shared/catalog';
-import { Match } from 'aws-cdk-lib/assertions';
+import { RENDER_SWEEP_TICK_MINUTES } from '@shared/deployment';
+import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -166,12 +167,45 @@ describe('Render pipeline', () => {
     }
   });
 
-  it('runs the worker on Node.js 22+ arm64 with 2 GB for about a minute', () => {
+  it('runs the worker on Node.js 22+ arm64 with 2 GB for a minute, an AI test run waiting 25 s on its model', () => {
     const props = resourceOf(t.template, t.stack.renderPipeline.worker.function).Properties!;
     expect(Number(/^nodejs(\d+)/.exec(props.Runtime)?.[1])).toBeGreaterThanOrEqual(22);
     expect(props.Architectures).toEqual(['arm64']);
     expect(props.MemorySize).toBe(2048);
     expect(props.Timeout).toBe(60);
+    expect(props.Environment.Variables.REPLICATE_TIMEOUT_SECONDS).toBe('25');
+  });
+
+  it("names the site's AI webhook to hosted predictions: SITE_URL is the distribution's URL", () => {
+    const env = resourceOf(t.template, t.stack.renderPipeline.worker.function).Properties!.Environment
+      .Variables;
+    expect(env.SITE_URL).toEqual({
+      'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [logicalId(t.stack.site.distribution), 'DomainName'] }]],
+    });
+  });
+
+  it(`sweeps every ${RENDER_SWEEP_TICK_MINUTES} minutes with a "sweep" message on the render queue, sent by a role that may do only that`, () => {
+    const schedule = resourceOf(t.template, t.stack.renderPipeline.sweepSchedule).Properties!;
+    expect(schedule.ScheduleExpression).toBe(`rate(${RENDER_SWEEP_TICK_MINUTES} minutes)`);
+    expect(schedule.State).not.toBe('DISABLED');
+    expect(schedule.Target.Arn).toEqual({ 'Fn::GetAtt': [logicalId(t.stack.renderPipeline.queue), 'Arn'] });
+    expect(JSON.parse(schedule.Target.Input)).toEqual({ kind: 'sweep' });
+    // A missed tick is harmless: no retries, and a tick older than the next one is dropped.
+    expect(schedule.Target.RetryPolicy).toEqual({
+      MaximumRetryAttempts: 0,
+      MaximumEventAgeInSeconds: RENDER_SWEEP_TICK_MINUTES * 60,
+    });
+    const roleId = schedule.Target.RoleArn['Fn::GetAtt'][0];
+    const statements = Object.values(resources(t.template, 'AWS::IAM::Policy'))
+      .filter((p) => text(p.Properties?.Roles).includes(roleId))
+      .flatMap((p) => p.Properties?.PolicyDocument.Statement);
+    expect(statements).toEqual([
+      {
+        Effect: 'Allow',
+        Action: 'sqs:SendMessage',
+        Resource: { 'Fn::GetAtt': [logicalId(t.stack.renderPipeline.queue), 'Arn'] },
+      },
+    ]);
   });
 
   it('feeds the worker batches of 5 and retries only the failed items', () => {
@@ -235,6 +269,28 @@ describe('Outputs and checks', () => {
       'RendersBucketName',
     ]) {
       expect(outputs).toContain(name);
+    }
+  });
+
+  it('has no dependency cycle, though the worker and payments name the distribution (SITE_URL)', () => {
+    // CDK's assertions refuse a cyclic template, so the synth of beforeAll has already proved it.
+    // The distribution needs the HTTP API and the renders bucket, never a function that names it.
+    const cyclic = {
+      Resources: {
+        Worker: {
+          Type: 'AWS::Lambda::Function',
+          Properties: { Url: { 'Fn::GetAtt': ['Cdn', 'DomainName'] } },
+        },
+        Cdn: {
+          Type: 'AWS::CloudFront::Distribution',
+          Properties: { Origin: { 'Fn::GetAtt': ['Worker', 'Arn'] } },
+        },
+      },
+    };
+    expect(() => Template.fromJSON(cyclic)).toThrow(/dependency cycle: Worker -> Cdn -> Worker/);
+    const distribution = text(resourceOf(t.template, t.stack.site.distribution));
+    for (const fn of [...t.stack.api.handlers.values(), t.stack.renderPipeline.worker]) {
+      expect(distribution).not.toContain(logicalId(fn.function));
     }
   });
 

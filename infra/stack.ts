@@ -1,13 +1,22 @@
 /** The whole product in one stack, composed of one construct per concern. */
+import { routes } from '@shared/api';
 import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
-import { Api } from './constructs/api';
+import { Api, GROUP_MODEL_WAIT } from './constructs/api';
 import { Auth } from './constructs/auth';
 import { Data } from './constructs/data';
+import {
+  capabilityContextKey,
+  HostedAi,
+  type ImageAiChoice,
+  PROVIDER_CONTEXT_KEY,
+  PROVIDER_GROUPS,
+  REPLICATE_WEBHOOK_SECRET_URL,
+} from './constructs/hosted-ai';
 import { DEFAULT_MAIL_FROM } from './constructs/mail';
-import { PackPipeline } from './constructs/pack-pipeline';
+import { PACK_WORKER_MODEL_WAIT, PackPipeline } from './constructs/pack-pipeline';
 import { Payments, STRIPE_WEBHOOK_EVENTS, STRIPE_WEBHOOK_PATH } from './constructs/payments';
-import { RenderPipeline } from './constructs/render-pipeline';
+import { RenderPipeline, WORKER_MODEL_WAIT } from './constructs/render-pipeline';
 import { Site } from './constructs/site';
 import { Storage } from './constructs/storage';
 
@@ -20,6 +29,8 @@ export type LittleFuturesStackProps = StackProps & {
   siteAssetDir?: string;
   /** Sender of the app's emails (verified in SES by the operator); default no-reply@example.com. */
   mailFrom?: string;
+  /** Which image AI provider answers each capability (CDK context imageAiProvider, imageAi<Capability>). */
+  imageAi?: ImageAiChoice;
 };
 
 export class LittleFuturesStack extends Stack {
@@ -27,6 +38,7 @@ export class LittleFuturesStack extends Stack {
   readonly data: Data;
   readonly storage: Storage;
   readonly payments: Payments;
+  readonly hostedAi: HostedAi;
   readonly renderPipeline: RenderPipeline;
   readonly packPipeline: PackPipeline;
   readonly api: Api;
@@ -40,6 +52,7 @@ export class LittleFuturesStack extends Stack {
     this.data = new Data(this, 'Data', { removalPolicy });
     this.storage = new Storage(this, 'Storage', { removalPolicy });
     this.payments = new Payments(this, 'Payments', { removalPolicy });
+    this.hostedAi = new HostedAi(this, 'HostedAi', { removalPolicy, ...props.imageAi });
     const mailFrom = props.mailFrom ?? DEFAULT_MAIL_FROM;
 
     // functions/adapters/config.ts reads these; previews are served from the site origin (/previews/...).
@@ -50,7 +63,7 @@ export class LittleFuturesStack extends Stack {
       USER_POOL_ID: this.auth.userPool.userPoolId,
       USER_POOL_CLIENT_ID: this.auth.userPoolClient.userPoolClientId,
       PREVIEWS_BASE_URL: '',
-      IMAGE_AI_PROVIDER: 'offline',
+      ...this.hostedAi.environment,
       NODE_OPTIONS: '--enable-source-maps',
     };
 
@@ -94,6 +107,25 @@ export class LittleFuturesStack extends Stack {
     // Checkout's return URLs (and so the age-19 email link) point at the site, never at a caller's Origin.
     // The distribution depends on the HTTP API resource only, not on these functions: no cycle.
     this.api.handlers.get('payments')?.function.addEnvironment('SITE_URL', this.site.url);
+    // Hosted predictions report to SITE_URL + /api/ai/webhook; the worker starts them. Same reasoning: the
+    // distribution needs the HTTP API and the renders bucket, never the worker.
+    this.renderPipeline.worker.function.addEnvironment('SITE_URL', this.site.url);
+
+    // Replicate's keys go to the Lambdas that call it, and to no other.
+    this.hostedAi.allowProviderCalls(this.renderPipeline.worker, WORKER_MODEL_WAIT);
+    this.hostedAi.allowProviderCalls(this.packPipeline.worker, PACK_WORKER_MODEL_WAIT);
+    for (const group of PROVIDER_GROUPS) {
+      const handler = this.api.handlers.get(group);
+      if (!handler) throw new Error(`No Lambda for the route group ${group}, which calls the AI provider`);
+      this.hostedAi.allowProviderCalls(handler, GROUP_MODEL_WAIT[group]);
+    }
+
+    // The operator pages (go-live checklist, AI providers) say whether the site address and both
+    // secrets are set: the admin Lambda gets their names only, never the right to read a secret.
+    const admin = this.api.handlers.get('admin')?.function;
+    admin?.addEnvironment('SITE_URL', this.site.url);
+    admin?.addEnvironment('STRIPE_SECRET_ARN', this.payments.stripeSecret.secretArn);
+    admin?.addEnvironment('REPLICATE_SECRET_ARN', this.hostedAi.replicateSecret.secretArn);
 
     const outputs: Record<string, [string, string]> = {
       SiteUrl: [this.site.url, 'The app (CloudFront)'],
@@ -114,6 +146,21 @@ export class LittleFuturesStack extends Stack {
           'Its signing secret is the webhookSecret. New keys apply at the next cold start of the Lambdas.',
       ],
       StripeWebhookUrl: [`${this.site.url}${STRIPE_WEBHOOK_PATH}`, 'The endpoint URL to register in Stripe'],
+      ReplicateSecretArn: [
+        this.hostedAi.replicateSecret.secretArn,
+        `With CDK context ${PROVIDER_CONTEXT_KEY}=replicate (or one capability, e.g. ` +
+          `${capabilityContextKey('ageProgress')}=replicate), put the Replicate keys in this secret as JSON ` +
+          '{"apiToken": "r8_...", "webhookSecret": "whsec_..."}: an API token from ' +
+          'replicate.com/account/api-tokens, and the "key" that ' +
+          `GET ${REPLICATE_WEBHOOK_SECRET_URL} (Authorization: Bearer <token>) answers, which verifies ` +
+          'the webhooks (left empty, the Lambdas ask for it there). A token filled in later is found by the ' +
+          'next call; a changed one at the next cold start of the Lambdas.',
+      ],
+      AiWebhookUrl: [
+        `${this.site.url}${routes.aiWebhook.path}`,
+        'Where hosted predictions report their end; the render worker names it in each prediction, ' +
+          'so there is nothing to register at Replicate',
+      ],
       MailFrom: [
         mailFrom,
         'Sender of the "age 19 is ready" email (CDK context mailFrom): verify it or its domain in SES, ' +

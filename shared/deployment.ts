@@ -108,6 +108,13 @@ export const QUEUES = {
 /** How often the pack scheduler looks for packs due a scheduled generation (EventBridge rate in AWS). */
 export const PACK_SCHEDULE_TICK_MINUTES = 15;
 
+/**
+ * How often the render sweeper looks for hosted predictions whose webhook never came (EventBridge
+ * rate in AWS). Two minutes keeps a lost webhook's job, and the give-up on a stuck prediction after
+ * ten, well inside the 15 minutes a result card waits.
+ */
+export const RENDER_SWEEP_TICK_MINUTES = 2;
+
 /** Members of this Cognito group are operators: admin pages and admin routes. */
 export const ADMINS_GROUP = 'admins';
 

@@ -61,7 +61,8 @@ export const messages = {
   identityDrifted:
     'The AI changed the face too much, so we did not keep this preview. Please try another photo.',
   aiProviderFailed: 'The AI provider could not make this preview. Please try again later.',
-  aiProviderTimedOut: 'The AI provider took too long to make this preview. Please try again later.',
+  aiProviderTimedOut: 'The AI provider took too long. Please try again later.',
+  aiProviderError: 'The AI provider could not process this image right now. Please try again later.',
   offlineEngineNotice:
     'Previews made without an AI provider are a growth simulation: an approximation, not a prediction.',
   // Payments (product messages; the spec's checkout and download messages are above).
@@ -193,6 +194,14 @@ export const messages = {
   templateSaveNotFound: 'This template no longer exists.',
   importTooSlow:
     'This import took too long, so nothing was imported. Please import fewer templates at a time.',
+  // Face swap (offline landmark transfer; the spec's 50% minimum detection confidence, §9).
+  swapNoFaceInFaceImage: 'We could not find a face in the face image. Try a clear, front-facing photo.',
+  swapNoFaceInBackground:
+    'We could not find a face in the background image. Face swap replaces a face that is already in the picture.',
+  swapFaceImageUnclear:
+    'The face in the face image is not clear enough to swap. Try a sharper, front-facing photo.',
+  swapBackgroundFaceUnclear:
+    'The face in the background image is not clear enough to replace. Try another background.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

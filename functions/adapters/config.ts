@@ -6,6 +6,7 @@ import {
   type ImageAIRoutes,
   type ImageCapability,
 } from '../core/image-ai';
+import { type ReplicateConfig, replicateConfigOf } from './image/replicate/replicate-config';
 
 /**
  * Runtime configuration from environment variables, read once per container. AWS clients also
@@ -26,6 +27,8 @@ export type AppConfig = {
   previewsBaseUrl: string;
   /** Which image AI provider answers each capability (IMAGE_AI_PROVIDER, IMAGE_AI_<CAPABILITY>). */
   imageAi: ImageAIRoutes;
+  /** The replicate provider: token, models, inputs, prices (REPLICATE_*; README "Hosted AI"). */
+  replicate: ReplicateConfig;
   /** Cognito user pool used to verify tokens (issue 3). */
   userPoolId?: string;
   userPoolClientId?: string;
@@ -71,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     s3PublicEndpoint: env.S3_PUBLIC_ENDPOINT || undefined,
     previewsBaseUrl: env.PREVIEWS_BASE_URL ?? '',
     imageAi: imageAiRoutesOf(env),
+    replicate: replicateConfigOf(env),
     userPoolId: env.USER_POOL_ID || undefined,
     userPoolClientId: env.USER_POOL_CLIENT_ID || undefined,
     cognitoIssuer: env.COGNITO_ISSUER || undefined,

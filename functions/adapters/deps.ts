@@ -29,6 +29,7 @@ import { createDynamoUploadStore } from './dynamo/upload-store';
 import { goLiveOf } from './go-live';
 import { createImageFetcher } from './http/image-fetcher';
 import {
+  createFaceIdentity,
   createImageAI,
   createImageInspector,
   createKeepsakeRenderer,
@@ -68,9 +69,9 @@ export function buildDeps(config: AppConfig = loadConfig()): Deps {
     ),
     renderQueue: createSqsRenderQueue(new SQSClient({ region }), config.renderQueueUrl),
     inspector: createImageInspector(),
-    imageAI: createImageAI(config.imageAi),
+    imageAI: createImageAI(config.imageAi, {}, { replicate: config.replicate, logger }),
     predictions: createDynamoPredictionStore(doc, config.tableName),
-    faceIdentity: pendingFaceIdentity,
+    faceIdentity: createFaceIdentity(),
     aiWebhookUrl: config.aiWebhookUrl,
     aiRuns: createDynamoAiRunStore(doc, config.tableName),
     previews: createPreviewMaker(),
@@ -106,8 +107,3 @@ function createMailer(config: AppConfig, logger: Logger) {
   if (config.mailFrom) return createSesMailer(new SESv2Client({ region: config.region }), config.mailFrom);
   return createLogOnlyMailer((message, extra) => logger.warn(message, { ...extra }));
 }
-
-// Replaced by the face-api identity adapter in the next commit; reached only with hosted ageing on.
-const pendingFaceIdentity = {
-  signature: () => Promise.reject(new Error('the face identity adapter is not wired yet')),
-};

@@ -38,11 +38,31 @@ describe('goLiveOf', () => {
       STRIPE_SECRET_KEY: 'sk_live_abc',
       IMAGE_AI_PROVIDER: 'replicate',
       IMAGE_AI_REMOVE_BACKGROUND: 'offline',
+      REPLICATE_SECRET_ARN: 'arn:aws:secretsmanager:eu-west-1:1:secret:replicate',
       USER_POOL_ID: 'eu-west-1_X',
       SITE_URL: 'https://littlefutures.example',
     });
     expect(Object.values(prod).map(([status]) => status)).toEqual(['ok', 'ok', 'ok', 'ok', 'ok', 'ok']);
     expect(prod['ai-provider'][1]).toContain('removeBackground: offline');
+    expect(prod['ai-provider'][1]).toContain('webhook https://littlefutures.example/api/ai/webhook');
+  });
+
+  it('says what hosted ageing still lacks: a token, Replicate itself, a public webhook', () => {
+    const item = (env: Record<string, string>) =>
+      goLiveOf(loadConfig({ ...required, IMAGE_AI_PROVIDER: 'replicate', ...env })).items.find(
+        (i) => i.id === 'ai-provider',
+      )!;
+    const bare = item({});
+    expect(bare.status).toBe('warn');
+    expect(bare.hint).toContain('no token is configured');
+    expect(bare.hint).toContain('not public HTTPS');
+    const onFake = item({
+      REPLICATE_API_TOKEN: 'r8_local',
+      REPLICATE_API_BASE: 'http://127.0.0.1:8790/v1',
+      AI_WEBHOOK_URL: 'http://127.0.0.1:3000/api/ai/webhook',
+    });
+    expect(onFake.hint).toContain('REPLICATE_API_BASE points at http://127.0.0.1:8790/v1');
+    expect(onFake.hint).not.toContain('no token');
   });
 
   it('says what is missing', () => {

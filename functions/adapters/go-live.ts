@@ -15,6 +15,8 @@ type GoLiveFacts = Pick<
   | 'stripeSecretArn'
   | 'stripeApiBase'
   | 'imageAi'
+  | 'replicate'
+  | 'aiWebhookUrl'
   | 'userPoolId'
   | 'siteUrl'
 >;
@@ -80,20 +82,28 @@ function payments(facts: GoLiveFacts): GoLiveItem {
   };
 }
 
+const REPLICATE_API = 'https://api.replicate.com/v1';
+
 function imageAi(facts: GoLiveFacts): GoLiveItem {
   const routes = IMAGE_CAPABILITIES.map((capability) => `${capability}: ${facts.imageAi[capability]}`);
-  const hosted = facts.imageAi.ageProgress !== 'offline';
-  return {
-    id: 'ai-provider',
-    title: 'AI provider',
-    value: routes.join(', '),
-    status: hosted ? 'ok' : 'warn',
-    ...(hosted
-      ? {}
-      : {
-          hint: 'Ageing runs offline (an approximation): route IMAGE_AI_AGE_PROGRESS to a hosted provider.',
-        }),
-  };
+  const base = { id: 'ai-provider', title: 'AI provider', value: routes.join(', ') };
+  if (facts.imageAi.ageProgress === 'offline') {
+    return {
+      ...base,
+      status: 'warn',
+      hint: 'Ageing runs offline (an approximation): route IMAGE_AI_AGE_PROGRESS to a hosted provider.',
+    };
+  }
+  const { apiBase, apiToken, secretArn } = facts.replicate;
+  const problems = [
+    !apiToken && !secretArn && 'set REPLICATE_SECRET_ARN (or REPLICATE_API_TOKEN): no token is configured',
+    apiBase !== REPLICATE_API && `REPLICATE_API_BASE points at ${apiBase}, not Replicate`,
+    !facts.aiWebhookUrl.startsWith('https://') &&
+      `the webhook address (${facts.aiWebhookUrl || 'unset'}) is not public HTTPS: set SITE_URL`,
+  ].filter(Boolean);
+  return problems.length
+    ? { ...base, status: 'warn', hint: `Hosted ageing: ${problems.join('; ')}.` }
+    : { ...base, value: `${base.value} (webhook ${facts.aiWebhookUrl})`, status: 'ok' };
 }
 
 function signIn(facts: GoLiveFacts): GoLiveItem {

@@ -82,3 +82,42 @@ export class NoSubjectError extends DomainError {
     this.name = 'NoSubjectError';
   }
 }
+
+/**
+ * A hosted AI provider gave no usable result (the model failed, was cancelled, timed out, or its
+ * output was unusable): 503 with friendly words for the caller, while `reason` (also the error's
+ * `message`) says what happened, for logs and the operators' test pages.
+ */
+export class AiProviderError extends DomainError {
+  constructor(
+    readonly reason: string,
+    readonly timedOut = false,
+  ) {
+    super('unavailable', timedOut ? 'aiProviderTimedOut' : 'aiProviderError');
+    this.message = reason;
+    this.name = 'AiProviderError';
+  }
+}
+
+/** Which picture of a face swap a refusal is about: the face put in, or the background whose face is replaced. */
+export type FaceSwapImage = 'face' | 'background';
+
+const faceSwapMessages: Record<FaceSwapImage, Record<'no_face' | 'unclear_face', MessageKey>> = {
+  face: { no_face: 'swapNoFaceInFaceImage', unclear_face: 'swapFaceImageUnclear' },
+  background: { no_face: 'swapNoFaceInBackground', unclear_face: 'swapBackgroundFaceUnclear' },
+};
+
+/**
+ * A face swap refused for one of its pictures: no face, or the face found under the minimum detection
+ * confidence (`score`). A 422: another picture may work, retrying this one will not.
+ */
+export class FaceSwapRefusedError extends DomainError {
+  constructor(
+    readonly image: FaceSwapImage,
+    readonly reason: 'no_face' | 'unclear_face',
+    readonly score?: number,
+  ) {
+    super('unprocessable', faceSwapMessages[image][reason]);
+    this.name = 'FaceSwapRefusedError';
+  }
+}

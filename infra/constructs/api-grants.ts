@@ -159,8 +159,8 @@ const GROUP_GRANTS: Record<RouteGroup, Grant> = {
   },
 
   /**
-   * Operator routes: the first-admin claim and (later) templates and packs are table items; the setup
-   * page reads the `admins` group and adds its first member.
+   * Operator routes: the first-admin claim, templates, packs and AI test runs are table items; the
+   * setup page reads the `admins` group and adds its first member.
    */
   admin: (role, r) => {
     grantTableItems(role, r.table, r.tableIndexNames);
@@ -180,6 +180,25 @@ const GROUP_GRANTS: Record<RouteGroup, Grant> = {
     );
     // Generate queues the pack's run (send only).
     if (r.packQueue) grantSendMessage(role, r.packQueue);
+    // The AI test pages queue an age of the operator's own upload and test runs for the render worker,
+    // and show what it made through presigned GETs, which carry this role's permission.
+    grantSendMessage(role, r.renderQueue);
+    grantObjects(
+      role,
+      r.renders,
+      ['s3:GetObject'],
+      `${S3_PREFIXES.hd.prefix}*`,
+      "The age test page presigns GETs of the HD file of an operator's own test upload, keyed " +
+        'hd/<upload>/<age>-<hash>.jpg by run-time ids.',
+    );
+    grantObjects(
+      role,
+      r.renders,
+      ['s3:GetObject'],
+      `${S3_PREFIXES.aiTests.prefix}*`,
+      'The scene prompt and face swap test pages presign GETs of a run output, ai-tests/<run id>.jpg, ' +
+        'run ids made at run time.',
+    );
   },
 
   /** Checkout, cancelling the plan, and confirm, which fulfils when it beats the webhook. */

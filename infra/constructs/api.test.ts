@@ -7,9 +7,9 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { loadConfig } from '../../functions/adapters/config';
+import { loadConfigFrom } from '../testing/function-config';
 import { synthTestStack, type TestStack, withCfnValidation } from '../testing/synth-test-stack';
 import { logicalId, resourceOf, resources, text } from '../testing/template-queries';
 import { Api, type RouteTable, routeGroups } from './api';
@@ -18,20 +18,6 @@ let t: TestStack;
 beforeAll(() => {
   t = synthTestStack();
 });
-
-/** Runs the handlers' own config loader on a function's variables (tokens stand in as JSON text). */
-function loadConfigFrom(variables: Record<string, unknown>) {
-  const env = Object.fromEntries(
-    Object.entries(variables).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
-  );
-  // Also stubbed into process.env: loadConfig's required() reads process.env, not its argument.
-  for (const [k, v] of Object.entries(env)) vi.stubEnv(k, v);
-  try {
-    return loadConfig(env);
-  } finally {
-    vi.unstubAllEnvs();
-  }
-}
 
 describe('Api built from shared/api.ts', () => {
   it('has exactly one route per entry of shared/api.ts, guarded by Cognito exactly where needed', () => {
@@ -84,6 +70,24 @@ describe('Api built from shared/api.ts', () => {
     const fn = t.template.findResources('AWS::Lambda::Function');
     const moments = fn[logicalId(t.stack.api.handlers.get('moments')!.function)];
     expect(moments.Properties.MemorySize).toBe(2048);
+  });
+
+  it("lets moments, whose cut-outs may wait on a hosted model, run to just under API Gateway's 30 s", () => {
+    const timeouts = Object.fromEntries(
+      [...t.stack.api.handlers].map(([group, fn]) => [
+        group,
+        resourceOf(t.template, fn.function).Properties!.Timeout,
+      ]),
+    );
+    expect(timeouts).toEqual({
+      uploads: 15,
+      account: 15,
+      payments: 15,
+      webhooks: 15,
+      system: 15,
+      moments: 29,
+      admin: 29,
+    });
   });
 
   it('gives every API function and the worker the configuration functions/adapters/config.ts needs', () => {

@@ -42,8 +42,19 @@ const GROUP_BUNDLE_FOLDERS: Partial<Record<RouteGroup, Record<string, string>>> 
 const DEFAULT_MEMORY_MB = 512;
 /** API Gateway gives up on an integration after 30 s; fail earlier, with our own error. */
 const HANDLER_TIMEOUT = Duration.seconds(15);
-/** The template seeder fetches and draws a batch of images in one request: up to API Gateway's 30 s. */
-const GROUP_TIMEOUT: Partial<Record<RouteGroup, Duration>> = { admin: Duration.seconds(29) };
+/**
+ * The template seeder fetches and draws a batch of images in one request, and a hosted background
+ * removal waits for its model (GROUP_MODEL_WAIT): up to API Gateway's 30 s.
+ */
+const GROUP_TIMEOUT: Partial<Record<RouteGroup, Duration>> = {
+  admin: Duration.seconds(29),
+  moments: Duration.seconds(29),
+};
+/**
+ * REPLICATE_TIMEOUT_SECONDS of the groups that wait for a hosted model inside a request (moments'
+ * cut-outs): then the prediction is cancelled and the caller told, well before API Gateway gives up.
+ */
+export const GROUP_MODEL_WAIT: Partial<Record<RouteGroup, Duration>> = { moments: Duration.seconds(12) };
 
 export type ApiProps = {
   userPool: cognito.IUserPool;

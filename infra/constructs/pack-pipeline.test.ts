@@ -6,7 +6,6 @@ import { synthTestStack, type TestStack } from '../testing/synth-test-stack';
 import {
   actionsOf,
   logicalId,
-  onlyResource,
   resourceOf,
   resources,
   roleStatements,
@@ -68,7 +67,7 @@ describe('Pack pipeline', () => {
   });
 
   it(`ticks every ${PACK_SCHEDULE_TICK_MINUTES} minutes with a "scheduled" message on the pack queue, sent by a role that may do only that`, () => {
-    const schedule = onlyResource(t.template, 'AWS::Scheduler::Schedule').Properties!;
+    const schedule = resourceOf(t.template, t.stack.packPipeline.schedule).Properties!;
     expect(schedule.ScheduleExpression).toBe(`rate(${PACK_SCHEDULE_TICK_MINUTES} minutes)`);
     expect(schedule.State).not.toBe('DISABLED');
     expect(text(schedule.Target.Arn)).toContain(packQueue());

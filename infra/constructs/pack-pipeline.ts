@@ -20,6 +20,11 @@ import { workQueues } from './work-queues';
 /** Five 2048² scenes drawn two at a time, with room for a cold start. */
 export const PACK_WORKER_TIMEOUT = Duration.seconds(120);
 export const PACK_WORKER_MEMORY_MB = 3008;
+/**
+ * REPLICATE_TIMEOUT_SECONDS of the pack worker when scenes are hosted: a run's five scenes go two at
+ * a time, three rounds of at most 25 s of model, which leaves 45 s for downloads and drawing.
+ */
+export const PACK_WORKER_MODEL_WAIT = Duration.seconds(25);
 
 export type PackPipelineProps = {
   table: dynamodb.ITable;

@@ -21,8 +21,8 @@ beforeAll(() => {
 const secretId = () => logicalId(t.stack.payments.stripeSecret);
 
 describe('Payments: the Stripe keys in Secrets Manager', () => {
-  it('creates one secret whose placeholder holds empty secretKey and webhookSecret, never rotated by AWS', () => {
-    const secret = onlyResource(t.template, 'AWS::SecretsManager::Secret').Properties!;
+  it('creates a secret whose placeholder holds empty secretKey and webhookSecret, never rotated by AWS', () => {
+    const secret = resourceOf(t.template, t.stack.payments.stripeSecret).Properties!;
     const template = JSON.parse(secret.GenerateSecretString.SecretStringTemplate);
     expect(template).toEqual({ secretKey: '', webhookSecret: '' });
     expect(secret.Description).toContain('"webhookSecret"');
@@ -45,11 +45,11 @@ describe('Payments: the Stripe keys in Secrets Manager', () => {
     expect(readers.sort()).toEqual([roleOf('payments'), roleOf('webhooks'), roleOf('account')].sort());
   });
 
-  it('hands its ARN to the payments, webhooks and account Lambdas as STRIPE_SECRET_ARN, to no other function', () => {
+  it('hands its ARN to the payments, webhooks and account Lambdas and the admin pages (a name only), to no other function', () => {
     const functions = [...t.stack.api.handlers, ['worker', t.stack.renderPipeline.worker] as const];
     for (const [group, fn] of functions) {
       const env = resourceOf(t.template, fn.function).Properties!.Environment.Variables;
-      if (group === 'payments' || group === 'webhooks' || group === 'account') {
+      if (group === 'payments' || group === 'webhooks' || group === 'account' || group === 'admin') {
         expect(env.STRIPE_SECRET_ARN, group).toEqual({ Ref: secretId() });
       } else {
         expect(env.STRIPE_SECRET_ARN, group).toBeUndefined();
@@ -58,11 +58,15 @@ describe('Payments: the Stripe keys in Secrets Manager', () => {
     }
   });
 
-  it("gives the payments Lambda the site's URL for checkout return URLs, and no other function", () => {
-    const functions = [...t.stack.api.handlers, ['worker', t.stack.renderPipeline.worker] as const];
+  it("gives the site's URL to the payments Lambda (checkout return URLs), the render worker (the AI webhook) and the go-live page only", () => {
+    const functions = [
+      ...t.stack.api.handlers,
+      ['worker', t.stack.renderPipeline.worker] as const,
+      ['pack worker', t.stack.packPipeline.worker] as const,
+    ];
     for (const [group, fn] of functions) {
       const env = resourceOf(t.template, fn.function).Properties!.Environment.Variables;
-      if (group === 'payments') {
+      if (group === 'payments' || group === 'worker' || group === 'admin') {
         expect(text(env.SITE_URL)).toContain(logicalId(t.stack.site.distribution));
       } else {
         expect(env.SITE_URL, group).toBeUndefined();
@@ -70,7 +74,7 @@ describe('Payments: the Stripe keys in Secrets Manager', () => {
     }
   });
 
-  it('acknowledges "no rotation" (AwsSolutions-SMG4) on the secret only, with the reason', () => {
+  it('acknowledges "no rotation" (AwsSolutions-SMG4) on the Stripe and Replicate secrets only, with the reason', () => {
     const holders = t.app.node.findAll().flatMap((c) =>
       c.node.metadata
         .filter((m) => m.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
@@ -80,6 +84,7 @@ describe('Payments: the Stripe keys in Secrets Manager', () => {
     );
     expect(holders).toEqual([
       { path: t.stack.payments.stripeSecret.node.path, reason: expect.stringMatching(/Stripe dashboard/) },
+      { path: t.stack.hostedAi.replicateSecret.node.path, reason: expect.stringMatching(/replicate\.com/) },
     ]);
   });
 

@@ -1,13 +1,16 @@
 /**
- * The render queue, its dead-letter queue and alarm, and the worker that turns uploads into previews
- * (and emails the buyer when a purchased age-19 render is done).
+ * The render queue, its dead-letter queue and alarm, the worker that turns uploads into previews
+ * (and emails the buyer when a purchased age-19 render is done), checks hosted predictions and runs
+ * the operators' AI test runs, and the schedule whose tick sweeps predictions whose webhook never came.
  */
-import { QUEUES, S3_PREFIXES } from '@shared/deployment';
+import { QUEUES, RENDER_SWEEP_TICK_MINUTES, S3_PREFIXES } from '@shared/deployment';
 import { Duration } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
+import * as scheduler from 'aws-cdk-lib/aws-scheduler';
+import * as targets from 'aws-cdk-lib/aws-scheduler-targets';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { AppFunction } from './app-function';
@@ -15,7 +18,16 @@ import { grantObjects, grantTableItems } from './grants';
 import { grantSendEmailFrom } from './mail';
 import { workQueues } from './work-queues';
 
+/**
+ * An offline render takes seconds, and a hosted one only starts its prediction; the longest work is
+ * an operator's test run, which waits for its model synchronously (WORKER_MODEL_WAIT, then cancel),
+ * then downloads and encodes the output. A minute covers it and keeps the queue's visibility
+ * timeout (six times this) at 6 minutes, so a failed render's retries still come well inside the
+ * 15 minutes a card waits.
+ */
 export const WORKER_TIMEOUT = Duration.seconds(60);
+/** REPLICATE_TIMEOUT_SECONDS of the worker: a test run's model (scene prompt, face swap) gets 25 s. */
+export const WORKER_MODEL_WAIT = Duration.seconds(25);
 export const WORKER_MEMORY_MB = 2048;
 export const WORKER_BATCH_SIZE = 5;
 
@@ -35,6 +47,7 @@ export class RenderPipeline extends Construct {
   readonly deadLetterQueue: sqs.Queue;
   readonly worker: AppFunction;
   readonly deadLetterAlarm: cloudwatch.Alarm;
+  readonly sweepSchedule: scheduler.Schedule;
 
   constructor(scope: Construct, id: string, props: RenderPipelineProps) {
     super(scope, id);
@@ -48,7 +61,7 @@ export class RenderPipeline extends Construct {
 
     this.worker = new AppFunction(this, 'RenderWorker', {
       entry: 'functions/lambda/render-worker.ts',
-      description: 'Renders the age previews (watermarked) and HD files of an upload',
+      description: 'Renders the age previews and HD files of an upload; checks predictions; runs AI tests',
       memorySize: WORKER_MEMORY_MB,
       timeout: WORKER_TIMEOUT,
       environment: { ...props.environment, RENDER_QUEUE_URL: this.queue.queueUrl, MAIL_FROM: props.mailFrom },
@@ -84,8 +97,27 @@ export class RenderPipeline extends Construct {
         `The worker writes (and cleans up its own) render files under ${prefix} named by run-time upload ids; nothing else.`,
       );
     }
+    grantObjects(
+      role,
+      props.renders,
+      ['s3:PutObject'],
+      `${S3_PREFIXES.aiTests.prefix}*`,
+      `The worker writes each operator AI test run's output to ${S3_PREFIXES.aiTests.prefix}<run id>.jpg, ids made at run time; it never reads them back.`,
+    );
     // A purchased age-19 render is queued after checkout; the buyer hears by email when it is done.
     grantSendEmailFrom(role, props.mailFrom);
+
+    // The sweeper's tick: the worker polls predictions whose webhook never came and gives up on stuck ones.
+    this.sweepSchedule = new scheduler.Schedule(this, 'SweepSchedule', {
+      description: 'Sweeps hosted predictions whose webhook never came',
+      schedule: scheduler.ScheduleExpression.rate(Duration.minutes(RENDER_SWEEP_TICK_MINUTES)),
+      target: new targets.SqsSendMessage(this.queue, {
+        input: scheduler.ScheduleTargetInput.fromObject({ kind: 'sweep' }),
+        // A missed tick is harmless: the next one finds the same quiet predictions.
+        retryAttempts: 0,
+        maxEventAge: Duration.minutes(RENDER_SWEEP_TICK_MINUTES),
+      }),
+    });
 
     this.deadLetterAlarm = new cloudwatch.Alarm(this, 'RenderDeadLetterAlarm', {
       alarmDescription: `A render failed ${QUEUES.render.maxReceiveCount} times and reached the dead-letter queue`,

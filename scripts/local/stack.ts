@@ -15,6 +15,7 @@ import { seedTemplateLibrary } from '../../functions/core/moments/seed-library';
 import { createHandlers } from '../../functions/handlers/registry';
 import { type Emulators, startEmulators } from './emulators/emulators';
 import { type Gateway, type HttpHandlers, startGateway } from './gateway/gateway';
+import { type LocalHostedAi, startLocalHostedAi } from './hosted-ai';
 import { STACK_ENV_FILE } from './paths';
 import { claimDataDir } from './pid-file';
 import {
@@ -57,6 +58,8 @@ export type LocalStack = {
   stripe: StripeFake;
   /** Emails the app "sends" land here as JSON files. */
   outboxDir: string;
+  /** Who answers the image capabilities: offline, the local fake of the predictions API, or Replicate. */
+  hostedAi: LocalHostedAi;
   env: LocalEnv;
   /** The deps the app's handlers run over (unset when the caller gave its own handlers). */
   deps?: Deps;
@@ -146,7 +149,13 @@ export async function startLocalStack(opts: {
       log,
     });
     cleanups.push(() => stripe.stop());
-    const env: LocalEnv = { ...resources.env, ...paymentsEnv };
+    // The operator's choice of image AI provider (npm run start:hosted) wins over the offline default.
+    const chosenProvider = process.env.IMAGE_AI_PROVIDER;
+    const env: LocalEnv = {
+      ...resources.env,
+      ...paymentsEnv,
+      ...(chosenProvider ? { IMAGE_AI_PROVIDER: chosenProvider } : {}),
+    };
     Object.assign(process.env, env);
     // Operator tools (npm run admin:grant) find the running stack here; gone again once it stops.
     const envFile = path.join(opts.dataDir, STACK_ENV_FILE);
@@ -154,6 +163,8 @@ export async function startLocalStack(opts: {
     cleanups.push(async () => rmSync(envFile, { force: true }));
     const tResources = Date.now();
 
+    const hostedAi = await startLocalHostedAi(process.env);
+    if (hostedAi.fake) cleanups.push(() => hostedAi.fake!.stop());
     const deps = opts.registry ? undefined : buildDeps(loadConfig(process.env));
     if (deps) {
       const library = createSceneLibrary();
@@ -229,6 +240,7 @@ export async function startLocalStack(opts: {
       url: gateway.url,
       stripe,
       outboxDir,
+      hostedAi,
       env,
       deps,
       ports: { ...emulators.ports, app: gateway.port },

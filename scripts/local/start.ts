@@ -23,6 +23,7 @@ function summary(stack: LocalStack): string {
     `  gateway          ${stack.url}  /api, /previews, frontend (${frontend}) on 127.0.0.1:${ports.app}`,
     `  Stripe (fake)    ${stack.stripe.url}  test checkout pages, signed events to /api/stripe/webhook (no real payments)`,
     `  Email outbox     ${displayPath(stack.outboxDir)}/  (one JSON file per email the app sends)`,
+    `  Image AI         ${imageAiLine(stack)}`,
     `  Templates        the built-in illustrated library, seeded into the table and the renders bucket`,
     '',
     `  Sign-up confirmation code: always ${emulators.confirmationCode} (also printed below and logged in ${displayPath(emulators.paths.cognitoLog)})`,
@@ -35,6 +36,14 @@ function summary(stack: LocalStack): string {
   ]
     .filter((line, i, all) => line !== '' || all[i - 1] !== '')
     .join('\n');
+}
+
+function imageAiLine({ hostedAi }: LocalStack): string {
+  if (hostedAi.mode === 'fake')
+    return `replicate, on the local fake of its predictions API at ${hostedAi.fake!.url} (its models run the offline code)`;
+  if (hostedAi.mode === 'replicate')
+    return `replicate at ${process.env.REPLICATE_API_BASE ?? 'api.replicate.com'}`;
+  return 'offline (models shipped in npm packages); npm run start:hosted runs the hosted path on a local fake';
 }
 
 async function main(): Promise<void> {

@@ -13,30 +13,41 @@ import { rollFromUp, type Vec } from './head-geometry';
 
 /** Long side of the copy the detector sees: faces stay big enough, inference stays fast. */
 export const DETECT_SIDE = 640;
-const MIN_CONFIDENCE = 0.5;
+/** Below this detection score a face is not reported (face-api's own default). */
+export const MIN_CONFIDENCE = 0.5;
 
 // The small slice of face-api and tfjs this module uses (their bundled typings are heavy).
 type Point = { x: number; y: number };
 type Tensor3D = { dispose(): void };
-type FaceResult = {
+export type FaceResult = {
   detection: { box: { x: number; y: number; width: number; height: number }; score: number };
   landmarks: { positions: Point[] };
   age: number;
 };
-type Net = { loadFromDisk(dir: string): Promise<void> };
-type FaceApi = {
+type Net = { loadFromDisk(dir: string): Promise<void>; isLoaded?: boolean };
+type WithAge<R> = { withAgeAndGender(): Promise<R[]> };
+/** What face-api's recognition net adds to a face (face-identity.ts). */
+export type DescribedFaceResult = FaceResult & { descriptor: Float32Array };
+export type FaceApi = {
   tf: {
     setWasmPaths(prefix: string): void;
     setBackend(name: string): Promise<boolean>;
     ready(): Promise<void>;
     tensor3d(data: Uint8Array, shape: [number, number, number], dtype: 'int32'): Tensor3D;
   };
-  nets: { ssdMobilenetv1: Net; faceLandmark68Net: Net; ageGenderNet: Net };
+  nets: { ssdMobilenetv1: Net; faceLandmark68Net: Net; ageGenderNet: Net; faceRecognitionNet: Net };
   SsdMobilenetv1Options: new (opts: { minConfidence: number; maxResults?: number }) => unknown;
   detectAllFaces(
     input: Tensor3D,
     options: unknown,
-  ): { withFaceLandmarks(): { withAgeAndGender(): Promise<FaceResult[]> } };
+  ): {
+    // The tasks are thenables: awaiting one runs the chain so far.
+    withFaceLandmarks(): PromiseLike<FaceResult[]> &
+      WithAge<FaceResult> & {
+        // Needs nets.faceRecognitionNet loaded (face-identity.ts loads it on its first use).
+        withFaceDescriptors(): WithAge<DescribedFaceResult>;
+      };
+  };
 };
 
 let loading: Promise<FaceApi> | undefined;
@@ -85,6 +96,25 @@ export type Detection = { faces: FaceBox[]; ms: number };
 export async function detectFaces(image: ImageInput): Promise<Detection> {
   const faceapi = await loadFaceApi();
   const started = performance.now();
+  const results = await runOnDetectorCopy(faceapi, image, (tensor, options) =>
+    faceapi.detectAllFaces(tensor, options).withFaceLandmarks().withAgeAndGender(),
+  );
+  const faces = results.faces
+    .map((r) => faceBoxFrom(r, results.scale))
+    .sort((p, q) => q.width * q.height - p.width * p.height);
+  return { faces, ms: performance.now() - started };
+}
+
+/**
+ * Runs a face-api chain on the detector's copy of an image (EXIF orientation honoured, long side
+ * at most DETECT_SIDE); `scale` maps the copy's pixels back to the image's own.
+ */
+export async function runOnDetectorCopy<R>(
+  faceapi: FaceApi,
+  image: ImageInput,
+  chain: (tensor: Tensor3D, options: unknown) => PromiseLike<R[]>,
+  minConfidence = MIN_CONFIDENCE,
+): Promise<{ faces: R[]; scale: number }> {
   const input = Buffer.isBuffer(image)
     ? sharp(image).autoOrient()
     : sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } });
@@ -95,19 +125,13 @@ export async function detectFaces(image: ImageInput): Promise<Detection> {
     .raw()
     .toBuffer({ resolveWithObject: true });
   const fullWidth = Buffer.isBuffer(image) ? await orientedWidth(image) : image.width;
-  const scale = fullWidth / info.width;
   const tensor = faceapi.tf.tensor3d(new Uint8Array(data), [info.height, info.width, 3], 'int32');
-  let results: FaceResult[];
   try {
-    const options = new faceapi.SsdMobilenetv1Options({ minConfidence: MIN_CONFIDENCE, maxResults: 20 });
-    results = await faceapi.detectAllFaces(tensor, options).withFaceLandmarks().withAgeAndGender();
+    const options = new faceapi.SsdMobilenetv1Options({ minConfidence, maxResults: 20 });
+    return { faces: await chain(tensor, options), scale: fullWidth / info.width };
   } finally {
     tensor.dispose();
   }
-  const faces = results
-    .map((r) => faceBoxFrom(r, scale))
-    .sort((p, q) => q.width * q.height - p.width * p.height);
-  return { faces, ms: performance.now() - started };
 }
 
 async function orientedWidth(image: Buffer): Promise<number> {

@@ -13,18 +13,30 @@ import {
   type ImageCapability,
 } from '../../core/image-ai';
 import { createOfflineImageAI } from './offline-image-ai';
-import { unavailableCapability } from './unavailable';
+import type { ProviderLogger } from './replicate/predictions';
+import { type ReplicateConfig, unconfiguredReplicate } from './replicate/replicate-config';
+import { createReplicateImageAI } from './replicate/replicate-image-ai';
 
 export type ImageAIProviders = Record<ImageAIProvider, () => ImageAIProviderInstance>;
 
-const builtInProviders: ImageAIProviders = {
-  offline: () => createOfflineImageAI(),
-  // The hosted provider (issue 12) plugs in here; until then every capability routed to it says so.
-  replicate: () => unbuiltProvider('replicate'),
-};
+/** What the built-in providers need from the container: the hosted provider's settings, a logger. */
+export type ImageAISettings = { replicate?: ReplicateConfig; logger?: ProviderLogger };
 
-export function createImageAI(routes: ImageAIRoutes, providers: Partial<ImageAIProviders> = {}): ImageAI {
-  const factories = { ...builtInProviders, ...providers };
+const builtInProviders = (settings: ImageAISettings): ImageAIProviders => ({
+  offline: () => createOfflineImageAI(),
+  // Without settings (tests, benches) it has no token: every capability says it needs a provider.
+  replicate: () =>
+    createReplicateImageAI(settings.replicate ?? unconfiguredReplicate(), {
+      ...(settings.logger ? { logger: settings.logger } : {}),
+    }),
+});
+
+export function createImageAI(
+  routes: ImageAIRoutes,
+  providers: Partial<ImageAIProviders> = {},
+  settings: ImageAISettings = {},
+): ImageAI {
+  const factories = { ...builtInProviders(settings), ...providers };
   const instances = new Map<ImageAIProvider, ImageAIProviderInstance>();
   const providerOf = (name: ImageAIProvider) => {
     let instance = instances.get(name);
@@ -48,11 +60,4 @@ export function createImageAI(routes: ImageAIRoutes, providers: Partial<ImageAIP
   ) as Record<ImageCapability, CapabilityAnswer>;
   const hostedAgeing = providerOf(routes.ageProgress).hostedAgeing;
   return { routes: { ...routes }, ...routed, answers, ...(hostedAgeing ? { hostedAgeing } : {}) };
-}
-
-function unbuiltProvider(provider: ImageAIProvider): ImageAIProviderInstance {
-  const capabilities = Object.fromEntries(
-    IMAGE_CAPABILITIES.map((capability) => [capability, unavailableCapability(capability, provider)]),
-  ) as unknown as ImageAICapabilities;
-  return { ...capabilities, describe: () => ({ model: 'none', missing: `the ${provider} provider` }) };
 }

@@ -1,5 +1,5 @@
 /**
- * The detector, the offline ageing, background removal and the preview maker bundled the way NodejsFunction bundles a Lambda (esbuild, ESM, with
+ * The detector, the offline ageing, background removal, the face identity check, the face swap and the preview maker bundled the way NodejsFunction bundles a Lambda (esbuild, ESM, with
  * sharp, face-api and tfjs left as real node_modules next to the bundle) still find their models.
  */
 import { execFile } from 'node:child_process';
@@ -23,13 +23,16 @@ async function bundleAndRun(format: 'esm' | 'cjs') {
     entry,
     [
       `import { readFileSync } from 'node:fs';`,
-      `import { createImageAI, createPreviewMaker } from ${JSON.stringify(path.join(import.meta.dirname, 'index.ts'))};`,
+      `import { createFaceIdentity, createImageAI, createPreviewMaker } from ${JSON.stringify(path.join(import.meta.dirname, 'index.ts'))};`,
       "const ai = createImageAI({ detectFaces: 'offline', ageProgress: 'offline', removeBackground: 'offline', faceSwap: 'offline', generateScene: 'offline' });",
       // No top-level await: it is not allowed in a CommonJS bundle.
       'ai.ageProgress({ image: readFileSync(process.argv[2]), targetAge: 16 }).then(async (out) => {',
       '  const preview = await createPreviewMaker().preview(out.image);',
       '  const cutout = await ai.removeBackground({ image: readFileSync(process.argv[2]) });',
-      '  console.log(JSON.stringify({ face: out.face, preview: preview.jpeg.length, hd: out.image.length, cutout: cutout.png.length }));',
+      // The identity check loads the recognition net beside the detector's models; the swap uses both pictures' landmarks.
+      '  const signature = await createFaceIdentity().signature(out.image);',
+      '  const swapped = await ai.faceSwap({ source: out.image, target: readFileSync(process.argv[2]) });',
+      '  console.log(JSON.stringify({ face: out.face, preview: preview.jpeg.length, hd: out.image.length, cutout: cutout.png.length, descriptor: signature?.descriptor.length, swapped: swapped.image.length }));',
       '});',
     ].join('\n'),
   );
@@ -68,6 +71,8 @@ describe('image engine in a Lambda bundle', () => {
       expect(result.hd).toBeGreaterThan(10_000);
       expect(result.preview).toBeGreaterThan(1_000);
       expect(result.cutout).toBeGreaterThan(10_000);
+      expect(result.descriptor).toBe(128);
+      expect(result.swapped).toBeGreaterThan(10_000);
     }
   }, 90_000);
 });

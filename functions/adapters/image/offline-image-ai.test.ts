@@ -1,7 +1,7 @@
 import { HD_SIZE_PX } from '@shared/catalog';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AiCapabilityUnavailableError, NoFaceError } from '../../core/errors';
+import { NoFaceError } from '../../core/errors';
 import type { AgeProgressOutput } from '../../core/image-ai';
 import type { FaceBox } from '../../core/ports';
 import { landscapeJpeg, samplePhoto } from '../../test-support/images';
@@ -88,15 +88,11 @@ describe('offline ageing and its preview (what the render worker stores)', () =>
     );
   });
 
-  it('says an AI provider is needed for what it cannot do (face swap)', async () => {
-    const call = ai.faceSwap({ source: original, target: original });
-    await expect(call).rejects.toBeInstanceOf(AiCapabilityUnavailableError);
-    await expect(call).rejects.toMatchObject({
-      kind: 'unavailable',
-      messageKey: 'aiProviderRequired',
-      capability: 'faceSwap',
-      provider: 'offline',
-    });
+  it('swaps a face offline and says it is a paste, not a generative swap', async () => {
+    expect(ai.describe('faceSwap').model).toMatch(/not a generative swap/);
+    const { image } = await ai.faceSwap({ source: original, target: original });
+    const meta = await sharp(image).metadata();
+    expect([meta.format, meta.width, meta.exif]).toEqual(['jpeg', 1024, undefined]);
   });
 
   it('removes the background of a photo with a person', async () => {

@@ -8,8 +8,8 @@ import type { ImageAIProviderInstance, ImageCapability } from '../../core/image-
 import { agedHeadCrop, type FaceFinder } from './age-pipeline';
 import { removeBackgroundOffline } from './background/remove-background';
 import { detectFaces } from './face-detector';
+import { swapFace } from './face-swap/face-swap';
 import { generateOfflineScene } from './scenes/generate-scene';
-import { unavailableCapability } from './unavailable';
 
 export const HD_QUALITY = 90;
 
@@ -23,7 +23,7 @@ export const OFFLINE_MODELS: Record<ImageCapability, string> = {
   detectFaces: 'face-api SSD MobileNet v1 + 68 landmarks (MIT)',
   ageProgress: 'craniofacial growth warp (built in)',
   removeBackground: 'MediaPipe selfie segmentation (Apache-2.0)',
-  faceSwap: 'landmark-aligned face transfer (built in)',
+  faceSwap: 'landmark-aligned face transfer (built in; a colour-matched paste, not a generative swap)',
   generateScene: 'illustrated scene generator (built in)',
 };
 
@@ -53,8 +53,10 @@ export function createOfflineImageAI(options: OfflineImageAIOptions = {}): Image
       const { png, mask, source } = await removeBackgroundOffline(image);
       return { png, mask, source };
     },
-    // Face swap comes with a later issue (ARCHITECTURE.md §5).
-    faceSwap: unavailableCapability('faceSwap', 'offline'),
+    async faceSwap(input) {
+      const { image } = await swapFace(input);
+      return { image };
+    },
     generateScene: generateOfflineScene,
   };
 }

@@ -163,13 +163,14 @@ export async function runAiTest(deps: Deps, runId: string): Promise<void> {
     await deps.aiRuns.finish(runId, { status: 'succeeded', generationTime: elapsed(), outputKey });
   } catch (error) {
     // A test page shows the error inline; a domain error has its own words, anything else its text.
-    const known = error instanceof DomainError;
     deps.logger.warn('AI test run failed', { runId, kind: run.input.kind, error: String(error) });
+    const friendly = error instanceof DomainError ? messages[error.messageKey] : messages.aiTestFailed;
+    const detail = error instanceof Error ? error.message : String(error);
     await deps.aiRuns.finish(runId, {
       status: 'failed',
       generationTime: elapsed(),
-      error: known ? error.message : messages.aiTestFailed,
-      details: known ? error.code : String(error).slice(0, 500),
+      error: friendly,
+      details: (detail === friendly && error instanceof DomainError ? error.code : detail).slice(0, 500),
     });
   }
 }

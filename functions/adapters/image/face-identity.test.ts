@@ -1,0 +1,64 @@
+import { IDENTITY_MAX_DISTANCE, identityDistance } from '@shared/rules/identity';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { landscapeJpeg, samplePhoto } from '../../test-support/images';
+import { createFaceIdentity, loadFaceRecognition } from './face-identity';
+
+/** A 480×640 head-and-shoulders crop of one of face-api's sample photos (one face in the frame). */
+const portrait = (n: 1 | 3, left: number, top: number) =>
+  sharp(samplePhoto(n)).autoOrient().extract({ left, top, width: 480, height: 640 }).jpeg().toBuffer();
+
+describe('face identity (face-api descriptor, offline)', () => {
+  const identity = createFaceIdentity();
+
+  beforeAll(async () => {
+    await loadFaceRecognition();
+  }, 30_000);
+
+  it('gives the same photo the same signature, and a resized copy one a short distance away', async () => {
+    const photo = await portrait(1, 150, 80);
+    const half = await sharp(photo).resize({ width: 240 }).jpeg({ quality: 80 }).toBuffer();
+    const [original, again, smaller] = await Promise.all([
+      identity.signature(photo),
+      identity.signature(photo),
+      identity.signature(half),
+    ]);
+    expect(original?.descriptor).toHaveLength(128);
+    expect(original?.score).toBeGreaterThan(0.9);
+    expect(original?.estimatedAge).toBeGreaterThan(15);
+    expect(original?.estimatedAge).toBeLessThan(45);
+    expect(identityDistance(original!.descriptor, again!.descriptor)).toBeLessThan(1e-6);
+    // Measured 0.11–0.15 on face-api's sample faces at 200 px wide.
+    expect(identityDistance(original!.descriptor, smaller!.descriptor)).toBeLessThan(0.25);
+  }, 30_000);
+
+  it('puts two different people over the threshold', async () => {
+    const [left, right, other] = await Promise.all([
+      identity.signature(await portrait(1, 150, 80)),
+      identity.signature(await portrait(1, 1390, 60)),
+      identity.signature(await portrait(3, 1050, 80)),
+    ]);
+    // Measured 0.66–0.72 for these three women.
+    expect(identityDistance(left!.descriptor, right!.descriptor)).toBeGreaterThan(IDENTITY_MAX_DISTANCE);
+    expect(identityDistance(left!.descriptor, other!.descriptor)).toBeGreaterThan(IDENTITY_MAX_DISTANCE);
+    expect(identityDistance(right!.descriptor, other!.descriptor)).toBeGreaterThan(IDENTITY_MAX_DISTANCE);
+  }, 30_000);
+
+  it('answers null for a picture with no face', async () => {
+    expect(await identity.signature(await landscapeJpeg(640, 480))).toBeNull();
+  });
+
+  it('describes the largest face of a group photo, from raw pixels too', async () => {
+    const { data, info } = await sharp(samplePhoto(1))
+      .autoOrient()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const raw = { data: new Uint8Array(data), width: info.width, height: info.height, channels: 3 as const };
+    const [fromRaw, alone] = await Promise.all([
+      identity.signature(raw),
+      // The largest face in sample1 is the woman on the right.
+      identity.signature(await portrait(1, 1390, 60)),
+    ]);
+    expect(identityDistance(fromRaw!.descriptor, alone!.descriptor)).toBeLessThan(0.3);
+  }, 30_000);
+});

@@ -1,0 +1,95 @@
+/**
+ * The asynchronous side of hosted ageing: the render worker starts a prediction on the head crop with
+ * a webhook and returns at once; the webhook (or the sweeper) checks it, and a success comes back as
+ * a square JPEG of the size asked. Nothing here waits on the model.
+ */
+import type { HostedAgeing, PredictionState } from '../../../core/image-ai';
+import type { FaceFinder } from '../age-pipeline';
+import { HostedModelError } from './hosted-model-error';
+import { dataUriOf, headCropInput } from './image-inputs';
+import { fillTemplate } from './input-template';
+import { squareJpeg } from './output-images';
+import {
+  failureReason,
+  isTerminal,
+  type PredictionCall,
+  type ProviderLogger,
+  type ReplicateApi,
+} from './predictions';
+import type { SlotConfig } from './replicate-config';
+import { verifiedPredictionId } from './webhook-signature';
+
+export function createReplicateHostedAgeing(deps: {
+  api: ReplicateApi;
+  slot: SlotConfig;
+  logger: ProviderLogger;
+  findFace?: FaceFinder;
+  /** The clock webhook timestamps are checked against (tests). */
+  now?: () => number;
+}): HostedAgeing {
+  const { api, slot, logger } = deps;
+  const call = (input: Record<string, unknown>): PredictionCall => ({
+    capability: 'ageProgress',
+    slot,
+    input,
+  });
+
+  return {
+    async start({ image, targetAge, face, webhookUrl }) {
+      const head = await headCropInput(image, face, deps.findFace);
+      const prediction = await api.start(
+        call(fillTemplate(slot.input, { image: dataUriOf(head.jpeg), targetAge })),
+        webhookUrl,
+      );
+      logger.info('Replicate prediction started', {
+        capability: 'ageProgress',
+        model: slot.model.id,
+        predictionId: prediction.id,
+        targetAge,
+      });
+      return {
+        prediction: { provider: 'replicate', id: prediction.id, model: slot.model.id },
+        face: head.face,
+        crop: head.crop,
+      };
+    },
+
+    async check(predictionId, size): Promise<PredictionState> {
+      const prediction = await api.get(predictionId);
+      if (!prediction) {
+        return {
+          status: 'failed',
+          reason: `Replicate does not know prediction ${predictionId}`,
+          cost: { predictTimeSec: null, usd: null },
+        };
+      }
+      if (!isTerminal(prediction)) {
+        return { status: 'running', ...(prediction.started_at ? { startedAt: prediction.started_at } : {}) };
+      }
+      const cost = api.logEnded(call({}), prediction);
+      if (prediction.status !== 'succeeded')
+        return { status: 'failed', reason: failureReason(prediction), cost };
+      try {
+        return {
+          status: 'succeeded',
+          image: await squareJpeg(await api.downloadFor(prediction), size),
+          cost,
+        };
+      } catch (error) {
+        if (!(error instanceof HostedModelError)) throw error;
+        logger.warn('Replicate output refused', { predictionId, reason: error.reason });
+        return { status: 'failed', reason: error.reason, cost };
+      }
+    },
+
+    cancel: (predictionId) => api.cancel(predictionId),
+
+    async verifyWebhook(rawBody, headers) {
+      const secret = await api.webhookSecret();
+      const verified = verifiedPredictionId({ rawBody, headers }, secret, deps.now?.());
+      if (!verified)
+        logger.warn('Replicate webhook refused: bad signature, stale timestamp or no prediction id');
+      return verified;
+    },
+  };
+}

@@ -1,0 +1,121 @@
+/**
+ * Hosted ageing end to end on the emulators: the real handlers, the replicate provider against the
+ * local fake of the predictions API (its ageing model is the offline warp, so identities hold), the
+ * fake's signed webhooks posted to the local gateway, and the real identity guard (face-api).
+ */
+import { routes } from '@shared/api';
+import { messages } from '@shared/messages';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startReplicateFake } from '../../scripts/local/replicate-fake/replicate-fake';
+import * as images from '../test-support/images';
+import { createTestApp } from '../test-support/test-app';
+
+const fake = await startReplicateFake({ log: () => undefined });
+const hostedSettings = (overrides: Record<string, string> = {}) => ({
+  IMAGE_AI_PROVIDER: 'replicate',
+  IMAGE_AI_REMOVE_BACKGROUND: 'offline',
+  REPLICATE_API_BASE: fake.url,
+  REPLICATE_API_TOKEN: 'r8_local_test',
+  REPLICATE_WEBHOOK_SECRET: fake.secret,
+  ...overrides,
+});
+
+const app = createTestApp(hostedSettings());
+const gateway = await app.startGateway();
+app.deps.aiWebhookUrl = new URL(routes.aiWebhook.path, gateway.url).href;
+
+afterAll(async () => {
+  await gateway.stop();
+  await fake.stop();
+  await app.purgeRenderQueue();
+});
+
+type Job = { age: number; status: string; failureReason?: string };
+const jobsOf = async (testApp: typeof app, uploadId: string) =>
+  ((await testApp.deps.uploads.getUploadWithJobs(uploadId))?.jobs ?? []) as (Job & Record<string, unknown>)[];
+
+/** Runs the worker (renders, then the checks the webhooks queue) until every job has ended. */
+async function workUntilEnded(testApp: typeof app, uploadId: string, rounds = 20) {
+  for (let round = 0; round < rounds; round++) {
+    await testApp.runRenderWorker({ maxBatches: 1 });
+    const jobs = await jobsOf(testApp, uploadId);
+    if (jobs.length && jobs.every((job) => job.status !== 'processing')) return jobs;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  throw new Error(`jobs still processing: ${JSON.stringify(await jobsOf(testApp, uploadId))}`);
+}
+
+describe('hosted ageing through the predictions API', () => {
+  it("makes an upload's previews from the hosted model through the webhook, each checked by the identity guard", async () => {
+    const sessionId = crypto.randomUUID();
+    const uploadId = await app.uploadPhoto({ sessionId }, images.samplePhoto(2));
+
+    // First round: the worker only starts the predictions; nothing is rendered yet.
+    await app.runRenderWorker({ maxBatches: 1 });
+    const started = await jobsOf(app, uploadId);
+    expect(started.map((job) => [job.status, (job.prediction as { attempt: number }).attempt])).toEqual([
+      ['processing', 1],
+      ['processing', 1],
+      ['processing', 1],
+    ]);
+
+    const jobs = await workUntilEnded(app, uploadId);
+    expect(jobs.map((job) => job.status)).toEqual(['done', 'done', 'done']);
+    for (const job of jobs) {
+      const check = job.hostedCheck as { identityDistance: number; estimatedAge: number; costUsd: number };
+      expect(check.identityDistance).toBeLessThan(0.6);
+      expect(check.estimatedAge).toBeGreaterThan(10);
+      expect(check.costUsd).toBe(0.04);
+    }
+    // The fake signed and posted each webhook to the gateway, which verified it.
+    expect(fake.deliveries().filter((d) => d.status === 200).length).toBeGreaterThanOrEqual(3);
+    const view = await app.callRoute('getUpload', { sessionId, params: { uploadId } });
+    expect(view.json.jobs.map((job: { previewUrl: string | null }) => job.previewUrl)).toEqual([
+      expect.stringContaining(`previews/${uploadId}/10-`),
+      expect.stringContaining(`previews/${uploadId}/16-`),
+      expect.stringContaining(`previews/${uploadId}/21-`),
+    ]);
+  }, 120_000);
+
+  it('refuses a forged webhook at the gateway and queues nothing', async () => {
+    const response = await fetch(app.deps.aiWebhookUrl, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'webhook-id': 'msg_forged',
+        'webhook-timestamp': String(Math.floor(Date.now() / 1000)),
+        'webhook-signature': 'v1,Zm9yZ2Vk',
+      },
+      body: JSON.stringify({ id: 'forged', status: 'succeeded' }),
+    });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.message).toBe(messages.webhookSignatureInvalid);
+    expect((await app.runRenderWorker({ maxBatches: 1 })).delivered).toBe(0);
+  });
+
+  it('retries a result with no face once, then fails the job with the reason its card shows', async () => {
+    const noFace = createTestApp(hostedSettings({ REPLICATE_MODEL_AGE_PROGRESS: 'fake/no-face' }));
+    noFace.deps.aiWebhookUrl = app.deps.aiWebhookUrl;
+    const sessionId = crypto.randomUUID();
+    const uploadId = await noFace.uploadPhoto({ sessionId }, images.samplePhoto(3));
+    const jobs = await workUntilEnded(noFace, uploadId);
+    expect(jobs.map((job) => [job.status, job.failureReason])).toEqual(
+      [10, 16, 21].map(() => ['failed', messages.identityDrifted]),
+    );
+    for (const job of jobs) {
+      expect(job.prediction).toMatchObject({ attempt: 2 });
+      expect(job.hostedCheck).toMatchObject({ identityDistance: null, estimatedAge: null });
+    }
+  }, 120_000);
+
+  it('fails the jobs with a clear reason when no API token is configured', async () => {
+    const unconfigured = createTestApp(hostedSettings({ REPLICATE_API_TOKEN: '' }));
+    const sessionId = crypto.randomUUID();
+    const uploadId = await unconfigured.uploadPhoto({ sessionId }, images.samplePhoto(2));
+    await unconfigured.runRenderWorker({ maxBatches: 1 });
+    const jobs = await jobsOf(unconfigured, uploadId);
+    expect(jobs.map((job) => [job.status, job.failureReason])).toEqual(
+      [10, 16, 21].map(() => ['failed', messages.aiProviderRequired]),
+    );
+  }, 60_000);
+});
