@@ -2,18 +2,32 @@
  * The operators' AI test pages on the real local stack (offline provider): an age-preview test runs
  * through the upload, the queued job and the render worker to its result, with each step logged; the
  * age 16 test likewise; the five scene prompts all generate and their summary downloads; the face
- * swap asks for both images and shows what the worker answered inline; a non-admin is turned away.
+ * swap asks for both images, shows the swapped image and its metadata, and a refusal inline; a
+ * non-admin is turned away.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { generatedImagesMessage, messages } from '@shared/messages';
+import sharp from 'sharp';
 import { createUser, freshEmail, signIn } from './accounts-helpers';
 import { createAdmin } from './admin-helpers';
 import { expectNoSeriousA11yViolations, FACE_PHOTO, toast } from './helpers';
 
 /** Another real face photo (MIT, ships with @vladmandic/face-api). */
 const OTHER_FACE_PHOTO = path.join(path.dirname(FACE_PHOTO), 'sample3.jpg');
+/** A landscape with no one in it (sky over a meadow), big enough for the upload's checks. */
+const noFacePhoto = () =>
+  sharp({ create: { width: 800, height: 600, channels: 3, background: '#8ecae6' } })
+    .composite([
+      {
+        input: { create: { width: 800, height: 250, channels: 3, background: '#52b788' } },
+        top: 350,
+        left: 0,
+      },
+    ])
+    .jpeg()
+    .toBuffer();
 const NOT_AN_IMAGE = { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a photo') };
 
 async function openAsAdmin(page: Page, baseURL: string, pathName: string, heading: string) {
@@ -23,9 +37,9 @@ async function openAsAdmin(page: Page, baseURL: string, pathName: string, headin
 }
 
 /** A loaded <img>, not a broken one. */
-async function expectLoadedImage(page: Page, name: string | RegExp) {
+async function expectLoadedImage(page: Page, name: string | RegExp, timeout = 10_000) {
   const image = page.getByRole('img', { name });
-  await expect(image).toBeVisible();
+  await expect(image).toBeVisible({ timeout });
   await expect
     .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
     .toBe(true);
@@ -155,7 +169,7 @@ test('the five scene prompts run one after another and their JSON summary downlo
   expect(new Set(summary.map((entry) => entry.prompt)).size).toBe(5);
 });
 
-test('the face swap asks for both images, then shows what the worker answered inline', async ({
+test('the face swap asks for both images, shows the swap and its metadata, and a refusal inline', async ({
   page,
   baseURL,
 }, testInfo) => {
@@ -175,15 +189,30 @@ test('the face swap asks for both images, then shows what the worker answered in
   await expect(page.getByRole('alert')).toHaveCount(0);
   await page.getByRole('button', { name: 'Run', exact: true }).click();
 
-  // The offline face swap is not built yet: the worker's "needs an AI provider" error shows inline,
-  // with its details and the run's metadata (generationTime in ms).
-  const error = page.getByRole('alert');
-  await expect(error).toContainText(messages.aiProviderRequired, { timeout: 60_000 });
-  await expect(error).toContainText('Details:');
-  await expect(page.getByText(/"generationTime": \d+/)).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeEnabled();
+  // The offline face swap (landmark-aligned transfer) answers with the swapped image and its metadata.
+  await expectLoadedImage(page, 'Face swap result: the background with the swapped face', 60_000);
+  const metadata = page.getByRole('region', { name: 'Metadata' });
+  await expect(metadata).toContainText('"status": "succeeded"');
+  await expect(metadata).toContainText(/"generationTime": \d+/);
+  await expect(metadata).toContainText('"provider": "offline"');
+  await expect(page.getByRole('alert')).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: testInfo.outputPath('face-swap-test-done.png'), fullPage: true });
+
+  // A background with no face in it: the worker's refusal shows inline, with its details.
+  await page.getByLabel('Background image (JPEG or PNG)').setInputFiles({
+    name: 'no-face.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await noFacePhoto(),
+  });
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  const error = page.getByRole('alert');
+  await expect(error).toContainText(messages.swapNoFaceInBackground, { timeout: 60_000 });
+  await expect(error).toContainText('Details:');
+  await expect(metadata).toContainText('"status": "failed"');
+  await expect(page.getByRole('img', { name: /Face swap result/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeEnabled();
+  await expectNoSeriousA11yViolations(page);
 });
 
 test('a signed-in parent who is not an admin is turned away from the AI test pages', async ({

@@ -4,7 +4,7 @@
  * error and details inline.
  */
 import { messages } from '@shared/messages';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { ProgressBar } from '../../../components/ui/ProgressBar';
@@ -26,6 +26,7 @@ export function FaceSwapTestPage() {
   const background = useTestImage();
   const face = useTestImage();
   const [missing, setMissing] = useState(false);
+  const metadataId = useId();
   const test = useFaceSwapTest();
   const waiting = test.run !== null && (test.run.status === 'queued' || test.run.status === 'running');
   const seconds = useElapsedSeconds(test.busy ? test.startedAt : null);
@@ -119,12 +120,14 @@ export function FaceSwapTestPage() {
             />
           )}
           {metadata && (run.status === 'succeeded' || run.status === 'failed') && (
-            <div>
-              <h3 className="mb-1 font-semibold text-slate-900">Metadata</h3>
+            <section aria-labelledby={metadataId}>
+              <h3 id={metadataId} className="mb-1 font-semibold text-slate-900">
+                Metadata
+              </h3>
               <pre className="whitespace-pre-wrap break-words rounded-2xl bg-slate-50 p-3 font-mono text-sm text-slate-800">
                 {JSON.stringify(metadata, null, 2)}
               </pre>
-            </div>
+            </section>
           )}
           {!run && !test.step && !test.startError && (
             <p className="text-slate-600">The swapped image, its metadata or its error appear here.</p>
