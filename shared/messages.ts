@@ -169,6 +169,8 @@ export const messages = {
   packPublished: 'Pack published',
   packUpdated: 'Pack updated',
   allChecksCompleted: 'All checks completed! Ready for production.',
+  uploadFailedPrefix: 'Upload failed: ',
+  uploadBothImages: 'Please upload both background and face images',
   // Operator pages: cases the spec leaves open.
   adminsManagedByAdmins:
     'This app already has an admin. Further admin roles are managed by existing admins (npm run admin:grant).',

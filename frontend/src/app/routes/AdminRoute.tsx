@@ -40,6 +40,23 @@ const PackManagerPage = lazy(() =>
   import('../../features/admin/packs/PackManagerPage').then((m) => ({ default: m.PackManagerPage })),
 );
 
+const AgePreviewTestPage = lazy(() =>
+  import('../../features/admin/ai-tests/AgePreviewTestPage').then((m) => ({ default: m.AgePreviewTestPage })),
+);
+const AgeTransformTestPage = lazy(() =>
+  import('../../features/admin/ai-tests/AgeTransformTestPage').then((m) => ({
+    default: m.AgeTransformTestPage,
+  })),
+);
+const ScenePromptTestPage = lazy(() =>
+  import('../../features/admin/ai-tests/ScenePromptTestPage').then((m) => ({
+    default: m.ScenePromptTestPage,
+  })),
+);
+const FaceSwapTestPage = lazy(() =>
+  import('../../features/admin/ai-tests/FaceSwapTestPage').then((m) => ({ default: m.FaceSwapTestPage })),
+);
+
 const GUARDED_PAGES = [
   { path: 'reset-password', Page: ResetPasswordPage },
   { path: 'qa-checklist', Page: QaChecklistPage },
@@ -47,6 +64,10 @@ const GUARDED_PAGES = [
   { path: 'pack-manager', Page: PackManagerPage },
   { path: 'template-editor', Page: TemplateEditorPage },
   { path: 'template-seeder', Page: TemplateSeederPage },
+  { path: 'replicate-test', Page: AgePreviewTestPage },
+  { path: 'test-age-transform', Page: AgeTransformTestPage },
+  { path: 'hf-test', Page: ScenePromptTestPage },
+  { path: 'face-swap-test', Page: FaceSwapTestPage },
 ];
 
 export function AdminRoute() {

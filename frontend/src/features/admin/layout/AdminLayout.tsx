@@ -14,7 +14,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
   return (
     <div className="mx-auto w-full max-w-6xl px-3 py-6 sm:px-4">
       <nav aria-label="Admin" className="-mx-3 mb-6 overflow-x-auto px-3 sm:mx-0 sm:px-0">
-        <ul className="flex gap-2 rounded-full bg-slate-100 p-1.5 sm:w-fit">
+        <ul className="flex gap-2 rounded-full bg-slate-100 p-1.5 sm:w-fit lg:flex-wrap lg:rounded-3xl">
           {ADMIN_PAGES.map((page) => (
             <li key={page.path}>
               <NavLink to={page.path} className={linkClass}>
