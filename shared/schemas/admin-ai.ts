@@ -4,6 +4,7 @@
  * generation and face swap.
  */
 import { z } from 'zod';
+import { messages } from '../messages';
 import { IMAGE_CAPABILITY_NAMES } from '../rules/image-capabilities';
 
 export const capabilityAnswerSchema = z.object({
@@ -74,7 +75,7 @@ export const createAiRunRequestSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['faceUploadId'],
-        message: 'Please upload both background and face images',
+        message: messages.uploadBothImages,
       });
     }
   });
