@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import { removeBackgroundOffline } from '../../../functions/adapters/image/background/remove-background';
 import { createOfflineImageAI } from '../../../functions/adapters/image/offline-image-ai';
 import { generateOfflineScene } from '../../../functions/adapters/image/scenes/generate-scene';
-import { AiCapabilityUnavailableError, NoFaceError, NoSubjectError } from '../../../functions/core/errors';
+import { NoFaceError, NoSubjectError } from '../../../functions/core/errors';
 
 export type FakeFile = { bytes: Buffer; contentType: string };
 export type FakeOutcome =
