@@ -165,8 +165,11 @@ export type FaceSignature = { descriptor: number[]; estimatedAge: number; score:
 
 /** Identity checks on ageing results: always local (face-api), whichever provider aged. */
 export interface FaceIdentity {
-  /** The largest face's signature, or null when there is no face. */
-  signature(image: ImageInput): Promise<FaceSignature | null>;
+  /**
+   * The signature of the face nearest `near` (a face found earlier in the same image: the one that
+   * was aged, in a group photo), else of the largest face; null when there is no face.
+   */
+  signature(image: ImageInput, near?: FaceBox): Promise<FaceSignature | null>;
 }
 
 /** What the results page calls the age engine: the offline approximation or a hosted model. */

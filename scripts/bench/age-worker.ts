@@ -3,8 +3,9 @@
  * (head crop, create the prediction) and the check (fetch the output, upscale to HD, the identity
  * guard on the original and the result, the watermarked preview, the two S3 writes and the
  * conditional completion). Runs on a throwaway local stack with the local fake of the predictions
- * API; the fake's model time is reported beside, never counted.
+ * API in its own process; the fake's model time is reported beside, never counted.
  */
+import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -12,10 +13,11 @@ import type { TargetAge } from '@shared/catalog';
 import { loadConfig } from '../../functions/adapters/config';
 import { buildDeps } from '../../functions/adapters/deps';
 import { checkPrediction } from '../../functions/core/render/hosted-render';
-import { renderJob } from '../../functions/core/render/render-job';
+import { renderBatch } from '../../functions/core/render/render-batch';
+import { freePort } from '../local/ports';
 import { median, percentile, startBenchStack } from './bench-stack';
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 6);
+const UPLOADS = Number(process.env.BENCH_RUNS ?? 3);
 const AGES: TargetAge[] = [10, 16, 21];
 const require = createRequire(import.meta.url);
 const demo = (n: number) =>
@@ -35,8 +37,37 @@ async function keepsakeUpload(url: string, photo: Buffer): Promise<string> {
   return created.uploadId;
 }
 
+/**
+ * The fake in a process of its own: its model (the offline warp) must not run on the timed
+ * worker's event loop, as a real model never does.
+ */
+async function startFakeProcess(): Promise<{ url: string; stop(): void }> {
+  const port = await freePort();
+  // One process (node --import tsx), so stopping it stops the fake.
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/local/replicate-fake/main.ts', '--port', String(port)],
+    { stdio: ['ignore', 'pipe', 'ignore'] },
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const found = /REPLICATE_API_BASE=(\S+)/.exec(out);
+      if (found) resolve(found[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`the Replicate fake exited (${code})`)));
+  });
+  return { url, stop: () => child.kill('SIGTERM') };
+}
+
 export async function benchHostedWorker(): Promise<void> {
-  process.env.IMAGE_AI_PROVIDER = 'replicate';
+  const fake = await startFakeProcess();
+  Object.assign(process.env, {
+    IMAGE_AI_PROVIDER: 'replicate',
+    REPLICATE_API_BASE: fake.url,
+    REPLICATE_API_TOKEN: 'r8_bench',
+  });
   const stack = await startBenchStack();
   try {
     // The bench's own worker: same adapters, same fake; the fake's webhooks go nowhere, so the
@@ -48,44 +79,61 @@ export async function benchHostedWorker(): Promise<void> {
     const checks: number[] = [];
     const models: number[] = [];
     let cold: { start: number; check: number } | undefined;
-    for (let run = 0; run <= RUNS; run++) {
+    // As an upload's renders reach the worker: its three ages in one batch, the first job detecting
+    // the face for all three; each check then runs as its webhook comes.
+    for (let run = 0; run <= UPLOADS; run++) {
       const uploadId = await keepsakeUpload(stack.url, await readFile(demo((run % 3) + 2)));
-      const age = AGES[run % AGES.length];
       const now = new Date().toISOString();
-      await deps.uploads.addJob({ uploadId, age, status: 'processing', hdUnlocked: false, updatedAt: now });
-
-      let t = performance.now();
-      const started = await renderJob(deps, { uploadId, age });
-      const start = performance.now() - t;
-      if (started.outcome !== 'started') throw new Error(`not started: ${JSON.stringify(started)}`);
-      const modelStarted = performance.now();
-      while ((await hosted.check(started.predictionId, 64)).status === 'running') {
-        await new Promise((resolve) => setTimeout(resolve, 50));
+      for (const age of AGES) {
+        await deps.uploads.addJob({ uploadId, age, status: 'processing', hdUnlocked: false, updatedAt: now });
       }
-      models.push(performance.now() - modelStarted);
+      const batch = AGES.map((age) => ({
+        id: `${age}`,
+        body: JSON.stringify({ uploadId, age }),
+        attempt: 1,
+      }));
+      let t = performance.now();
+      if ((await renderBatch(deps, batch)).length) throw new Error('a start failed');
+      const startPerJob = (performance.now() - t) / AGES.length;
+      const jobs = (await deps.uploads.getUploadWithJobs(uploadId))!.jobs;
+      const ids = jobs.map((job) => job.prediction!.id);
 
-      t = performance.now();
-      const finished = await checkPrediction(deps, started.predictionId);
-      const check = performance.now() - t;
-      if (finished.outcome !== 'done') throw new Error(`not done: ${JSON.stringify(finished)}`);
-      // The first job loads face-api's models and warms sharp: a container's first job only.
-      if (run === 0) cold = { start, check };
+      const modelStarted = performance.now();
+      for (const id of ids) {
+        while ((await hosted.check(id, 64)).status === 'running') {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      }
+      models.push((performance.now() - modelStarted) / ids.length);
+
+      const jobChecks: number[] = [];
+      for (const id of ids) {
+        t = performance.now();
+        const finished = await checkPrediction(deps, id);
+        jobChecks.push(performance.now() - t);
+        if (finished.outcome !== 'done') throw new Error(`not done: ${JSON.stringify(finished)}`);
+      }
+      // The first upload loads face-api's models and warms sharp: a container's first jobs only.
+      if (run === 0) cold = { start: startPerJob, check: jobChecks[0] };
       else {
-        starts.push(start);
-        checks.push(check);
+        starts.push(...AGES.map(() => startPerJob));
+        checks.push(...jobChecks);
       }
     }
     const totals = starts.map((s, i) => s + checks[i]);
     const ms = (n: number) => `${n.toFixed(0)} ms`;
-    console.log(`Hosted render worker time, model excluded (${RUNS} jobs after one cold one, local fake):`);
+    console.log(
+      `Hosted render worker time per job, model excluded (${UPLOADS} uploads × ${AGES.length} ages after a cold one, local fake):`,
+    );
     console.log(`  start  p50 ${ms(median(starts))}  p95 ${ms(percentile(starts, 95))}`);
     console.log(`  check  p50 ${ms(median(checks))}  p95 ${ms(percentile(checks, 95))}`);
     console.log(
-      `  total  p50 ${ms(median(totals))}  p95 ${ms(percentile(totals, 95))}   (target ≤ 300 ms; cold first job: ${ms(cold!.start + cold!.check)})`,
+      `  total  p50 ${ms(median(totals))}  p95 ${ms(percentile(totals, 95))}   (target ≤ 300 ms; cold first upload's first job: ${ms(cold!.start + cold!.check)})`,
     );
-    console.log(`  (the fake's model took p50 ${ms(median(models))}, not counted)`);
+    console.log(`  (the fake's model, in its own process, took p50 ${ms(median(models))}: not counted)`);
   } finally {
     await stack.stop();
+    fake.stop();
   }
 }
 

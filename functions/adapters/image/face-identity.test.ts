@@ -2,6 +2,7 @@ import { IDENTITY_MAX_DISTANCE, identityDistance } from '@shared/rules/identity'
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { landscapeJpeg, samplePhoto } from '../../test-support/images';
+import { detectLargestFace } from './face-detector';
 import { createFaceIdentity, loadFaceRecognition } from './face-identity';
 
 /** A 480×640 head-and-shoulders crop of one of face-api's sample photos (one face in the frame). */
@@ -60,5 +61,19 @@ describe('face identity (face-api descriptor, offline)', () => {
       identity.signature(await portrait(1, 1390, 60)),
     ]);
     expect(identityDistance(fromRaw!.descriptor, alone!.descriptor)).toBeLessThan(0.3);
+  }, 30_000);
+
+  it('describes the face that was aged, not the largest, when told where it is', async () => {
+    const group = samplePhoto(1);
+    const leftCrop = await portrait(1, 150, 80);
+    const box = await detectLargestFace(leftCrop);
+    const near = { ...box!, x: box!.x + 150, y: box!.y + 80 };
+    const [aged, largest, left] = await Promise.all([
+      identity.signature(group, near),
+      identity.signature(group),
+      identity.signature(leftCrop),
+    ]);
+    expect(identityDistance(aged!.descriptor, left!.descriptor)).toBeLessThan(0.3);
+    expect(identityDistance(largest!.descriptor, left!.descriptor)).toBeGreaterThan(IDENTITY_MAX_DISTANCE);
   }, 30_000);
 });

@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { FaceIdentity, FaceSignature, ImageInput } from '../../core/image-ai';
+import type { FaceBox } from '../../core/ports';
 import {
   type DescribedFaceResult,
   type FaceApi,
@@ -43,7 +44,7 @@ async function describedFaces(faceapi: FaceApi, image: ImageInput, detector: 'ti
     detector === 'tiny'
       ? new faceapi.TinyFaceDetectorOptions({ inputSize: TINY_INPUT, scoreThreshold: 0.5 })
       : undefined;
-  const { faces } = await runOnDetectorCopy(
+  return runOnDetectorCopy(
     faceapi,
     image,
     (tensor, opts) =>
@@ -51,27 +52,36 @@ async function describedFaces(faceapi: FaceApi, image: ImageInput, detector: 'ti
     undefined,
     options,
   );
-  return faces;
+}
+
+/** Squared distance between a detection's centre (in the detector copy) and a face box's (in the image). */
+function offCentre(face: FaceResult, near: FaceBox, scale: number) {
+  const { x, y, width, height } = face.detection.box;
+  const dx = (x + width / 2) * scale - (near.x + near.width / 2);
+  const dy = (y + height / 2) * scale - (near.y + near.height / 2);
+  return dx * dx + dy * dy;
 }
 
 /**
- * The largest face's signature, or null when the image has no face. The tiny detector answers
- * first (about a quarter of SSD's time, which matters on every hosted render); when it sees no
- * face, SSD looks again before "no face" is said.
+ * The signature of the face nearest `near`, else of the largest face; null when the image has no
+ * face. The tiny detector answers first (about a quarter of SSD's time, which matters on every
+ * hosted render); when it sees no face, SSD looks again before "no face" is said.
  */
-export async function faceSignature(image: ImageInput): Promise<FaceSignature | null> {
+export async function faceSignature(image: ImageInput, near?: FaceBox): Promise<FaceSignature | null> {
   const faceapi = await loadFaceRecognition();
-  let faces = await describedFaces(faceapi, image, 'tiny');
-  if (!faces.length) faces = await describedFaces(faceapi, image, 'ssd');
-  const largest = faces.reduce<DescribedFaceResult | null>(
-    (best, face) => (!best || area(face) > area(best) ? face : best),
+  let found = await describedFaces(faceapi, image, 'tiny');
+  if (!found.faces.length) found = await describedFaces(faceapi, image, 'ssd');
+  const better = (a: DescribedFaceResult, b: DescribedFaceResult) =>
+    near ? offCentre(a, near, found.scale) < offCentre(b, near, found.scale) : area(a) > area(b);
+  const chosen = found.faces.reduce<DescribedFaceResult | null>(
+    (best, face) => (!best || better(face, best) ? face : best),
     null,
   );
-  if (!largest) return null;
+  if (!chosen) return null;
   return {
-    descriptor: Array.from(largest.descriptor),
-    estimatedAge: largest.age,
-    score: largest.detection.score,
+    descriptor: Array.from(chosen.descriptor),
+    estimatedAge: chosen.age,
+    score: chosen.detection.score,
   };
 }
 
@@ -85,14 +95,15 @@ const CACHE_SIZE = 32;
 export function createFaceIdentity(): FaceIdentity {
   const cache = new Map<string, Promise<FaceSignature | null>>();
   return {
-    signature(image) {
-      if (!Buffer.isBuffer(image)) return faceSignature(image);
-      const key = createHash('sha1').update(image).digest('base64');
+    signature(image, near) {
+      if (!Buffer.isBuffer(image)) return faceSignature(image, near);
+      const hash = createHash('sha1').update(image).digest('base64');
+      const key = near ? `${hash}@${near.x},${near.y},${near.width}` : hash;
       let found = cache.get(key);
       if (found) {
         cache.delete(key);
       } else {
-        found = faceSignature(image);
+        found = faceSignature(image, near);
         found.catch(() => cache.delete(key));
       }
       cache.set(key, found);

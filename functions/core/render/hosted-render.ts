@@ -102,9 +102,13 @@ export async function checkPrediction(deps: Deps, predictionId: string): Promise
     return retryOrFail(context, messages.aiProviderFailed, state.reason);
   }
 
-  const [before, after] = await Promise.all([
-    deps.faceIdentity.signature(original),
+  // The preview is made while the guard looks (sharp's threads beside face-api's): a refused
+  // result wastes it, a kept one (nearly all) is done sooner.
+  const [before, after, preview] = await Promise.all([
+    // The face that was aged: in a group photo, not necessarily the largest.
+    deps.faceIdentity.signature(original, upload.face),
     deps.faceIdentity.signature(state.image),
+    deps.previews.preview(state.image),
   ]);
   // The original's face was found when the prediction started; without it there is nothing to compare.
   const verdict = before
@@ -118,7 +122,6 @@ export async function checkPrediction(deps: Deps, predictionId: string): Promise
   await deps.predictions.recordCheck(link.uploadId, link.age, check);
   if (!verdict.ok) return retryOrFail(context, messages.identityDrifted, `identity: ${verdict.why}`);
 
-  const preview = await deps.previews.preview(state.image);
   const outcome = await storeAndComplete(
     deps,
     { upload, job, hd: state.image, preview: preview.jpeg },
