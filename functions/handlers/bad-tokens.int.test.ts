@@ -117,6 +117,8 @@ const pathParams = {
   draftId: crypto.randomUUID(),
   templateId: crypto.randomUUID(),
   packId: crypto.randomUUID(),
+  testId: crypto.randomUUID(),
+  runId: crypto.randomUUID(),
 };
 const signedInRoutes = (Object.keys(routes) as RouteId[]).filter((id) =>
   ['user', 'admin'].includes(routes[id].access),
