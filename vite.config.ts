@@ -54,19 +54,11 @@ function heicDecoderLicence(): Plugin {
 export default defineConfig({
   root: 'frontend',
   plugins: [react(), tailwindcss(), heicDecoderLicence()],
+  resolve: { tsconfigPaths: true },
   worker: {
     // Classic workers: the HEIC decoder's worker runs libheif's script with importScripts.
     format: 'iife',
-    rolldownOptions: {
-      output: {
-        assetFileNames: ({ names }) =>
-          LIBHEIF_FILE.test(names[0] ?? '')
-            ? 'assets/heic-[name]-[hash][extname]'
-            : 'assets/[name]-[hash][extname]',
-      },
-    },
   },
-  resolve: { tsconfigPaths: true },
   build: {
     outDir: siteDir,
     emptyOutDir: true,
@@ -80,6 +72,10 @@ export default defineConfig({
     rolldownOptions: {
       input: inputs,
       output: {
+        assetFileNames: ({ names }) =>
+          LIBHEIF_FILE.test(names[0] ?? '')
+            ? 'assets/heic-[name]-[hash][extname]'
+            : 'assets/[name]-[hash][extname]',
         // Chunks named for what they hold: libraries that change less often than the app, the
         // prerendered pages' small loader (boot), and the app's own start-up modules.
         codeSplitting: {

@@ -6,6 +6,8 @@
  */
 import { messages } from '@shared/messages';
 import { sniffImageFormat } from '@shared/rules/upload-file';
+import libheifScriptUrl from 'libheif-js/libheif-wasm/libheif.js?url';
+import libheifWasmUrl from 'libheif-js/libheif-wasm/libheif.wasm?url';
 import type { HeicJob, HeicResult } from './heic-protocol';
 
 const HEIC_TYPES = ['image/heic', 'image/heif', 'image/heic-sequence', 'image/heif-sequence'];
@@ -75,7 +77,11 @@ function decodeInWorker(file: Blob, quality: number): Promise<Blob> {
     };
     current.addEventListener('message', onMessage);
     current.addEventListener('error', onError);
-    current.postMessage({ id, file, quality } satisfies HeicJob);
+    const libheif = {
+      script: new URL(libheifScriptUrl, window.location.href).href,
+      wasm: new URL(libheifWasmUrl, window.location.href).href,
+    };
+    current.postMessage({ id, file, quality, libheif } satisfies HeicJob);
   });
 }
 
