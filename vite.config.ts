@@ -3,10 +3,12 @@
  * `vite build` builds the client, then a server build of the app (dist/prerender) that writes the
  * pages of shared/site-pages.ts as ready-to-paint HTML (scripts/build/prerender.ts).
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { PRERENDERED_ENTRY, prerenderPages } from './scripts/build/prerender.js';
 
 // Standalone `vite` dev forwards the API and preview images to a running local gateway.
@@ -27,10 +29,36 @@ const BOOT =
 // The chunk of the `prerendered` input.
 const PRERENDERED_CHUNK = /(^|\/)prerendered-[\w-]+\.js$/;
 
+/**
+ * The HEIC decoder (lib/heic-worker.ts) loads libheif's own files, which are LGPL-3.0: they keep the
+ * names heic-libheif-*.js and heic-libheif-*.wasm, and the licence that came with them is published
+ * beside them as assets/heic-libheif.LICENSE.txt.
+ */
+const LIBHEIF_FILE = /^libheif\.(js|wasm)$/;
+function heicDecoderLicence(): Plugin {
+  const licence = createRequire(import.meta.url).resolve('libheif-js/libheif-wasm/LICENSE');
+  return {
+    name: 'heic-decoder-licence',
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    generateBundle() {
+      this.emitFile({
+        type: 'asset',
+        fileName: 'assets/heic-libheif.LICENSE.txt',
+        source: `libheif (libheif-js, LGPL-3.0): assets/heic-libheif-*.js and assets/heic-libheif-*.wasm, loaded by the HEIC decoder's worker (assets/heic-worker-*.js) as the npm package ships them; another build of libheif-js can replace them.\n\n${readFileSync(licence, 'utf8')}`,
+      });
+    },
+  };
+}
+
 export default defineConfig({
   root: 'frontend',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), heicDecoderLicence()],
   resolve: { tsconfigPaths: true },
+  worker: {
+    // Classic workers: the HEIC decoder's worker runs libheif's script with importScripts.
+    format: 'iife',
+  },
   build: {
     outDir: siteDir,
     emptyOutDir: true,
@@ -44,6 +72,10 @@ export default defineConfig({
     rolldownOptions: {
       input: inputs,
       output: {
+        assetFileNames: ({ names }) =>
+          LIBHEIF_FILE.test(names[0] ?? '')
+            ? 'assets/heic-[name]-[hash][extname]'
+            : 'assets/[name]-[hash][extname]',
         // Chunks named for what they hold: libraries that change less often than the app, the
         // prerendered pages' small loader (boot), and the app's own start-up modules.
         codeSplitting: {

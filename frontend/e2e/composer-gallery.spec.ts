@@ -29,6 +29,12 @@ test('filters to Birthdays and 4:5, keeps them through a reload, and clears an e
 
   await page.getByLabel('Search').fill('no such scene anywhere');
   await expect(page.getByText('No templates match these filters')).toBeVisible();
+  // The typed search reaches the URL once the typing pauses, and a reload keeps it too.
+  await expect(page).toHaveURL(/[?&]q=no\+such\+scene\+anywhere(&|$)/);
+  await page.reload();
+  await expect(page.getByLabel('Search')).toHaveValue('no such scene anywhere');
+  await expect(page.getByLabel('Category')).toHaveValue('Birthdays');
+  await expect(page.getByText('No templates match these filters')).toBeVisible();
   await page.getByRole('button', { name: 'Clear filters' }).click();
   await expect(page).toHaveURL(/\/offspring-gallery$/);
   await expect.poll(() => cards.count()).toBe(all);

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import sharp, { type Metadata } from 'sharp';
+import { CONTENT_SECURITY_POLICY } from '../../infra/constructs/site';
 import { createUser, freshEmail, submitCredentials } from './accounts-helpers';
 import { heicFixture } from './heic-fixture';
 import { expectNoSeriousA11yViolations, FACE_PHOTO, toast, uploadPhoto } from './helpers';
@@ -191,6 +192,19 @@ test('a real HEIC photo is decoded in the browser, sent as a JPEG and checked by
   page.on('request', (request) => {
     if (/heic/i.test(request.url())) decoderRequests.push(request.url());
   });
+  // The site's CSP, which CloudFront sends with every response (the local gateway sends none), on the
+  // page and on the decoder's worker: the worker must be allowed to start and compile its wasm. Only
+  // the local S3 emulator's origin is added, for the presigned PUT; a page served by the test has no
+  // loopback address any more, so Chromium must also be allowed to reach the emulator from it.
+  const csp = CONTENT_SECURITY_POLICY.replace('connect-src', 'connect-src http://127.0.0.1:*');
+  await page.context().grantPermissions(['local-network-access']);
+  await page.route(
+    (url) => url.pathname === '/offspring-gallery' || url.pathname.startsWith('/assets/heic-worker-'),
+    async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': csp } });
+    },
+  );
   await openFromGallery(page, '');
   expect(decoderRequests, 'the HEIC decoder loads only once a HEIC is chosen').toEqual([]);
 
@@ -212,7 +226,8 @@ test('a real HEIC photo is decoded in the browser, sent as a JPEG and checked by
   });
   await composerInput(page).setInputFiles(heic.path);
   await expect.poll(() => sent, { timeout: 30_000 }).toBeDefined();
-  expect(decoderRequests.some((url) => /\.js$/.test(url))).toBe(true);
+  expect(decoderRequests.some((url) => /\/heic-worker-[\w-]+\.js$/.test(url))).toBe(true);
+  expect(decoderRequests.some((url) => /\/heic-libheif-[\w-]+\.wasm$/.test(url))).toBe(true);
   expect(putType).toBe('image/jpeg');
   expect([sent!.format, sent!.width, sent!.height]).toEqual(['jpeg', heic.width, heic.height]);
 

@@ -47,7 +47,8 @@ function handler(event) {
 /** The browser talks to Cognito and (presigned PUT) S3 directly; everything else is same-origin. */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self'",
+  // 'wasm-unsafe-eval' lets WebAssembly compile (the HEIC decoder, libheif); it allows no JavaScript eval.
+  "script-src 'self' 'wasm-unsafe-eval'",
   "style-src 'self' 'unsafe-inline'",
   // Presigned GETs of private images (cut-outs, keepsakes) come straight from S3.
   "img-src 'self' data: blob: https://*.amazonaws.com",

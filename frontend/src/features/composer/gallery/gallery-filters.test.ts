@@ -7,6 +7,7 @@ import {
   hasFilters,
   NO_FILTERS,
   paramsWithFilters,
+  sameTemplates,
 } from './gallery-filters';
 
 const template = (over: Partial<TemplateView>): TemplateView => ({
@@ -59,6 +60,13 @@ describe('composer gallery filters', () => {
     expect(filterTemplates(all, { ...NO_FILTERS, search: '  BIRTHDAYS cake ' })).toEqual([cake]);
     expect(filterTemplates(all, { ...NO_FILTERS, search: 'cafe' })).toEqual([cafe]);
     expect(filterTemplates(all, { ...NO_FILTERS, search: 'unicorn' })).toEqual([]);
+  });
+
+  it('tells a search that matches the same templates as the last one (the grid need not change)', () => {
+    const castl = filterTemplates(all, { ...NO_FILTERS, search: 'castl' });
+    expect(sameTemplates(filterTemplates(all, { ...NO_FILTERS, search: 'castle' }), castl)).toBe(true);
+    expect(sameTemplates(filterTemplates(all, { ...NO_FILTERS, search: 'ca' }), castl)).toBe(false);
+    expect(sameTemplates([cake, cafe], [cafe, cake])).toBe(false);
   });
 
   it('leads to the composer with the template and the photo from /upload', () => {

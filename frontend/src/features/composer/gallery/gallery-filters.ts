@@ -58,6 +58,10 @@ export function filterTemplates(templates: readonly TemplateView[], filters: Gal
   );
 }
 
+/** The same templates in the same order (a new search that matches what the last one did). */
+export const sameTemplates = (a: readonly TemplateView[], b: readonly TemplateView[]) =>
+  a.length === b.length && a.every((template, i) => template === b[i]);
+
 /** Folded once per template: a keystroke only compares strings. */
 const searchTexts = new WeakMap<TemplateView, string>();
 function searchTextOf(t: TemplateView): string {
