@@ -12,6 +12,7 @@ import { dirname, join } from 'node:path';
 import type { TargetAge } from '@shared/catalog';
 import { loadConfig } from '../../functions/adapters/config';
 import { buildDeps } from '../../functions/adapters/deps';
+import type { Deps } from '../../functions/core/deps';
 import { checkPrediction } from '../../functions/core/render/hosted-render';
 import { renderBatch } from '../../functions/core/render/render-batch';
 import { freePort } from '../local/ports';
@@ -61,6 +62,33 @@ async function startFakeProcess(): Promise<{ url: string; stop(): void }> {
   return { url, stop: () => child.kill('SIGTERM') };
 }
 
+/** Wraps the ports a check calls to add up their time while `checking` is on (the breakdown). */
+function timeEachCall(deps: Deps) {
+  const spent = { checking: false, checks: {} as Record<string, number> };
+  const wrap = <T extends object>(name: string, target: T, method: keyof T) => {
+    const original = (target[method] as (...args: unknown[]) => Promise<unknown>).bind(target);
+    (target as Record<keyof T, unknown>)[method] = async (...args: unknown[]) => {
+      const t = performance.now();
+      try {
+        return await original(...args);
+      } finally {
+        if (spent.checking) spent.checks[name] = (spent.checks[name] ?? 0) + performance.now() - t;
+      }
+    };
+  };
+  wrap('provider check (download, HD upscale)', deps.imageAI.hostedAgeing!, 'check');
+  wrap('face signatures', deps.faceIdentity, 'signature');
+  wrap('preview', deps.previews, 'preview');
+  wrap('S3', deps.blobs, 'put');
+  wrap('S3', deps.blobs, 'get');
+  wrap('DynamoDB', deps.uploads, 'getUploadWithJobs');
+  wrap('DynamoDB', deps.uploads, 'completeJob');
+  wrap('DynamoDB', deps.predictions, 'find');
+  wrap('DynamoDB', deps.predictions, 'recordCheck');
+  wrap('DynamoDB', deps.predictions, 'end');
+  return spent;
+}
+
 export async function benchHostedWorker(): Promise<void> {
   const fake = await startFakeProcess();
   Object.assign(process.env, {
@@ -75,6 +103,7 @@ export async function benchHostedWorker(): Promise<void> {
     const deps = buildDeps(loadConfig(process.env));
     deps.aiWebhookUrl = 'http://127.0.0.1:9/api/ai/webhook';
     const hosted = deps.imageAI.hostedAgeing!;
+    const spent = timeEachCall(deps);
     const starts: number[] = [];
     const checks: number[] = [];
     const models: number[] = [];
@@ -109,7 +138,9 @@ export async function benchHostedWorker(): Promise<void> {
       const jobChecks: number[] = [];
       for (const id of ids) {
         t = performance.now();
+        spent.checking = run > 0;
         const finished = await checkPrediction(deps, id);
+        spent.checking = false;
         jobChecks.push(performance.now() - t);
         if (finished.outcome !== 'done') throw new Error(`not done: ${JSON.stringify(finished)}`);
       }
@@ -129,6 +160,11 @@ export async function benchHostedWorker(): Promise<void> {
     console.log(`  check  p50 ${ms(median(checks))}  p95 ${ms(percentile(checks, 95))}`);
     console.log(
       `  total  p50 ${ms(median(totals))}  p95 ${ms(percentile(totals, 95))}   (target ≤ 300 ms; cold first upload's first job: ${ms(cold!.start + cold!.check)})`,
+    );
+    console.log(
+      `  where the checks' time went (ms per job, calls overlap): ${Object.entries(spent.checks)
+        .map(([name, total]) => `${name} ${(total / checks.length).toFixed(0)}`)
+        .join(', ')}`,
     );
     console.log(`  (the fake's model, in its own process, took p50 ${ms(median(models))}: not counted)`);
   } finally {
