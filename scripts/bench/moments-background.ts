@@ -6,6 +6,8 @@
  * @imgly/background-removal-node's (installed at run time, see background-yardstick.ts) at the
  * crops' own size.
  */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
 import { removeBackgroundOffline } from '../../functions/adapters/image/background/remove-background';
 import { iou, yardstick } from './background-yardstick';
@@ -75,7 +77,10 @@ async function compareWithYardstick(all: Portrait[]) {
         (y + top) * photoWidth + left,
       );
     }
-    scores.set(portrait, iou(full, await reference(portrait.crop, photoWidth, photoHeight)));
+    const theirs = await reference(portrait.crop, photoWidth, photoHeight);
+    scores.set(portrait, iou(full, theirs));
+    if (process.env.BENCH_MASKS)
+      await writeMasks(process.env.BENCH_MASKS, portrait, full, theirs, photoWidth);
   }
   console.log('IoU against @imgly/background-removal-node (medium), per crop:');
   for (const [portrait, score] of scores) {
@@ -88,6 +93,43 @@ async function compareWithYardstick(all: Portrait[]) {
     `IoU, ${used.length} single-person portraits: mean ${mean(used).toFixed(3)}, min ${Math.min(...used).toFixed(3)} ` +
       `(every crop, ${scores.size}: mean ${mean([...scores.values()]).toFixed(3)})`,
   );
+}
+
+/**
+ * BENCH_MASKS=<folder>: one PNG per crop to look at where the IoU goes — the photo, our mask, the
+ * yardstick's, and where they differ (red: ours only, blue: the yardstick's only).
+ */
+async function writeMasks(
+  dir: string,
+  portrait: Portrait,
+  ours: Uint8Array,
+  theirs: Uint8Array,
+  width: number,
+) {
+  const height = ours.length / width;
+  const grey = (mask: Uint8Array) => {
+    const rgb = Buffer.alloc(width * height * 3);
+    for (let i = 0; i < mask.length; i++) rgb.fill(mask[i], i * 3, i * 3 + 3);
+    return rgb;
+  };
+  const diff = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < ours.length; i++) {
+    const a = ours[i] >= 128;
+    const b = theirs[i] >= 128;
+    diff.set(a === b ? (a ? [90, 90, 90] : [0, 0, 0]) : a ? [255, 40, 40] : [40, 120, 255], i * 3);
+  }
+  const photo = await sharp(portrait.crop)
+    .resize(width, height, { fit: 'fill' })
+    .removeAlpha()
+    .raw()
+    .toBuffer();
+  const tiles = [photo, grey(ours), grey(theirs), diff];
+  const raw = { width, height, channels: 3 as const };
+  mkdirSync(dir, { recursive: true });
+  await sharp({ create: { width: width * tiles.length, height, channels: 3, background: '#000' } })
+    .composite(tiles.map((tile, k) => ({ input: tile, raw, left: k * width, top: 0 })))
+    .png()
+    .toFile(path.join(dir, `${portrait.name.replaceAll(' ', '-')}.png`));
 }
 
 const all = await portraits();
