@@ -77,15 +77,28 @@ export async function yardstick(): Promise<
   };
 }
 
-/** Intersection over union of two masks thresholded at one half. */
-export function iou(a: Uint8Array, b: Uint8Array): number {
+/**
+ * Two masks thresholded at one half: intersection over union, and the shares of the union that
+ * only ours (`a`) or only the yardstick (`b`) holds — which way the disagreement goes.
+ */
+export function agreement(a: Uint8Array, b: Uint8Array): { iou: number; onlyA: number; onlyB: number } {
   let both = 0;
-  let either = 0;
+  let onlyA = 0;
+  let onlyB = 0;
   for (let i = 0; i < a.length; i++) {
     const inA = a[i] >= 128;
     const inB = b[i] >= 128;
     if (inA && inB) both++;
-    if (inA || inB) either++;
+    else if (inA) onlyA++;
+    else if (inB) onlyB++;
   }
-  return either ? both / either : 1;
+  const either = both + onlyA + onlyB;
+  return either
+    ? { iou: both / either, onlyA: onlyA / either, onlyB: onlyB / either }
+    : { iou: 1, onlyA: 0, onlyB: 0 };
+}
+
+/** Intersection over union of two masks thresholded at one half. */
+export function iou(a: Uint8Array, b: Uint8Array): number {
+  return agreement(a, b).iou;
 }

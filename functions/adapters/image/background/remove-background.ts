@@ -4,7 +4,8 @@
  * cut back out of the letterbox, its edge refined by a guided filter with the photo as guide, and
  * sharpened around 0.5. Its errors are mostly about what counts as the subject (a neighbour who
  * touches the child): only the region that holds the detected face is kept (the largest region
- * when no face is found). No person: NoSubjectError.
+ * when no face is found), without the patches of middling probability that hang on to it far from
+ * anything the model is sure of (a neighbour's hair, a sofa). No person: NoSubjectError.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,7 +15,7 @@ import type { ImageInput, RemoveBackgroundOutput } from '../../../core/image-ai'
 import { faceApiModelDir, loadFaceApi } from '../face-detector';
 import { guidedFilter, type Rect, type RgbImage } from './guided-filter';
 import { modelDir } from './model-dir';
-import { largestRegion, type Mask, regionAt } from './regions';
+import { largestRegion, type Mask, regionAt, sureParts } from './regions';
 
 const MODEL_SIDE = 256;
 /** Long side of the cut-out: the child fills at most about half of a 2000 px HD keepsake, and it stays quick. */
@@ -148,9 +149,10 @@ export async function removeBackgroundOffline(
     }
   }
   const face = faces.sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height)[0];
-  const region = face
+  const found = face
     ? regionAt(small, face.box.x + face.box.width / 2 - pad.left, face.box.y + face.box.height / 2 - pad.top)
     : largestRegion(small);
+  const region = found && sureParts(found);
   if (!region || region.area < MIN_SUBJECT_SHARE * small.width * small.height) throw new NoSubjectError();
   const segment = performance.now() - started;
 
