@@ -5,17 +5,16 @@
  */
 import { MAX_RENDER_ATTEMPTS, PACK_SCHEDULE_TICK_MINUTES, QUEUES, S3_PREFIXES } from '@shared/deployment';
 import { Duration } from 'aws-cdk-lib';
-import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import type * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
-import * as scheduler from 'aws-cdk-lib/aws-scheduler';
-import * as targets from 'aws-cdk-lib/aws-scheduler-targets';
+import type * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { AppFunction } from './app-function';
 import { grantObjects, grantSendMessage, grantTableItems } from './grants';
-import { workQueues } from './work-queues';
+import { deadLetterAlarm, queueTick, workQueues } from './work-queues';
 
 /** Five 2048² scenes drawn two at a time, with room for a cold start. */
 export const PACK_WORKER_TIMEOUT = Duration.seconds(120);
@@ -88,27 +87,17 @@ export class PackPipeline extends Construct {
     // The scheduler's tick queues the due packs' runs on this same queue.
     grantSendMessage(role, this.queue);
 
-    this.schedule = new scheduler.Schedule(this, 'PackSchedule', {
+    this.schedule = queueTick(this, 'PackSchedule', this.queue, {
       description: 'Looks for template packs due a scheduled generation',
-      schedule: scheduler.ScheduleExpression.rate(Duration.minutes(PACK_SCHEDULE_TICK_MINUTES)),
-      target: new targets.SqsSendMessage(this.queue, {
-        input: scheduler.ScheduleTargetInput.fromObject({ kind: 'scheduled' }),
-        // A missed tick is harmless: the next one finds the same packs due.
-        retryAttempts: 0,
-        maxEventAge: Duration.minutes(PACK_SCHEDULE_TICK_MINUTES),
-      }),
+      minutes: PACK_SCHEDULE_TICK_MINUTES,
+      message: { kind: 'scheduled' },
     });
 
-    this.deadLetterAlarm = new cloudwatch.Alarm(this, 'PackDeadLetterAlarm', {
-      alarmDescription: `A pack generation failed ${MAX_RENDER_ATTEMPTS} times and reached the dead-letter queue`,
-      metric: this.deadLetterQueue.metricApproximateNumberOfMessagesVisible({
-        period: Duration.minutes(1),
-        statistic: cloudwatch.Stats.MAXIMUM,
-      }),
-      threshold: 1,
-      evaluationPeriods: 1,
-      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-    });
+    this.deadLetterAlarm = deadLetterAlarm(
+      this,
+      'PackDeadLetterAlarm',
+      this.deadLetterQueue,
+      `A pack generation failed ${MAX_RENDER_ATTEMPTS} times and reached the dead-letter queue`,
+    );
   }
 }

@@ -5,18 +5,17 @@
  */
 import { QUEUES, RENDER_SWEEP_TICK_MINUTES, S3_PREFIXES } from '@shared/deployment';
 import { Duration } from 'aws-cdk-lib';
-import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import type * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
-import * as scheduler from 'aws-cdk-lib/aws-scheduler';
-import * as targets from 'aws-cdk-lib/aws-scheduler-targets';
+import type * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { AppFunction } from './app-function';
 import { grantObjects, grantTableItems } from './grants';
 import { grantSendEmailFrom } from './mail';
-import { workQueues } from './work-queues';
+import { deadLetterAlarm, queueTick, workQueues } from './work-queues';
 
 /**
  * An offline render takes seconds, and a hosted one only starts its prediction; the longest work is
@@ -108,27 +107,17 @@ export class RenderPipeline extends Construct {
     grantSendEmailFrom(role, props.mailFrom);
 
     // The sweeper's tick: the worker polls predictions whose webhook never came and gives up on stuck ones.
-    this.sweepSchedule = new scheduler.Schedule(this, 'SweepSchedule', {
+    this.sweepSchedule = queueTick(this, 'SweepSchedule', this.queue, {
       description: 'Sweeps hosted predictions whose webhook never came',
-      schedule: scheduler.ScheduleExpression.rate(Duration.minutes(RENDER_SWEEP_TICK_MINUTES)),
-      target: new targets.SqsSendMessage(this.queue, {
-        input: scheduler.ScheduleTargetInput.fromObject({ kind: 'sweep' }),
-        // A missed tick is harmless: the next one finds the same quiet predictions.
-        retryAttempts: 0,
-        maxEventAge: Duration.minutes(RENDER_SWEEP_TICK_MINUTES),
-      }),
+      minutes: RENDER_SWEEP_TICK_MINUTES,
+      message: { kind: 'sweep' },
     });
 
-    this.deadLetterAlarm = new cloudwatch.Alarm(this, 'RenderDeadLetterAlarm', {
-      alarmDescription: `A render failed ${QUEUES.render.maxReceiveCount} times and reached the dead-letter queue`,
-      metric: this.deadLetterQueue.metricApproximateNumberOfMessagesVisible({
-        period: Duration.minutes(1),
-        statistic: cloudwatch.Stats.MAXIMUM,
-      }),
-      threshold: 1,
-      evaluationPeriods: 1,
-      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-    });
+    this.deadLetterAlarm = deadLetterAlarm(
+      this,
+      'RenderDeadLetterAlarm',
+      this.deadLetterQueue,
+      `A render failed ${QUEUES.render.maxReceiveCount} times and reached the dead-letter queue`,
+    );
   }
 }

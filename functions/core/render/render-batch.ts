@@ -32,12 +32,12 @@ export async function renderBatch(deps: Deps, items: BatchItem[]): Promise<strin
   const groups = new Map<string, { item: BatchItem; message: RenderMessage }[]>();
   const tasks: { item: BatchItem; task: RenderTask }[] = [];
   for (const item of items) {
-    const task = parseTask(item.body);
+    const task = parseAs(renderTaskSchema, item.body);
     if (task) {
       tasks.push({ item, task });
       continue;
     }
-    const parsed = parseMessage(item.body);
+    const parsed = parseAs(renderMessageSchema, item.body) as RenderMessage | null;
     if (!parsed) {
       // Unreadable messages are retried and then land in the DLQ for an engineer to look at.
       deps.logger.error('unreadable render message', { messageId: item.id, body: item.body.slice(0, 200) });
@@ -78,15 +78,6 @@ async function runTask(deps: Deps, item: BatchItem, task: RenderTask, failed: st
   }
 }
 
-function parseTask(body: string): RenderTask | null {
-  try {
-    const result = renderTaskSchema.safeParse(JSON.parse(body));
-    return result.success ? result.data : null;
-  } catch {
-    return null;
-  }
-}
-
 async function attempt(
   deps: Deps,
   item: BatchItem,
@@ -107,10 +98,11 @@ async function attempt(
   }
 }
 
-function parseMessage(body: string): RenderMessage | null {
+/** The body as the schema reads it, or null when it is not JSON or not that shape. */
+function parseAs<T>(schema: z.ZodType<T>, body: string): T | null {
   try {
-    const result = renderMessageSchema.safeParse(JSON.parse(body));
-    return result.success ? (result.data as RenderMessage) : null;
+    const result = schema.safeParse(JSON.parse(body));
+    return result.success ? result.data : null;
   } catch {
     return null;
   }
