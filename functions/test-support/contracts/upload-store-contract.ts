@@ -5,8 +5,8 @@
 import { PREVIEW_AGES } from '@shared/catalog';
 import { describe, expect, it } from 'vitest';
 import { planMigration } from '../../core/account/migration-plan';
-import { originalKeyFor } from '../../core/uploads/create-upload';
 import type { Clock, RenderJobRecord, UploadStore } from '../../core/ports';
+import { originalKeyFor } from '../../core/uploads/create-upload';
 import { jobRecord, readyUpload, sessionOwner, uploadRecord, userOwner } from '../records';
 import type { StoreSubject } from './store-subject';
 
@@ -194,7 +194,9 @@ export function describeUploadStoreContract(name: string, subject: () => StoreSu
       await uploads.completeJob(upload.id, 16, { previewKey: 'p.jpg', hdKey: 'h.jpg' });
       // 21 was touched at `at + 2 ms`: not before the bound.
       const listed = async () =>
-        (await uploads.listStuckJobs(at(2), 50)).filter((job) => job.uploadId === upload.id).map((j) => j.age);
+        (await uploads.listStuckJobs(at(2), 50))
+          .filter((job) => job.uploadId === upload.id)
+          .map((j) => j.age);
       await expect.poll(listed).toEqual([10]);
       await uploads.failJob(upload.id, 10, 'given up');
       await expect.poll(listed).toEqual([]);
@@ -215,20 +217,20 @@ export function describeUploadStoreContract(name: string, subject: () => StoreSu
       expect(await uploads.restartJob(sixteen, 'sweeper')).toBe(false);
       expect(await uploads.failStuckJob(sixteen, 'late')).toBe(false);
       expect(await uploads.failStuckJob(twentyOne, 'late')).toBe(true);
-      const after = async () => (await uploads.getUploadWithJobs(upload.id))!.jobs;
-      expect((await after()).map((j) => [j.age, j.status, j.failureReason, j.requeues ?? 0])).toEqual([
+      const jobsNow = async () => (await uploads.getUploadWithJobs(upload.id))!.jobs;
+      expect((await jobsNow()).map((j) => [j.age, j.status, j.failureReason, j.requeues ?? 0])).toEqual([
         [10, 'processing', undefined, 1],
         [16, 'done', undefined, 0],
         [21, 'failed', 'late', 0],
       ]);
-      expect((await after())[0]!.updatedAt > at(0)).toBe(true);
+      expect((await jobsNow())[0]!.updatedAt > at(0)).toBe(true);
 
       // The parent's "Try again" on the failed 21: once for two clicks on the same read.
-      const failed = (await after())[2]!;
+      const failed = (await jobsNow())[2]!;
       expect(await uploads.restartJob(failed, 'parent')).toBe(true);
       expect(await uploads.restartJob(failed, 'parent')).toBe(false);
-      expect((await after())[2]).toMatchObject({ status: 'processing', retries: 1, requeues: 0 });
-      expect((await after())[2]!.failureReason).toBeUndefined();
+      expect((await jobsNow())[2]).toMatchObject({ status: 'processing', retries: 1, requeues: 0 });
+      expect((await jobsNow())[2]!.failureReason).toBeUndefined();
     });
   });
 }
