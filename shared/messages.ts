@@ -64,6 +64,7 @@ export const messages = {
   // A render that stayed "processing" past its limit (shared/rules/stuck-jobs.ts), and "Try again".
   renderTimedOut: 'This preview took too long to make. Please try again.',
   previewNotFound: 'We could not find this preview.',
+  retryFailed: 'We could not try this preview again. Please try again in a moment.',
   retryLimitReached: 'This preview did not work after several tries. Please try another photo.',
   aiProviderTimedOut: 'The AI provider took too long. Please try again later.',
   aiProviderError: 'The AI provider could not process this image right now. Please try again later.',
