@@ -106,7 +106,8 @@ export class RenderPipeline extends Construct {
     // A purchased age-19 render is queued after checkout; the buyer hears by email when it is done.
     grantSendEmailFrom(role, props.mailFrom);
 
-    // The sweeper's tick: the worker polls predictions whose webhook never came and gives up on stuck ones.
+    // The sweeper's tick: the worker polls predictions whose webhook never came and gives up on stuck
+    // ones, then re-queues (once) or fails renders stuck past their limit (shared/rules/stuck-jobs.ts).
     this.sweepSchedule = queueTick(this, 'SweepSchedule', this.queue, {
       description: 'Sweeps hosted predictions whose webhook never came',
       minutes: RENDER_SWEEP_TICK_MINUTES,
