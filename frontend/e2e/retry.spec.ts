@@ -7,7 +7,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { expect, test } from '@playwright/test';
 import { messages } from '@shared/messages';
 import { keys } from '../../functions/adapters/dynamo/table-design';
-import { openPage, uploadPhoto } from './helpers';
+import { dismissNotifyWhenShown, openPage, uploadPhoto } from './helpers';
 import { stackEnv, stackTable } from './stack';
 
 /** What the sweeper leaves when a render stays stuck: failed, with its reason, out of the in-progress index. */
@@ -29,14 +29,17 @@ async function forceFailed(uploadId: string, age: number) {
 }
 
 test('the owner tries a failed age again and sees it rendered @desktop-only', async ({ page, browser }) => {
-  // One offline render (plus the other two of the upload) on two shared cores.
-  test.setTimeout(180_000);
+  // Four offline renders on two shared cores (the stack's worker shares a process with its API).
+  test.setTimeout(300_000);
+  await dismissNotifyWhenShown(page);
   const { uploadId } = await uploadPhoto(page);
+  await page.waitForURL(`**/result/${uploadId}?temp=true`, { timeout: 150_000 });
+  await expect(page.getByRole('img', { name: /watermarked preview/ })).toHaveCount(3, { timeout: 60_000 });
   await forceFailed(uploadId, 16);
 
   await openPage(page, `/result/${uploadId}?temp=true`);
   const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Age 16' }) });
-  await expect(card.getByText('This one did not work out')).toBeVisible();
+  await expect(card.getByText('This one did not work out')).toBeVisible({ timeout: 30_000 });
   await expect(card.getByText(messages.renderTimedOut)).toBeVisible();
   const tryAgain = card.getByRole('button', { name: 'Try age 16 again' });
   await expect(tryAgain).toHaveText('Try again');
