@@ -7,7 +7,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { expect, test } from '@playwright/test';
 import { messages } from '@shared/messages';
 import { keys } from '../../functions/adapters/dynamo/table-design';
-import { dismissNotifyWhenShown, openPage, uploadPhoto } from './helpers';
+import { dismissNotifyWhenShown, expectNoSeriousA11yViolations, openPage, uploadPhoto } from './helpers';
 import { stackEnv, stackTable } from './stack';
 
 /** What the sweeper leaves when a render stays stuck: failed, with its reason, out of the in-progress index. */
@@ -41,8 +41,9 @@ test('the owner tries a failed age again and sees it rendered @desktop-only', as
   const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Age 16' }) });
   await expect(card.getByText('This one did not work out')).toBeVisible({ timeout: 30_000 });
   await expect(card.getByText(messages.renderTimedOut)).toBeVisible();
-  const tryAgain = card.getByRole('button', { name: 'Try age 16 again' });
+  const tryAgain = card.getByRole('button', { name: 'Try again, age 16' });
   await expect(tryAgain).toHaveText('Try again');
+  await expectNoSeriousA11yViolations(page);
 
   // Someone holding the link sees the failure, but cannot queue renders on the owner's photo.
   const stranger = await browser.newContext();
@@ -63,5 +64,5 @@ test('the owner tries a failed age again and sees it rendered @desktop-only', as
   await expect(card.getByRole('img', { name: 'Your child at age 16 (watermarked preview)' })).toBeVisible({
     timeout: 150_000,
   });
-  await expect(card.getByRole('button', { name: 'Try age 16 again' })).toHaveCount(0);
+  await expect(card.getByRole('button', { name: 'Try again, age 16' })).toHaveCount(0);
 });

@@ -70,7 +70,7 @@ function AgeCardBody({ age, job, retry }: Pick<AgeCardProps, 'age' | 'job' | 're
           <Button
             onClick={() => retry.run(age)}
             disabled={retry.pendingAge === age}
-            aria-label={`Try age ${age} again`}
+            aria-label={`Try again, age ${age}`}
           >
             Try again
           </Button>
