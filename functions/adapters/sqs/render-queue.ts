@@ -1,6 +1,18 @@
 /** The render queue: one message per (upload, age), and the worker's other tasks (RenderTask). */
-import { SendMessageBatchCommand, SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import {
+  type MessageAttributeValue,
+  SendMessageBatchCommand,
+  SendMessageCommand,
+  type SQSClient,
+} from '@aws-sdk/client-sqs';
+import { CORRELATION_ATTRIBUTE, correlationId } from '../../core/correlation';
 import type { RenderQueue } from '../../core/ports';
+
+/** The correlation id of the request (or message) being handled, for the worker's logs. */
+function correlationAttributes(): Record<string, MessageAttributeValue> | undefined {
+  const id = correlationId();
+  return id ? { [CORRELATION_ATTRIBUTE]: { DataType: 'String', StringValue: id } } : undefined;
+}
 
 export function createSqsRenderQueue(sqs: SQSClient, queueUrl: string): RenderQueue {
   return {
@@ -10,7 +22,11 @@ export function createSqsRenderQueue(sqs: SQSClient, queueUrl: string): RenderQu
         const result = await sqs.send(
           new SendMessageBatchCommand({
             QueueUrl: queueUrl,
-            Entries: chunk.map((message, n) => ({ Id: `m${i + n}`, MessageBody: JSON.stringify(message) })),
+            Entries: chunk.map((message, n) => ({
+              Id: `m${i + n}`,
+              MessageBody: JSON.stringify(message),
+              MessageAttributes: correlationAttributes(),
+            })),
           }),
         );
         if (result.Failed?.length) {
@@ -19,7 +35,13 @@ export function createSqsRenderQueue(sqs: SQSClient, queueUrl: string): RenderQu
       }
     },
     async enqueueTask(task) {
-      await sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify(task) }));
+      await sqs.send(
+        new SendMessageCommand({
+          QueueUrl: queueUrl,
+          MessageBody: JSON.stringify(task),
+          MessageAttributes: correlationAttributes(),
+        }),
+      );
     },
   };
 }
