@@ -10,7 +10,6 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { correlationId } from '../core/correlation';
 import type { Deps } from '../core/deps';
 import { createCountingMetrics } from '../core/metrics';
 import type { Clock, TokenVerifier } from '../core/ports';
@@ -39,6 +38,7 @@ import {
   createPreviewMaker,
   createTemplateImageMaker,
 } from './image';
+import { correlatedLogger } from './logging';
 import { createLogOnlyMailer, createOutboxMailer, createSesMailer } from './mail/mailers';
 import { createEmfMetrics } from './metrics/emf-metrics';
 import { createS3BlobStore } from './s3/blob-store';
@@ -107,20 +107,6 @@ function createTokenVerifier(config: AppConfig): TokenVerifier {
   if (!issuer || !config.userPoolClientId) return { verify: async () => null };
   const authorize = createJwtAuthorizer({ issuer, clientId: config.userPoolClientId });
   return { verify: (authorization) => authorize(authorization) };
-}
-
-/**
- * Powertools' logger with the correlation id of the work in progress (functions/core/correlation.ts)
- * on every line, under the key Powertools itself uses: per item of a batch, not per invocation.
- */
-export function correlatedLogger(logger: Logger): Deps['logger'] {
-  const level =
-    (name: 'info' | 'warn' | 'error') =>
-    (message: string, ...extra: Record<string, unknown>[]) => {
-      const id = correlationId();
-      logger[name](message, ...(id ? [{ correlation_id: id }] : []), ...extra);
-    };
-  return { info: level('info'), warn: level('warn'), error: level('error') } as Deps['logger'];
 }
 
 function createMailer(config: AppConfig, logger: Deps['logger']) {
