@@ -2,12 +2,14 @@
 import { routes } from '@shared/api';
 import { METRICS_NAMESPACE } from '@shared/deployment';
 import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { Alerts } from './constructs/alerts';
 import { Api, GROUP_MODEL_WAIT } from './constructs/api';
 import { AppFunction } from './constructs/app-function';
 import { Auth } from './constructs/auth';
 import { Data } from './constructs/data';
+import { acknowledge } from './constructs/grants';
 import {
   capabilityContextKey,
   HostedAi,
@@ -51,6 +53,7 @@ export class LittleFuturesStack extends Stack {
   readonly api: Api;
   readonly site: Site;
   readonly alerts: Alerts;
+  readonly originVerify: secretsmanager.Secret;
 
   constructor(scope: Construct, id: string, props: LittleFuturesStackProps) {
     // The web ACL's ARN comes from the us-east-1 edge stack.
@@ -93,6 +96,22 @@ export class LittleFuturesStack extends Stack {
       environment: { ...environment, RENDER_QUEUE_URL: this.renderPipeline.queue.queueUrl },
     });
 
+    // The execute-api address cannot be switched off while CloudFront reaches the API through it (that
+    // needs a custom API domain): instead CloudFront sends this secret and the API Lambdas check it.
+    this.originVerify = new secretsmanager.Secret(this, 'OriginVerify', {
+      description:
+        'Sent by CloudFront to the HTTP API; the API refuses requests without it (skipped the WAF)',
+      generateSecretString: { excludePunctuation: true, passwordLength: 40 },
+      removalPolicy,
+    });
+    acknowledge(
+      this.originVerify,
+      'AwsSolutions-SMG4',
+      'The origin-verify value lives in the CloudFront origin and the API Lambdas, both set at deploy: a rotation ' +
+        'Lambda would have to update both at once. Replace it by deleting the secret value and redeploying.',
+    );
+    const originVerify = this.originVerify.secretValue.unsafeUnwrap();
+
     this.api = new Api(this, 'Api', {
       userPool: this.auth.userPool,
       userPoolClient: this.auth.userPoolClient,
@@ -103,7 +122,11 @@ export class LittleFuturesStack extends Stack {
       renderQueue: this.renderPipeline.queue,
       stripeSecret: this.payments.stripeSecret,
       packQueue: this.packPipeline.queue,
-      environment: { ...environment, RENDER_QUEUE_URL: this.renderPipeline.queue.queueUrl },
+      environment: {
+        ...environment,
+        RENDER_QUEUE_URL: this.renderPipeline.queue.queueUrl,
+        ORIGIN_VERIFY: originVerify,
+      },
     });
 
     this.site = new Site(this, 'Site', {
@@ -113,6 +136,7 @@ export class LittleFuturesStack extends Stack {
       removalPolicy,
       siteAssetDir: props.siteAssetDir,
       webAclArn: props.webAclArn,
+      originVerify,
     });
     this.storage.allowUploadsFrom(this.site.url);
     // Checkout's return URLs (and so the age-19 email link) point at the site, never at a caller's Origin.

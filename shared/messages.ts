@@ -202,6 +202,8 @@ export const messages = {
     'The face in the face image is not clear enough to swap. Try a sharper, front-facing photo.',
   swapBackgroundFaceUnclear:
     'The face in the background image is not clear enough to replace. Try another background.',
+  // The API answers only through the site (CloudFront): a case the spec leaves open.
+  useTheSite: 'Please use Little Futures through its website.',
   // Hourly quotas (shared/rules/quotas.ts): cases the spec leaves open.
   tooManyUploads:
     "You've uploaded a lot of photos this hour. Please take a short break and try again a little later.",

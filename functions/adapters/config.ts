@@ -58,6 +58,8 @@ export type AppConfig = {
   packQueueUrl?: string;
   /** Hourly quotas: shared/rules/quotas.ts, each overridable by QUOTA_<ACTION>_PER_HOUR. */
   quotas: QuotaLimits;
+  /** The value CloudFront sends in ORIGIN_VERIFY_HEADER (ORIGIN_VERIFY; set in AWS only, unchecked when unset). */
+  originVerify?: string;
   /** CloudWatch namespace of the business metrics (POWERTOOLS_METRICS_NAMESPACE; set in AWS only). */
   metricsNamespace?: string;
 };
@@ -96,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     aiWebhookUrl: env.AI_WEBHOOK_URL || (env.SITE_URL ? new URL('/api/ai/webhook', env.SITE_URL).href : ''),
     quotas: quotasFrom(env),
     metricsNamespace: env.POWERTOOLS_METRICS_NAMESPACE || undefined,
+    originVerify: env.ORIGIN_VERIFY || undefined,
   };
 }
 

@@ -96,6 +96,7 @@ export function buildDeps(config: AppConfig = loadConfig()): Deps {
     templateImages: createTemplateImageMaker(),
     quotas: createDynamoQuotaStore(doc, config.tableName),
     quotaLimits: config.quotas,
+    originVerify: config.originVerify,
     // EMF where CloudWatch reads it (the stack sets the namespace); counted in memory elsewhere.
     metrics: config.metricsNamespace ? createEmfMetrics(config.metricsNamespace) : createCountingMetrics(),
   };

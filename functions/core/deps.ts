@@ -70,6 +70,8 @@ export type Deps = {
   /** Hourly quota counters, and the limits they enforce (shared/rules/quotas.ts, env overrides). */
   quotas: QuotaStore;
   quotaLimits: QuotaLimits;
+  /** What CloudFront's origin header must say (shared/deployment.ts ORIGIN_VERIFY_HEADER); unset = no check. */
+  originVerify?: string;
   /** Business metrics (EMF in AWS). */
   metrics: Metrics;
 };

@@ -4,7 +4,7 @@
  * their own paths. S3 is reached only through origin access control.
  */
 import { existsSync } from 'node:fs';
-import { publicKeyPatterns } from '@shared/deployment';
+import { ORIGIN_VERIFY_HEADER, publicKeyPatterns } from '@shared/deployment';
 import { APP_SHELL_FILE, PRERENDERED_PAGES } from '@shared/site-pages';
 import { Annotations, Duration, Fn, type RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
@@ -69,6 +69,8 @@ export type SiteProps = {
   siteAssetDir?: string;
   /** The WAF web ACL in front of the distribution (infra/edge-stack.ts, in us-east-1). */
   webAclArn: string;
+  /** Sent to the API in ORIGIN_VERIFY_HEADER, so the API can refuse calls that skipped CloudFront. */
+  originVerify: string;
 };
 
 export class Site extends Construct {
@@ -153,6 +155,7 @@ export class Site extends Construct {
           origin: new origins.HttpOrigin(apiDomain, {
             protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
             originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+            customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originVerify },
           }),
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,

@@ -3,8 +3,10 @@
  * route's access level, validates the body with the route's schema, runs the operation and maps
  * domain errors to status codes and the messages of shared/messages.ts.
  */
+import { timingSafeEqual } from 'node:crypto';
 import middy from '@middy/core';
 import { isUuidParam, type RouteDef, type RouteGroup, type RouteId, routeKey, routes } from '@shared/api';
+import { ORIGIN_VERIFY_HEADER } from '@shared/deployment';
 import { isUuid } from '@shared/rules/ids';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
@@ -73,6 +75,14 @@ function parseBody(route: RouteDef, text: string): unknown {
   return parsed.data;
 }
 
+/** In AWS the API's own address skips the WAF: only requests CloudFront forwarded carry its secret header. */
+function cameThroughSite(expected: string | undefined, event: APIGatewayProxyEventV2): boolean {
+  if (!expected) return true;
+  const sent = Buffer.from(event.headers?.[ORIGIN_VERIFY_HEADER] ?? '');
+  const wanted = Buffer.from(expected);
+  return sent.length === wanted.length && timingSafeEqual(sent, wanted);
+}
+
 export function createHttpHandler<G extends RouteGroup>(group: G, operations: Operations<G>, deps: Deps) {
   const byKey = new Map<string, { route: RouteDef; operation: Operation<RouteId> }>();
   for (const [id, operation] of Object.entries(operations) as [RouteId, Operation<RouteId>][]) {
@@ -82,6 +92,7 @@ export function createHttpHandler<G extends RouteGroup>(group: G, operations: Op
   }
 
   const handle = async (event: APIGatewayProxyEventV2, context: Context | undefined): Promise<Result> => {
+    if (!cameThroughSite(deps.originVerify, event)) return errorJson(403, 'direct_access', 'useTheSite');
     const entry = byKey.get(event.routeKey);
     if (!entry) return errorJson(404, 'not_found', 'invalidRequest');
     const params: Record<string, string> = {};
