@@ -34,6 +34,7 @@ describe('hourly quotas', () => {
     expect(error.retryAfterSeconds).toBe(15 * 60);
     // Nothing half-written: only the two allowed uploads exist.
     expect(deps.table.uploads.size).toBe(2);
+    expect(deps.metrics.totals.get('QuotaRefusals')).toBe(1);
   });
 
   it('counts each session and each user on its own, and starts afresh the next hour', async () => {
