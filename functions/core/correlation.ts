@@ -13,3 +13,7 @@ export const CORRELATION_ATTRIBUTE = 'correlationId';
 export const correlationId = (): string | undefined => current.getStore();
 
 export const withCorrelationId = <T>(id: string, work: () => Promise<T>): Promise<T> => current.run(id, work);
+
+/** Runs a queue message's work under the id it carries; a message without one is its own request. */
+export const correlated = <T>(item: { id: string; correlationId?: string }, work: () => Promise<T>) =>
+  withCorrelationId(item.correlationId ?? item.id, work);

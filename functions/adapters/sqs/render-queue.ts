@@ -1,18 +1,7 @@
 /** The render queue: one message per (upload, age), and the worker's other tasks (RenderTask). */
-import {
-  type MessageAttributeValue,
-  SendMessageBatchCommand,
-  SendMessageCommand,
-  type SQSClient,
-} from '@aws-sdk/client-sqs';
-import { CORRELATION_ATTRIBUTE, correlationId } from '../../core/correlation';
+import { SendMessageBatchCommand, SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import type { RenderQueue } from '../../core/ports';
-
-/** The correlation id of the request (or message) being handled, for the worker's logs. */
-function correlationAttributes(): Record<string, MessageAttributeValue> | undefined {
-  const id = correlationId();
-  return id ? { [CORRELATION_ATTRIBUTE]: { DataType: 'String', StringValue: id } } : undefined;
-}
+import { correlationAttributes } from './correlation-attributes';
 
 export function createSqsRenderQueue(sqs: SQSClient, queueUrl: string): RenderQueue {
   return {

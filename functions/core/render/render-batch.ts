@@ -6,7 +6,7 @@
 import { PREVIEW_AGES, UPSELL_AGES } from '@shared/catalog';
 import { z } from 'zod';
 import { runAiTest } from '../admin/ai-tests';
-import { withCorrelationId } from '../correlation';
+import { correlated } from '../correlation';
 import type { Deps } from '../deps';
 import type { FaceBox, RenderMessage } from '../ports';
 import { checkPrediction } from './hosted-render';
@@ -32,10 +32,6 @@ export type BatchItem = {
   /** The request that queued it (functions/core/correlation.ts); else the message id stands in. */
   correlationId?: string;
 };
-
-/** Runs one item's work under its correlation id, so every log line of it names the request. */
-const correlated = <T>(item: BatchItem, work: () => Promise<T>) =>
-  withCorrelationId(item.correlationId ?? item.id, work);
 
 /** Returns the ids of the items to retry. */
 export async function renderBatch(deps: Deps, items: BatchItem[]): Promise<string[]> {
