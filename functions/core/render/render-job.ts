@@ -50,6 +50,7 @@ export async function renderJob(
         : undefined;
     if (!messageKey) throw error;
     await deps.uploads.failJob(uploadId, age, messages[messageKey]);
+    deps.metrics.count('RendersFailed');
     return { outcome: 'failed', reason: messages[messageKey] };
   }
 }
