@@ -9,7 +9,6 @@
  * for one visitor or parent alone and under the burst, for the cost model (see aws-requests.ts).
  */
 import { readFileSync } from 'node:fs';
-import http from 'node:http';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { PREVIEW_AGES } from '@shared/catalog';
@@ -19,6 +18,7 @@ import { LOCAL_STRIPE } from '../local/stripe-fake/local-payments';
 import { signedEvent } from '../local/stripe-fake/objects';
 import { type Counts, portsOf, startCounting, summarise } from './aws-requests';
 import { newSignedInUser, percentile, startBenchStack } from './bench-stack';
+import { call, inBatches } from './fresh-http';
 
 const VISITORS = Number(process.env.BENCH_VISITORS ?? 100);
 const PARENTS = Number(process.env.BENCH_PARENTS ?? 50);
@@ -49,39 +49,6 @@ deps.uploads.completeJob = async (uploadId, age, keys) => {
   completions.set(`${uploadId}/${age}`, { calls: entry.calls + 1, done: entry.done + Number(done) });
   return done;
 };
-
-/**
- * fetch over a new connection each time (as many browsers, each with its own): this process is
- * also the server, and a handler that holds its event loop (face detection) lets Node's 5 s
- * keep-alive timer close pooled sockets just as fetch reuses them.
- */
-function call(
-  target: string | URL,
-  init: { method?: string; headers?: Record<string, string>; body?: string | Uint8Array } = {},
-): Promise<Response> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      target,
-      { method: init.method ?? 'GET', headers: init.headers, agent: false },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('error', reject);
-        response.on('end', () => {
-          const status = response.statusCode ?? 0;
-          const headers = Object.entries(response.headers).flatMap(([k, v]) =>
-            v === undefined ? [] : [[k, String(v)] as [string, string]],
-          );
-          resolve(
-            new Response([204, 304].includes(status) ? null : Buffer.concat(chunks), { status, headers }),
-          );
-        });
-      },
-    );
-    request.on('error', reject);
-    request.end(init.body);
-  });
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
@@ -201,14 +168,6 @@ const generateHd = (parent: Parent, uploadId: string, requestId = crypto.randomU
     ...r,
     requestId,
   }));
-
-/** Runs `task` over `items`, `limit` at a time (setup work that is not the burst being measured). */
-async function inBatches<T, R>(items: T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = [];
-  for (let i = 0; i < items.length; i += limit)
-    results.push(...(await Promise.all(items.slice(i, i + limit).map(task))));
-  return results;
-}
 
 function report(title: string, counts: Counts, per: number, unit: string) {
   console.log(`  ${title}: requests per ${unit}`);
