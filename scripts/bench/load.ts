@@ -18,6 +18,7 @@ import { LOCAL_STRIPE } from '../local/stripe-fake/local-payments';
 import { signedEvent } from '../local/stripe-fake/objects';
 import { type Counts, portsOf, startCounting, summarise } from './aws-requests';
 import { newSignedInUser, percentile, startBenchStack } from './bench-stack';
+import { costPerThousand, formatCost, KEEPSAKE_ASSUMPTIONS, PREVIEW_ASSUMPTIONS } from './cost-model';
 import { call, inBatches } from './fresh-http';
 
 const VISITORS = Number(process.env.BENCH_VISITORS ?? 100);
@@ -215,6 +216,11 @@ try {
     `each job completed exactly once (0 duplicated; renders per job: max ${Math.max(...theirs.map((c) => c.calls))})`,
   );
   report('one visitor alone', oneVisitor, PREVIEW_AGES.length, 'age preview');
+  for (const line of formatCost(
+    'AWS cost per 1,000 age previews (list prices, AI excluded)',
+    costPerThousand(oneVisitor, PREVIEW_AGES.length, PREVIEW_ASSUMPTIONS),
+  ))
+    console.log(line);
   report(`${VISITORS} visitors at once`, burst, expected, 'age preview');
 
   // 2. The burst of parents.
@@ -281,6 +287,11 @@ try {
     'a retry of a made keepsake gives the same one, unpaid',
   );
   report('one parent alone (upload, cut-out, templates, HD, view and save)', oneKeepsake, 1, 'HD keepsake');
+  for (const line of formatCost(
+    'AWS cost per 1,000 HD keepsakes (list prices, AI excluded)',
+    costPerThousand(oneKeepsake, 1, KEEPSAKE_ASSUMPTIONS),
+  ))
+    console.log(line);
   report(
     `${clicks.length} clicks at once (HD requests only, the ${clicks.length - succeeded.length} refused included)`,
     hdBurst,
