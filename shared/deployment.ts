@@ -115,6 +115,21 @@ export const PACK_SCHEDULE_TICK_MINUTES = 15;
  */
 export const RENDER_SWEEP_TICK_MINUTES = 2;
 
+/**
+ * Money problems that must reach a person: every refund (made by the app or outside it) and every
+ * dispute is logged with `alert` set to one of these values (Powertools writes it as a top-level JSON
+ * field), and a CloudWatch log-metric filter with the pattern below counts them for an alarm.
+ */
+export const ALERT_FIELD = 'alert';
+export const PAYMENT_ALERTS = {
+  refund: { value: 'refund', metricName: 'PaymentRefunds' },
+  dispute: { value: 'dispute', metricName: 'PaymentDisputes' },
+} as const;
+export type PaymentAlert = keyof typeof PAYMENT_ALERTS;
+/** The log-metric filter pattern matching one alert, e.g. `{ $.alert = "refund" }`. */
+export const alertFilterPattern = (alert: PaymentAlert) =>
+  `{ $.${ALERT_FIELD} = "${PAYMENT_ALERTS[alert].value}" }`;
+
 /** Members of this Cognito group are operators: admin pages and admin routes. */
 export const ADMINS_GROUP = 'admins';
 

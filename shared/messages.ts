@@ -72,6 +72,8 @@ export const messages = {
   alreadyUnlocked: 'These HD photos are already unlocked.',
   photoNotInAccount: 'This photo is not saved to your account yet. Please sign in again, then try once more.',
   alreadySubscribed: 'You already have an active subscription.',
+  subscriptionCheckoutOpen:
+    'A checkout for the monthly plan is already open in another tab. Please finish it there, or try again in a moment.',
   noSubscription: 'You do not have an active subscription.',
   paymentsUnavailable: 'Payments are not available right now. Please try again later.',
   checkoutNotFound: 'We could not find this checkout.',

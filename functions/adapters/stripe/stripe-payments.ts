@@ -13,6 +13,7 @@ import {
   type SubscriptionState,
   WebhookSignatureError,
 } from '../../core/payments/payment-ports';
+import type { PaymentRef, RefundRequest } from '../../core/payments/refund-ports';
 
 export type StripePaymentsOptions = {
   secretKey: string;
@@ -54,6 +55,7 @@ function toCheckoutSession(session: Stripe.Checkout.Session): CheckoutSession {
     mode: session.mode === 'subscription' ? 'subscription' : 'payment',
     amountTotal: session.amount_total ?? null,
     subscriptionId: idOf(session.subscription),
+    paymentIntentId: idOf(session.payment_intent),
     successUrl: session.success_url ?? null,
     metadata: { ...(session.metadata ?? {}) },
   };
@@ -170,6 +172,34 @@ export function createStripePayments(opts: StripePaymentsOptions): Payments {
             ...base,
             subscription: toSubscriptionState(event.data.object),
           };
+        case 'charge.refunded': {
+          const charge = event.data.object;
+          return {
+            kind: 'charge_refunded',
+            ...base,
+            charge: {
+              id: charge.id,
+              paymentIntentId: idOf(charge.payment_intent),
+              amountCents: charge.amount,
+              amountRefundedCents: charge.amount_refunded,
+              refunded: charge.refunded,
+            },
+          };
+        }
+        case 'charge.dispute.created': {
+          const dispute = event.data.object;
+          return {
+            kind: 'dispute_created',
+            ...base,
+            dispute: {
+              id: dispute.id,
+              chargeId: idOf(dispute.charge),
+              paymentIntentId: idOf(dispute.payment_intent),
+              amountCents: dispute.amount,
+              reason: dispute.reason,
+            },
+          };
+        }
         default:
           return { kind: 'ignored', ...base };
       }
@@ -188,7 +218,58 @@ export function createStripePayments(opts: StripePaymentsOptions): Payments {
       const updated = await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true });
       return toSubscriptionState(updated);
     },
+
+    async cancelSubscriptionNow(subscriptionId: string) {
+      return toSubscriptionState(await stripe.subscriptions.cancel(subscriptionId));
+    },
+
+    async expireCheckoutSession(id: string) {
+      await stripe.checkout.sessions.expire(id);
+    },
+
+    paymentIntentOf: (payment: PaymentRef) => paymentIntentOf(stripe, payment),
+
+    async refund(request: RefundRequest) {
+      const paymentIntent = await paymentIntentOf(stripe, request.payment);
+      const refund = await stripe.refunds.create(
+        {
+          payment_intent: paymentIntent,
+          ...(request.amountCents !== null ? { amount: request.amountCents } : {}),
+          metadata: request.metadata,
+        },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      return { id: refund.id, status: refund.status ?? 'pending' };
+    },
   };
+}
+
+/**
+ * The payment intent behind what was paid for: a `payment` session's own, else the first paid
+ * invoice of the subscription (API versions from 2025-03-31 list an invoice's payments; older ones
+ * had `payment_intent` on the invoice: either is read).
+ */
+async function paymentIntentOf(stripe: Stripe, payment: PaymentRef): Promise<string> {
+  if ('paymentIntentId' in payment) return payment.paymentIntentId;
+  let invoiceId: string | null;
+  if ('checkoutSessionId' in payment) {
+    const session = await stripe.checkout.sessions.retrieve(payment.checkoutSessionId);
+    const direct = idOf(session.payment_intent);
+    if (direct) return direct;
+    invoiceId = idOf(session.invoice);
+  } else {
+    invoiceId = idOf((await stripe.subscriptions.retrieve(payment.subscriptionId)).latest_invoice);
+  }
+  if (!invoiceId) throw new Error(`No payment found to refund for ${JSON.stringify(payment)}`);
+  const invoice = (await stripe.invoices.retrieve(invoiceId, { expand: ['payments'] })) as Stripe.Invoice & {
+    payment_intent?: string | { id: string } | null;
+  };
+  const paid = invoice.payments?.data.find(
+    (entry) => entry.status === 'paid' && entry.payment.type === 'payment_intent',
+  );
+  const found = idOf(paid?.payment.payment_intent) ?? idOf(invoice.payment_intent);
+  if (!found) throw new Error(`Invoice ${invoiceId} has no paid payment intent to refund`);
+  return found;
 }
 
 /** Users hear "payments are not available" (503); the log says why. */
@@ -205,4 +286,8 @@ export const unconfiguredPayments: Payments = {
   parseWebhook: async () => notConfigured(),
   retrieveSubscription: async () => notConfigured(),
   cancelAtPeriodEnd: async () => notConfigured(),
+  cancelSubscriptionNow: async () => notConfigured(),
+  expireCheckoutSession: async () => notConfigured(),
+  paymentIntentOf: async () => notConfigured(),
+  refund: async () => notConfigured(),
 };

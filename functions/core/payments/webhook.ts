@@ -5,6 +5,7 @@
  */
 import type { Deps } from '../deps';
 import { DomainError } from '../errors';
+import { onChargeRefunded, onDisputeCreated } from './chargebacks';
 import { fulfilCheckout } from './fulfil';
 import { isPaid } from './fulfilment-plan';
 import { WebhookSignatureError } from './payment-ports';
@@ -30,6 +31,12 @@ export async function handlePaymentWebhook(deps: Deps, rawBody: string, signatur
       break;
     case 'subscription_changed':
       await syncSubscription(deps, event.subscription, event.created);
+      break;
+    case 'charge_refunded':
+      await onChargeRefunded(deps, event.id, event.charge);
+      break;
+    case 'dispute_created':
+      await onDisputeCreated(deps, event.id, event.dispute);
       break;
     case 'ignored':
       break;
