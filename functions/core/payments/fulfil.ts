@@ -8,10 +8,16 @@ import type { RenderJobRecord } from '../ports';
 import { orderFromSession, planFulfilment } from './fulfilment-plan';
 import { ConcurrentChangeError } from './payment-errors';
 import type { CheckoutSession, OrderRecord } from './payment-ports';
-import { payOutRefund, refundFailedRender, resumeRefunds } from './refunds';
+import { onRenderFailedForGood, payOutRefund, resumeRefunds } from './refunds';
 import { syncSubscriptionById } from './subscription-sync';
 
 const MAX_ATTEMPTS = 5;
+
+/**
+ * A refund Stripe refused stays pending and was logged with its alert; the order is fulfilled all
+ * the same (the success page must not fail for it). The webhook finishes it (see webhook.ts).
+ */
+const leavePending = () => undefined;
 
 export type FulfilOutcome = 'fulfilled' | 'already-fulfilled' | 'not-ours';
 
@@ -45,7 +51,7 @@ async function fulfilOnce(
     try {
       if (await deps.paymentStore.fulfil(plan)) {
         // Paid for nothing (a second tab paid for the same photo, or the photo was deleted): refunded.
-        if (plan.refund) await payOutRefund(deps, plan.refund);
+        if (plan.refund) await payOutRefund(deps, plan.refund).catch(leavePending);
         await enqueue(deps, plan.newJobs);
         deps.logger.info('fulfilled an order', {
           sessionId: known.sessionId,
@@ -58,7 +64,7 @@ async function fulfilOnce(
         return 'fulfilled';
       }
       // An earlier attempt may have committed and then failed to reach the provider.
-      await resumeRefunds(deps, known.sessionId);
+      await resumeRefunds(deps, known.sessionId).catch(leavePending);
       await enqueue(deps, unqueued(known.sessionId, found?.jobs ?? []));
       return 'already-fulfilled';
     } catch (error) {
@@ -78,7 +84,8 @@ async function refundFailedUnlocks(
 ) {
   if (!uploadId) return;
   for (const job of jobs) {
-    if (ages.includes(job.age) && job.status === 'failed') await refundFailedRender(deps, uploadId, job.age);
+    if (ages.includes(job.age) && job.status === 'failed')
+      await onRenderFailedForGood(deps, uploadId, job.age);
   }
 }
 

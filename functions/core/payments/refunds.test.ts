@@ -11,7 +11,7 @@ import type { SignedWebhook } from '../../test-support/fakes/payments';
 import { parent, uploadedPhoto } from '../../test-support/fakes/scenes';
 import { recordRenderFailure } from '../render/render-job';
 import type { SignedInUser } from '../uploads/ownership';
-import { startCheckout } from './checkout';
+import { confirmCheckout, startCheckout } from './checkout';
 import { handlePaymentWebhook } from './webhook';
 
 const SITE = 'http://localhost:3000';
@@ -81,6 +81,21 @@ describe('orders that bought nothing', () => {
     expect(await deps.paymentStore.listRefunds(sessionId)).toMatchObject([
       { reason: 'photo_gone', status: 'refunded' },
     ]);
+  });
+
+  it('still confirms the success page when the refund cannot be paid out yet; the webhook finishes it', async () => {
+    const { deps, buyer, uploadId } = await parentWithPhoto();
+    const first = await paid(deps, buyer, 'age10_hd', uploadId);
+    const second = await paid(deps, buyer, 'age10_hd', uploadId);
+    await deliver(deps, first.webhook);
+    deps.payments.failRefunds = true;
+    expect(await confirmCheckout(deps, buyer, second.sessionId)).toMatchObject({ status: 'fulfilled' });
+    expect(await deps.paymentStore.listRefunds(second.sessionId)).toMatchObject([{ status: 'pending' }]);
+    await expect(deliver(deps, second.webhook)).rejects.toThrow('unreachable');
+    deps.payments.failRefunds = false;
+    await deliver(deps, second.webhook);
+    expect(await deps.paymentStore.listRefunds(second.sessionId)).toMatchObject([{ status: 'refunded' }]);
+    expect(deps.payments.refunds.size).toBe(1);
   });
 });
 

@@ -9,6 +9,7 @@ import { onChargeRefunded, onDisputeCreated } from './chargebacks';
 import { fulfilCheckout } from './fulfil';
 import { isPaid } from './fulfilment-plan';
 import { WebhookSignatureError } from './payment-ports';
+import { resumeRefunds } from './refunds';
 import { syncSubscription } from './subscription-sync';
 
 export async function handlePaymentWebhook(deps: Deps, rawBody: string, signature: string | undefined) {
@@ -28,6 +29,8 @@ export async function handlePaymentWebhook(deps: Deps, rawBody: string, signatur
     case 'checkout_completed':
       // An unpaid session (a delayed payment method) is fulfilled by async_payment_succeeded.
       if (isPaid(event.session)) await fulfilCheckout(deps, event.session);
+      // A refund fulfilment could not pay out fails this delivery, so the provider retries it.
+      await resumeRefunds(deps, event.session.id);
       break;
     case 'subscription_changed':
       await syncSubscription(deps, event.subscription, event.created);
