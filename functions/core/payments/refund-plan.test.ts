@@ -92,6 +92,9 @@ describe('planTakeBack', () => {
       creditsShort: 6,
     });
     expect(planTakeBack({ ...pack, revokedCredits: 10 }, [], { balance: 4 })).toMatchObject({ credits: 0 });
+    // An order fulfilled before grants were recorded: what its product grants.
+    const older = { ...pack, grantedAges: undefined, grantedCredits: undefined };
+    expect(planTakeBack(older, [], { balance: 12 })).toMatchObject({ credits: 10, creditsShort: 0 });
   });
 
   it('limits a render refund to its age and no credits', () => {

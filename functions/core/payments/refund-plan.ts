@@ -84,14 +84,17 @@ export function planTakeBack(
   onlyAges?: readonly TargetAge[],
 ): TakeBack {
   const revoked = new Set(order.revokedAges ?? []);
-  const granted = order.grantedAges ?? getProduct(order.productId).unlocksAges;
+  // Orders fulfilled before grants were recorded: the product's, as far as the jobs still say so.
+  const product = getProduct(order.productId);
+  const granted = order.grantedAges ?? product.unlocksAges;
+  const grantedCredits = order.grantedCredits ?? product.credits;
   const ages = granted.filter(
     (age) =>
       !revoked.has(age) &&
       (!onlyAges || onlyAges.includes(age)) &&
       jobs.some((job) => job.age === age && job.hdUnlocked && job.unlockedBy === order.sessionId),
   );
-  const creditsLeft = onlyAges ? 0 : Math.max(0, (order.grantedCredits ?? 0) - (order.revokedCredits ?? 0));
+  const creditsLeft = onlyAges ? 0 : Math.max(0, grantedCredits - (order.revokedCredits ?? 0));
   const credits = Math.min(creditsLeft, Math.max(0, account.balance));
   return {
     sessionId: order.sessionId,
