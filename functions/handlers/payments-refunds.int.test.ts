@@ -224,11 +224,36 @@ describe('a paid render that fails for good', () => {
     expect(refunds).toEqual([
       expect.objectContaining({
         amount: 331,
-        metadata: { reason: 'render_failed', ref: sessionId, part: 'age-19' },
+        metadata: {
+          reason: 'render_failed',
+          ref: sessionId,
+          part: 'age-19',
+          lf_refund_key: `lf-refund:${sessionId}:age-19`,
+        },
       }),
     ]);
     const age19 = (await jobsOf(photo)).find((job) => job.age === 19);
     expect(age19).toMatchObject({ status: 'failed', hdUnlocked: false });
     expect(alertsSince(mark)).toEqual(['refund']);
+  });
+});
+
+describe('the Stripe adapter refunds once', () => {
+  it('even when a retry comes after Stripe forgot the idempotency key (it finds the refund by its metadata)', async () => {
+    const buyer = await newParent();
+    const sessionId = await buy(buyer, { productId: 'credits_50' });
+    const request = {
+      payment: { checkoutSessionId: sessionId },
+      amountCents: 500,
+      idempotencyKey: `lf-refund:${sessionId}:test`,
+      metadata: { reason: 'test' },
+    };
+    const first = await deps.payments.refund(request);
+    fake.forgetIdempotencyKeys();
+    const again = await deps.payments.refund(request);
+    await fake.settled();
+    expect(again.id).toBe(first.id);
+    const paymentIntent = sessionOf(sessionId).payment_intent;
+    expect(fake.refunds().filter((refund) => refund.payment_intent === paymentIntent)).toHaveLength(1);
   });
 });

@@ -14,6 +14,7 @@ import {
   WebhookSignatureError,
 } from '../../core/payments/payment-ports';
 import type { PaymentRef, RefundRequest } from '../../core/payments/refund-ports';
+import { paymentIntentOf, refundPayment } from './stripe-refunds';
 
 export type StripePaymentsOptions = {
   secretKey: string;
@@ -229,47 +230,8 @@ export function createStripePayments(opts: StripePaymentsOptions): Payments {
 
     paymentIntentOf: (payment: PaymentRef) => paymentIntentOf(stripe, payment),
 
-    async refund(request: RefundRequest) {
-      const paymentIntent = await paymentIntentOf(stripe, request.payment);
-      const refund = await stripe.refunds.create(
-        {
-          payment_intent: paymentIntent,
-          ...(request.amountCents !== null ? { amount: request.amountCents } : {}),
-          metadata: request.metadata,
-        },
-        { idempotencyKey: request.idempotencyKey },
-      );
-      return { id: refund.id, status: refund.status ?? 'pending' };
-    },
+    refund: (request: RefundRequest) => refundPayment(stripe, request),
   };
-}
-
-/**
- * The payment intent behind what was paid for: a `payment` session's own, else the first paid
- * invoice of the subscription (API versions from 2025-03-31 list an invoice's payments; older ones
- * had `payment_intent` on the invoice: either is read).
- */
-async function paymentIntentOf(stripe: Stripe, payment: PaymentRef): Promise<string> {
-  if ('paymentIntentId' in payment) return payment.paymentIntentId;
-  let invoiceId: string | null;
-  if ('checkoutSessionId' in payment) {
-    const session = await stripe.checkout.sessions.retrieve(payment.checkoutSessionId);
-    const direct = idOf(session.payment_intent);
-    if (direct) return direct;
-    invoiceId = idOf(session.invoice);
-  } else {
-    invoiceId = idOf((await stripe.subscriptions.retrieve(payment.subscriptionId)).latest_invoice);
-  }
-  if (!invoiceId) throw new Error(`No payment found to refund for ${JSON.stringify(payment)}`);
-  const invoice = (await stripe.invoices.retrieve(invoiceId, { expand: ['payments'] })) as Stripe.Invoice & {
-    payment_intent?: string | { id: string } | null;
-  };
-  const paid = invoice.payments?.data.find(
-    (entry) => entry.status === 'paid' && entry.payment.type === 'payment_intent',
-  );
-  const found = idOf(paid?.payment.payment_intent) ?? idOf(invoice.payment_intent);
-  if (!found) throw new Error(`Invoice ${invoiceId} has no paid payment intent to refund`);
-  return found;
 }
 
 /** Users hear "payments are not available" (503); the log says why. */

@@ -145,8 +145,24 @@ export function createFakeMoney(deliverLater: Deliver) {
     return result;
   }
 
-  function handle(method: string, path: string, body: FormObject, idempotencyKey?: string): ApiResult | null {
+  /** GET /v1/refunds?payment_intent=: newest first, like Stripe. */
+  function listRefunds(query: FormObject): ApiResult {
+    const paymentIntent = text(query.payment_intent);
+    const data = refunds
+      .filter((refund) => !paymentIntent || refund.payment_intent === paymentIntent)
+      .reverse();
+    return { status: 200, json: { object: 'list', url: '/v1/refunds', has_more: false, data } };
+  }
+
+  function handle(
+    method: string,
+    path: string,
+    body: FormObject,
+    idempotencyKey?: string,
+    query: FormObject = {},
+  ): ApiResult | null {
     if (method === 'POST' && path === '/v1/refunds') return createRefund(body, idempotencyKey);
+    if (method === 'GET' && path === '/v1/refunds') return listRefunds(query);
     const inv = /^\/v1\/invoices\/([^/]+)$/.exec(path);
     if (inv && method === 'GET') {
       const found = invoices.get(decodeURIComponent(inv[1]));
@@ -162,6 +178,8 @@ export function createFakeMoney(deliverLater: Deliver) {
     invoice,
     handle,
     refunds: () => structuredClone(refunds),
+    /** Stripe keeps idempotency keys for about a day: tests of later retries forget them. */
+    forgetIdempotencyKeys: () => byIdempotencyKey.clear(),
     charges: () => structuredClone([...charges.values()]),
     /** A refund made by a person in the dashboard (no idempotency key, no metadata of ours). */
     refundFromDashboard(paymentIntent: string, amount?: number): ApiResult {

@@ -69,6 +69,8 @@ export type StripeFake = {
   refundFromDashboard(paymentIntent: string, amountCents?: number): boolean;
   /** A bank's dispute of a payment (sends charge.dispute.created); false if the payment is unknown. */
   dispute(paymentIntent: string): boolean;
+  /** Forgets the refunds' idempotency keys, as Stripe does after about a day. */
+  forgetIdempotencyKeys(): void;
   /** Waits for the webhook deliveries still in flight (API-triggered events go out asynchronously). */
   settled(): Promise<void>;
   stop(): Promise<void>;
@@ -147,9 +149,11 @@ export async function startStripeFake(opts: StripeFakeOptions): Promise<StripeFa
     return { status: 200, json: stored.session };
   }
 
-  function handleApi(method: string, path: string, body: FormObject, idempotencyKey?: string): ApiResult {
+  function handleApi(request: RecordedRequest): ApiResult {
+    const { method, path, body, query } = request;
+    const idempotencyKey = request.headers['idempotency-key'];
     if (method === 'POST' && path === '/v1/checkout/sessions') return createSession(body);
-    const handled = money.handle(method, path, body, idempotencyKey);
+    const handled = money.handle(method, path, body, idempotencyKey, query);
     if (handled) return handled;
     const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
     if (expire && method === 'POST') return expireSession(decodeURIComponent(expire[1]));
@@ -255,7 +259,7 @@ export async function startStripeFake(opts: StripeFakeOptions): Promise<StripeFa
       const request = record(req, url, Buffer.concat(chunks).toString('utf8'));
       const result =
         req.headers.authorization === `Bearer ${opts.secretKey}`
-          ? handleApi(request.method, request.path, request.body, request.headers['idempotency-key'])
+          ? handleApi(request)
           : apiError(401, 'Invalid API Key provided.');
       res
         .writeHead(result.status, {
@@ -294,6 +298,7 @@ export async function startStripeFake(opts: StripeFakeOptions): Promise<StripeFa
     refundFromDashboard: (paymentIntent, amountCents) =>
       money.refundFromDashboard(paymentIntent, amountCents).status === 200,
     dispute: (paymentIntent) => money.dispute(paymentIntent),
+    forgetIdempotencyKeys: money.forgetIdempotencyKeys,
     async settled() {
       while (pending.size > 0) await Promise.allSettled([...pending]);
     },
