@@ -158,6 +158,15 @@ export const routes = {
     response: okResponseSchema,
     errors: [404],
   },
+  /** "Try again" on a failed card: the owner puts that age's render back on the queue (once per click). */
+  retryRender: {
+    method: 'POST',
+    path: '/api/uploads/{uploadId}/renders/{age}/retry',
+    access: 'owner',
+    group: 'uploads',
+    response: uploadViewSchema,
+    errors: [404, 409],
+  },
   deleteUpload: {
     method: 'DELETE',
     path: '/api/uploads/{uploadId}',

@@ -111,7 +111,8 @@ export const PACK_SCHEDULE_TICK_MINUTES = 15;
 /**
  * How often the render sweeper looks for hosted predictions whose webhook never came (EventBridge
  * rate in AWS). Two minutes keeps a lost webhook's job, and the give-up on a stuck prediction after
- * ten, well inside the 15 minutes a result card waits.
+ * ten, well inside the 15 minutes a result card waits; a render stuck past those 15 minutes is
+ * re-queued or failed by the same tick, at most two minutes later.
  */
 export const RENDER_SWEEP_TICK_MINUTES = 2;
 

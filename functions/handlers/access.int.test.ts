@@ -154,6 +154,25 @@ const cases: Record<RouteId, Case> = {
       );
     },
   },
+  retryRender: {
+    status: ownerOnly,
+    missing: ownerMissing,
+    prepare: async (ctx) => {
+      if (ctx.target !== 'missing') {
+        // A finished photo whose age 10 failed: what a "Try again" button is shown on.
+        ctx.uploadId = await fixture(ctx.target!, { complete: true });
+        await deps.uploads.failJob(ctx.uploadId, 10, 'failed for the test');
+      }
+      return { params: { age: '10' } };
+    },
+    verify: async (result, ctx) => {
+      if (ctx.target === 'missing') return;
+      const job = (await deps.uploads.getUploadWithJobs(ctx.uploadId!))?.jobs.find((j) => j.age === 10);
+      expect([job?.status, job?.retries]).toEqual(
+        result.status === 200 ? ['processing', 1] : ['failed', undefined],
+      );
+    },
+  },
   deleteUpload: {
     status: ownerOnly,
     missing: ownerMissing,
@@ -643,7 +662,7 @@ describe('route access, by caller', () => {
           const ctx: Context = { caller, who: world[caller], target };
           if (target) ctx.uploadId = await fixture(target);
           const call = { ...(await expected.prepare?.(ctx)) };
-          if (target) call.params = { uploadId: ctx.uploadId! };
+          if (target) call.params = { ...call.params, uploadId: ctx.uploadId! };
           const result = await callAs(id, ctx.who, call);
           const want = target === 'missing' ? expected.missing![caller] : expected.status[caller];
           expect(

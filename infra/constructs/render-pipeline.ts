@@ -14,7 +14,7 @@ import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { AppFunction } from './app-function';
-import { grantObjects, grantSecretValue, grantTableItems } from './grants';
+import { grantObjects, grantSecretValue, grantSendMessage, grantTableItems } from './grants';
 import { grantSendEmailFrom } from './mail';
 import { deadLetterAlarm, queueTick, workQueues } from './work-queues';
 
@@ -115,8 +115,11 @@ export class RenderPipeline extends Construct {
     grantSendEmailFrom(role, props.mailFrom);
     // ...and is refunded through Stripe if it fails for good.
     grantSecretValue(role, props.stripeSecret);
+    // The sweep puts renders stuck past their limit back on this queue (and on no other).
+    grantSendMessage(role, this.queue);
 
-    // The sweeper's tick: the worker polls predictions whose webhook never came and gives up on stuck ones.
+    // The sweeper's tick: the worker polls predictions whose webhook never came and gives up on stuck
+    // ones, then re-queues (once) or fails renders stuck past their limit (shared/rules/stuck-jobs.ts).
     this.sweepSchedule = queueTick(this, 'SweepSchedule', this.queue, {
       description: 'Sweeps hosted predictions whose webhook never came',
       minutes: RENDER_SWEEP_TICK_MINUTES,

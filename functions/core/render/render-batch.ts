@@ -12,6 +12,7 @@ import { checkPrediction } from './hosted-render';
 import { recordRenderFailure, renderJob } from './render-job';
 import type { RenderTask } from './render-tasks';
 import { sweepPredictions } from './sweep-predictions';
+import { sweepStuckJobs } from './sweep-stuck-jobs';
 
 const ages = [...PREVIEW_AGES, ...UPSELL_AGES] as number[];
 export const renderMessageSchema = z.object({
@@ -67,7 +68,10 @@ async function runTask(deps: Deps, item: BatchItem, task: RenderTask, failed: st
       const result = await checkPrediction(deps, task.predictionId);
       deps.logger.info('prediction check', { ...task, attempt: item.attempt, outcome: result.outcome });
     } else if (task.kind === 'sweep') {
+      // Predictions first: a prediction given up fails its job with its own reason before the
+      // stuck-job rule (later, and for every render) would.
       await sweepPredictions(deps);
+      await sweepStuckJobs(deps);
     } else {
       await runAiTest(deps, task.runId);
     }
