@@ -5,10 +5,12 @@
  */
 import type { ProductId } from '@shared/catalog';
 import { messages } from '@shared/messages';
+import { RENDER_STUCK_AFTER_MS } from '@shared/rules/stuck-jobs';
 import { describe, expect, it } from 'vitest';
 import { type FakeDeps, fakeDeps } from '../../test-support/fakes/fake-deps';
 import type { SignedWebhook } from '../../test-support/fakes/payments';
 import { parent, uploadedPhoto } from '../../test-support/fakes/scenes';
+import { renderBatch } from '../render/render-batch';
 import { recordRenderFailure } from '../render/render-job';
 import type { SignedInUser } from '../uploads/ownership';
 import { confirmCheckout, startCheckout } from './checkout';
@@ -224,5 +226,27 @@ describe('a paid render that fails for good', () => {
     const { deps, uploadId } = await parentWithPhoto();
     await recordRenderFailure(deps, { uploadId, age: 10 }, 3, new Error('x'));
     expect(deps.payments.refunds.size).toBe(0);
+  });
+});
+
+describe('a paid render the sweeper gives up on', () => {
+  it('is refunded like any render that fails for good', async () => {
+    const { deps, buyer, uploadId } = await parentWithPhoto();
+    const { sessionId, webhook } = await paid(deps, buyer, 'age_19_hd', uploadId);
+    await deliver(deps, webhook);
+    deps.renderQueue.take(); // the bought render's message is lost
+    const sweep = [{ id: 'tick', body: JSON.stringify({ kind: 'sweep' }), attempt: 1 }];
+    for (let tick = 0; tick < 3; tick++) {
+      deps.clock.advance(RENDER_STUCK_AFTER_MS);
+      await renderBatch(deps, sweep);
+      deps.renderQueue.take(); // re-queued once, lost again
+    }
+    expect((await jobsOf(deps, uploadId)).find((job) => job.age === 19)).toMatchObject({
+      status: 'failed',
+      hdUnlocked: false,
+    });
+    expect([...deps.payments.refunds.values()]).toEqual([
+      expect.objectContaining({ payment: { checkoutSessionId: sessionId }, amountCents: 695 }),
+    ]);
   });
 });
