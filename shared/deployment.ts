@@ -116,21 +116,6 @@ export const PACK_SCHEDULE_TICK_MINUTES = 15;
  */
 export const RENDER_SWEEP_TICK_MINUTES = 2;
 
-/**
- * Money problems that must reach a person: every refund (made by the app or outside it) and every
- * dispute is logged with `alert` set to one of these values (Powertools writes it as a top-level JSON
- * field), and a CloudWatch log-metric filter with the pattern below counts them for an alarm.
- */
-export const ALERT_FIELD = 'alert';
-export const PAYMENT_ALERTS = {
-  refund: { value: 'refund', metricName: 'PaymentRefunds' },
-  dispute: { value: 'dispute', metricName: 'PaymentDisputes' },
-} as const;
-export type PaymentAlert = keyof typeof PAYMENT_ALERTS;
-/** The log-metric filter pattern matching one alert, e.g. `{ $.alert = "refund" }`. */
-export const alertFilterPattern = (alert: PaymentAlert) =>
-  `{ $.${ALERT_FIELD} = "${PAYMENT_ALERTS[alert].value}" }`;
-
 /** Members of this Cognito group are operators: admin pages and admin routes. */
 export const ADMINS_GROUP = 'admins';
 
@@ -195,3 +180,21 @@ export const storageKeys = {
   composition: (compositionId: string, quality: 'hd' | 'free') =>
     `${S3_PREFIXES.compositions.prefix}${compositionId}/${quality}.jpg`,
 };
+
+/**
+ * Log lines an operator must hear about: a JSON log with `alert` set to one of these (e.g.
+ * `{ "alert": "refund", ... }`) raises the alarm of that name, which mails the alarm topic.
+ * Written by core/payments: every refund the app makes or hears of (`refund`), every dispute
+ * (`dispute`), and a paid render that failed for good (`paid-render-failed`, refunded or not).
+ */
+export const LOG_ALERTS = ['refund', 'dispute', 'paid-render-failed'] as const;
+export type LogAlert = (typeof LOG_ALERTS)[number];
+
+/**
+ * The header CloudFront adds to every request it forwards to the HTTP API, with a secret value the API
+ * Lambdas compare: a call straight to the execute-api address (which skips the WAF) is refused.
+ */
+export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
+
+/** CloudWatch namespace of the business metrics (functions/core/metrics.ts) and the log alerts. */
+export const METRICS_NAMESPACE = 'LittleFutures';

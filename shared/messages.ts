@@ -210,6 +210,15 @@ export const messages = {
     'The face in the face image is not clear enough to swap. Try a sharper, front-facing photo.',
   swapBackgroundFaceUnclear:
     'The face in the background image is not clear enough to replace. Try another background.',
+  // The API answers only through the site (CloudFront): a case the spec leaves open.
+  useTheSite: 'Please use Little Futures through its website.',
+  // Hourly quotas (shared/rules/quotas.ts): cases the spec leaves open.
+  tooManyUploads:
+    "You've uploaded a lot of photos this hour. Please take a short break and try again a little later.",
+  tooManyCutouts:
+    "You've cut out a lot of photos this hour. Please take a short break and try again a little later.",
+  tooManyCompositions:
+    "You've made a lot of keepsakes this hour. Please take a short break and try again a little later.",
 } as const;
 
 export type MessageKey = keyof typeof messages;

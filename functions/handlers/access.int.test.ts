@@ -18,10 +18,11 @@ import type { Parent } from '../test-support/cognito';
 import { claimsOf, newParent } from '../test-support/cognito';
 import * as images from '../test-support/images';
 import { givenCutout, givenTemplate } from '../test-support/moments';
-import { createTestApp } from '../test-support/test-app';
+import { createTestApp, roomyQuotas } from '../test-support/test-app';
 import { bearer } from '../test-support/uploads';
 
-const { callRoute, deps, env, purgeRenderQueue, purgePackQueue, uploadPhoto } = createTestApp();
+// One owner calls every route here, far more often than a family would in an hour.
+const { callRoute, deps, env, purgeRenderQueue, purgePackQueue, uploadPhoto } = createTestApp(roomyQuotas);
 
 type Caller = 'anonymous' | 'otherSession' | 'owningSession' | 'otherUser' | 'owningUser' | 'admin';
 const CALLERS: Caller[] = ['anonymous', 'otherSession', 'owningSession', 'otherUser', 'owningUser', 'admin'];

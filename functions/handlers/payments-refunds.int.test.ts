@@ -234,7 +234,7 @@ describe('a paid render that fails for good', () => {
     ]);
     const age19 = (await jobsOf(photo)).find((job) => job.age === 19);
     expect(age19).toMatchObject({ status: 'failed', hdUnlocked: false });
-    expect(alertsSince(mark)).toEqual(['refund']);
+    expect(alertsSince(mark)).toEqual(['paid-render-failed']);
   });
 });
 

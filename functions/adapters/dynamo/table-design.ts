@@ -59,6 +59,11 @@ export const keys = {
     gsi2pk: 'TEMPLATES#approved',
     gsi2sk: `${orderKey(displayOrder)}#${invertedTime(createdAt)}#${id}`,
   }),
+  /** One hourly quota counter (shared/rules/quotas.ts): per owner, then action and clock hour. */
+  quota: (owner: string, action: string, window: string) => ({
+    pk: `QUOTA#${owner}`,
+    sk: `${action}#${window}`,
+  }),
   draft: (userSub: string, id: string) => ({ pk: `USER#${userSub}`, sk: `DRAFT#${id}` }),
   /** An HD keepsake of a user, by the request that made it (the idempotency key of its payment). */
   hdComposition: (userSub: string, requestId: string) => ({

@@ -8,7 +8,8 @@ import type { CutoutView } from '@shared/schemas/moments';
 import type { Deps } from '../deps';
 import { DomainError } from '../errors';
 import type { CutoutInfo, Principal, UploadRecord } from '../ports';
-import { isOwner } from '../uploads/ownership';
+import { takeQuota } from '../quotas';
+import { isOwner, ownerFor } from '../uploads/ownership';
 
 export const CUTOUT_LINK_SECONDS = 15 * 60;
 
@@ -21,6 +22,7 @@ export async function createCutout(deps: Deps, principal: Principal, uploadId: s
   if (upload.status !== 'ready' || !upload.fileKey)
     throw new DomainError('conflict', 'photoNotReadyForCutout');
   if (upload.cutout) return cutoutView(deps, upload, upload.cutout);
+  await takeQuota(deps, ownerFor(principal), 'cutout');
 
   const original = await deps.blobs.get('uploads', upload.fileKey);
   const { png, mask, source } = await deps.imageAI.removeBackground({ image: original });
@@ -42,6 +44,7 @@ export async function createCutout(deps: Deps, principal: Principal, uploadId: s
       anonymous,
     }),
   ]);
+  deps.metrics.count('CutoutsMade');
   const cutout: CutoutInfo = {
     width: mask.width,
     height: mask.height,

@@ -3,18 +3,18 @@
  * dispute. What the order bought is taken back (HD unlocks, credits never below zero, with a ledger
  * entry), once per order, and a person is alerted through the logged `alert` field.
  */
-import { ALERT_FIELD, PAYMENT_ALERTS } from '@shared/deployment';
 import type { Deps } from '../deps';
 import { ConcurrentChangeError } from './payment-errors';
 import type { OrderRecord } from './payment-ports';
 import { chargeRefundKind, planTakeBack } from './refund-plan';
 import type { ChargeState, DisputeState, Revocation, TakeBack } from './refund-ports';
+import { alertOf } from './refunds';
 
 const MAX_ATTEMPTS = 5;
 
 /** `charge.refunded`: our own refunds are already accounted for; a full refund made elsewhere takes the order back. */
 export async function onChargeRefunded(deps: Deps, eventId: string, charge: ChargeState) {
-  const alert = { [ALERT_FIELD]: PAYMENT_ALERTS.refund.value };
+  const alert = alertOf('refund');
   const facts = {
     chargeId: charge.id,
     paymentIntentId: charge.paymentIntentId,
@@ -60,7 +60,7 @@ export async function onChargeRefunded(deps: Deps, eventId: string, charge: Char
 
 /** `charge.dispute.created`: the money is held by the bank, so what it bought is taken back at once. */
 export async function onDisputeCreated(deps: Deps, eventId: string, dispute: DisputeState) {
-  const alert = { [ALERT_FIELD]: PAYMENT_ALERTS.dispute.value };
+  const alert = alertOf('dispute');
   const facts = {
     disputeId: dispute.id,
     chargeId: dispute.chargeId,

@@ -1,4 +1,3 @@
-import { alertFilterPattern, PAYMENT_ALERTS } from '@shared/deployment';
 import { describe, expect, it } from 'vitest';
 import type { RenderJobRecord } from '../ports';
 import type { OrderRecord } from './payment-ports';
@@ -147,13 +146,5 @@ describe('planSubscriptionState', () => {
       'ignore',
     );
     expect(planSubscriptionState({ ...live('sub_a'), status: 'canceled' }, live('sub_b'), now)).toBe('apply');
-  });
-});
-
-describe('payment alerts', () => {
-  it('gives the alarms one CloudWatch filter pattern per alert, on the field the logs carry', () => {
-    expect(alertFilterPattern('refund')).toBe('{ $.alert = "refund" }');
-    expect(alertFilterPattern('dispute')).toBe('{ $.alert = "dispute" }');
-    expect(Object.keys(PAYMENT_ALERTS)).toEqual(['refund', 'dispute']);
   });
 });

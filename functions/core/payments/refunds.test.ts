@@ -219,7 +219,7 @@ describe('a paid render that fails for good', () => {
     const jobs = await jobsOf(deps, uploadId);
     expect(jobs.find((job) => job.age === 19)).toMatchObject({ status: 'failed', hdUnlocked: false });
     expect(jobs.find((job) => job.age === 2)?.hdUnlocked).toBe(true);
-    expect(alerts(deps)).toEqual(['refund']);
+    expect(alerts(deps)).toEqual(['paid-render-failed']);
   });
 
   it('refunds nothing for a free preview that fails', async () => {

@@ -6,7 +6,7 @@
  * never paid out twice. Every refund is logged with the `alert` field a person's alarm counts.
  */
 import type { TargetAge } from '@shared/catalog';
-import { ALERT_FIELD, PAYMENT_ALERTS } from '@shared/deployment';
+import type { LogAlert } from '@shared/deployment';
 import type { Deps } from '../deps';
 import { ConcurrentChangeError } from './payment-errors';
 import type { SubscriptionState } from './payment-ports';
@@ -15,7 +15,11 @@ import type { PaymentRef, RefundRecord } from './refund-ports';
 
 const MAX_ATTEMPTS = 5;
 
-const refundAlert = { [ALERT_FIELD]: PAYMENT_ALERTS.refund.value };
+/** The field the log-alert alarms match (shared/deployment.ts LOG_ALERTS). */
+export const alertOf = (alert: LogAlert) => ({ alert });
+
+const alertFor = (refund: RefundRecord) =>
+  alertOf(refund.reason === 'render_failed' ? 'paid-render-failed' : 'refund');
 
 const paymentOf = (refund: RefundRecord): PaymentRef => {
   if (refund.paymentIntentId) return { paymentIntentId: refund.paymentIntentId };
@@ -27,7 +31,7 @@ const paymentOf = (refund: RefundRecord): PaymentRef => {
 /** Asks the provider for a recorded refund and marks it done; logs the alert either way. */
 export async function payOutRefund(deps: Deps, refund: RefundRecord) {
   const facts = {
-    ...refundAlert,
+    ...alertFor(refund),
     reason: refund.reason,
     ref: refund.ref,
     part: refund.part,
@@ -118,7 +122,7 @@ export async function onRenderFailedForGood(deps: Deps, uploadId: string, age: T
     await refundFailedRender(deps, uploadId, age);
   } catch (error) {
     deps.logger.error('could not refund a paid render that failed', {
-      ...refundAlert,
+      ...alertOf('paid-render-failed'),
       uploadId,
       age,
       error: String(error),

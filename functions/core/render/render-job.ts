@@ -51,6 +51,7 @@ export async function renderJob(
         : undefined;
     if (!messageKey) throw error;
     await deps.uploads.failJob(uploadId, age, messages[messageKey]);
+    deps.metrics.count('RendersFailed');
     await onRenderFailedForGood(deps, uploadId, age);
     return { outcome: 'failed', reason: messages[messageKey] };
   }

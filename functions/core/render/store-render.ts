@@ -53,6 +53,7 @@ export async function storeAndComplete(
     await discardUnrecorded(deps, message, [previewKey, hdKey]);
     return { outcome: 'skipped', reason: 'not-processing' };
   }
+  deps.metrics.count('RendersCompleted');
   if (anonymous) await keepIfMigrated(deps, uploadId, [previewKey, hdKey]);
   // Only the delivery that completed the job gets here, so the email goes out once.
   await notifyRenderDone(deps, job);

@@ -55,6 +55,7 @@ export async function completeUpload(
     });
     throw new DomainError('unavailable', 'uploadFailed');
   }
+  deps.metrics.count('UploadsCompleted');
   await deps.blobs.delete('uploads', [upload.incomingKey]).catch((error) => {
     deps.logger.warn('could not delete the raw upload', { uploadId, error: String(error) });
   });

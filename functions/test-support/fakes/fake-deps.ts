@@ -3,7 +3,9 @@
  * and every fake reads the one clock, which the test moves. `overrides` replace single ports (a
  * store wrapped to stage a race, say); the stores still read the overriding clock.
  */
+import { DEFAULT_QUOTAS } from '@shared/rules/quotas';
 import type { Deps } from '../../core/deps';
+import { type CountingMetrics, createCountingMetrics } from '../../core/metrics';
 import { createFakeAdminStore } from './admin-store';
 import { createFakeAiRunStore } from './ai-run-store';
 import { createFakeBlobStore, type FakeBlobStore } from './blob-store';
@@ -35,6 +37,7 @@ import { createFakePackStore } from './pack-store';
 import { createFakePaymentStore } from './payment-store';
 import { createFakePayments, type FakePayments } from './payments';
 import { createFakePredictionStore } from './prediction-store';
+import { createFakeQuotaStore, type FakeQuotaStore } from './quota-store';
 import { createFakeRenderQueue, type FakeRenderQueue } from './render-queue';
 import { createFakeTable, type FakeTable } from './table';
 import {
@@ -63,6 +66,8 @@ export type FakeDeps = Deps & {
   packQueue: FakePackQueue;
   imageFetcher: FakeImageFetcher;
   templateImages: FakeTemplateImageMaker;
+  quotas: FakeQuotaStore;
+  metrics: CountingMetrics;
 };
 
 export function fakeDeps<O extends Partial<Deps> = Record<never, never>>(
@@ -107,6 +112,9 @@ export function fakeDeps<O extends Partial<Deps> = Record<never, never>>(
     packQueue: createFakePackQueue(),
     imageFetcher: createFakeImageFetcher(),
     templateImages: createFakeTemplateImageMaker(),
+    quotas: createFakeQuotaStore(),
+    quotaLimits: { ...DEFAULT_QUOTAS },
+    metrics: createCountingMetrics(),
   };
   return { ...deps, ...overrides };
 }
