@@ -87,6 +87,7 @@ export class LittleFuturesStack extends Stack {
       renders: this.storage.renders,
       environment,
       mailFrom,
+      stripeSecret: this.payments.stripeSecret,
     });
 
     this.packPipeline = new PackPipeline(this, 'PackPipeline', {
