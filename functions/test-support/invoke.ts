@@ -2,6 +2,7 @@
 import {
   ChangeMessageVisibilityCommand,
   DeleteMessageCommand,
+  type Message,
   PurgeQueueCommand,
   ReceiveMessageCommand,
   SQSClient,
@@ -106,11 +107,7 @@ export async function runRenderWorker(
     );
     const messages = received.Messages ?? [];
     if (messages.length === 0) break;
-    // In the shape Lambda delivers, as the local stack's poller makes it (message attributes included).
-    const event: SQSEvent = {
-      Records: messages.map((m) => toSqsRecord(m, 'arn:aws:sqs:us-east-1:000000000000:render', 'us-east-1')),
-    };
-    const response = await renderWorker(event, context);
+    const response = await renderWorker(sqsEvent(messages), context);
     const failedIds = new Set(response.batchItemFailures.map((f) => f.itemIdentifier));
     outcome.delivered += messages.length;
     outcome.failed += failedIds.size;
@@ -129,6 +126,16 @@ export async function runRenderWorker(
     }
   }
   return outcome;
+}
+
+/**
+ * The event a worker gets for these received messages: the shape Lambda delivers, as the local
+ * stack's poller makes it (message attributes included).
+ */
+export function sqsEvent(messages: Message[]): SQSEvent {
+  return {
+    Records: messages.map((m) => toSqsRecord(m, 'arn:aws:sqs:us-east-1:000000000000:render', 'us-east-1')),
+  };
 }
 
 /** Drops render messages a test file queued but did not need, so the next file's worker never sees them. */

@@ -1,0 +1,237 @@
+/**
+ * The render worker under injected faults, on the emulators: killed mid-job, an S3 write failing,
+ * DynamoDB throttling, one message delivered twice at once. Each time the job ends done exactly
+ * once, the bucket holds exactly the files the job records, and no record is half-written.
+ * Already covered elsewhere: poison messages and the DLQ (render-worker.int.test.ts), deletion or
+ * migration while a job renders (render-races.int.test.ts), a sequential duplicate of a finished
+ * job (uploads.int.test.ts), hosted predictions (hosted-render.int.test.ts).
+ * The face is detected once for the file and saved on each upload, so a render takes well under a second.
+ */
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  ChangeMessageVisibilityCommand,
+  DeleteMessageCommand,
+  type Message,
+  ReceiveMessageCommand,
+  SQSClient,
+} from '@aws-sdk/client-sqs';
+import type { TargetAge } from '@shared/catalog';
+import { S3_PREFIXES } from '@shared/deployment';
+import type { Context } from 'aws-lambda';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Deps } from '../core/deps';
+import type { FaceBox, RenderJobRecord } from '../core/ports';
+import { originalKeyFor } from '../core/uploads/create-upload';
+import { killedBeforeCompletion, withFailingPuts, withThrottledTable } from '../test-support/faults';
+import * as images from '../test-support/images';
+import { sqsEvent } from '../test-support/invoke';
+import { jobRecord, uploadRecord, userOwner } from '../test-support/records';
+import { createTestApp } from '../test-support/test-app';
+import { createHandlers } from './registry';
+
+const outbox = mkdtempSync(path.join(os.tmpdir(), 'lf-faults-outbox-'));
+const settings = { MAIL_OUTBOX_DIR: outbox };
+const app = createTestApp(settings);
+const { deps } = app;
+const sqs = new SQSClient({ region: process.env.AWS_REGION });
+const queueUrl = process.env.RENDER_QUEUE_URL!;
+
+let original: Buffer;
+let face: FaceBox;
+
+beforeAll(async () => {
+  await app.purgeRenderQueue();
+  original = (await deps.inspector.normalise(images.samplePhoto(2))).jpeg;
+  [face] = (await deps.imageAI.detectFaces({ image: original })).faces;
+});
+
+afterAll(async () => {
+  await app.purgeRenderQueue();
+});
+
+/** A parent's ready photo with one processing job, its render message on the queue (as complete leaves it). */
+async function queuedJob(age: TargetAge, opts: { notify?: string } = {}) {
+  const upload = uploadRecord(deps.clock, userOwner());
+  await deps.uploads.createUpload(upload);
+  const fileKey = originalKeyFor(upload);
+  await deps.blobs.put('uploads', fileKey, original, { contentType: 'image/jpeg', anonymous: false });
+  const job: RenderJobRecord = jobRecord(upload, age, deps.clock);
+  if (opts.notify) job.notify = { email: opts.notify, link: `http://localhost/result/${upload.id}` };
+  expect(await deps.uploads.markReadyWithJobs(upload, fileKey, [job])).toBe(true);
+  await deps.uploads.saveFace(upload.id, face);
+  await deps.renderQueue.enqueue([{ uploadId: upload.id, age }]);
+  return upload.id;
+}
+
+async function jobOf(uploadId: string, age: TargetAge) {
+  return (await deps.uploads.getUploadWithJobs(uploadId))!.jobs.find((job) => job.age === age)!;
+}
+
+async function renderFiles(uploadId: string) {
+  const [previews, hd] = await Promise.all([
+    deps.blobs.list('renders', `${S3_PREFIXES.previews.prefix}${uploadId}/`),
+    deps.blobs.list('renders', `${S3_PREFIXES.hd.prefix}${uploadId}/`),
+  ]);
+  return [...previews, ...hd].sort();
+}
+
+/** Done once, and the bucket holds exactly the two files the job records, both whole images. */
+async function expectDoneOnce(uploadId: string, age: TargetAge) {
+  const job = await jobOf(uploadId, age);
+  expect(job).toMatchObject({ status: 'done', failureReason: undefined });
+  expect(await renderFiles(uploadId)).toEqual([job.hdKey, job.previewKey].sort());
+  const hd = await sharp(await deps.blobs.get('renders', job.hdKey!)).metadata();
+  expect([hd.format, hd.width, hd.height]).toEqual(['jpeg', 2000, 2000]);
+  // Nothing is left on the queue to render it again.
+  expect((await app.runRenderWorker({ maxBatches: 1, waitSeconds: 0 })).delivered).toBe(0);
+  return job;
+}
+
+/** Receives `count` messages, held for the caller like the SQS trigger holds a batch. */
+async function receive(count: number): Promise<Message[]> {
+  const messages: Message[] = [];
+  for (let poll = 0; poll < 10 && messages.length < count; poll++) {
+    const received = await sqs.send(
+      new ReceiveMessageCommand({
+        QueueUrl: queueUrl,
+        MaxNumberOfMessages: count - messages.length,
+        WaitTimeSeconds: 1,
+        MessageSystemAttributeNames: ['All'],
+      }),
+    );
+    messages.push(...(received.Messages ?? []));
+  }
+  expect(messages).toHaveLength(count);
+  return messages;
+}
+
+/** One invocation of the real worker on these messages, in the container these deps stand for. */
+async function invoke(workerDeps: Deps, messages: Message[]) {
+  const response = await createHandlers(workerDeps).renderWorker(sqsEvent(messages), {} as Context);
+  const failed = new Set(response.batchItemFailures.map((f) => f.itemIdentifier));
+  for (const m of messages.filter((m) => !failed.has(m.MessageId!))) {
+    await sqs.send(new DeleteMessageCommand({ QueueUrl: queueUrl, ReceiptHandle: m.ReceiptHandle! }));
+  }
+  return failed.size;
+}
+
+/** The worker's log lines ("render job" carries each delivery's outcome). */
+function recordingLog(workerDeps: Deps) {
+  const lines: { message: string; outcome?: string }[] = [];
+  const log = (message: string, extra?: object) => void lines.push({ message, ...extra });
+  return { deps: { ...workerDeps, logger: { info: log, warn: log, error: log } } as Deps, lines };
+}
+
+describe('the render worker under faults', () => {
+  it('finishes a job once when its worker was killed after writing the HD file, on a new container', async () => {
+    const uploadId = await queuedJob(10);
+    const doomed = killedBeforeCompletion(createTestApp(settings).deps);
+    const [message] = await receive(1);
+    // The invocation never returns: its message is neither deleted nor reported as failed.
+    void invoke(doomed.deps, [message]);
+    await doomed.killed;
+    const [hdKey] = await deps.blobs.list('renders', `${S3_PREFIXES.hd.prefix}${uploadId}/`);
+    expect(hdKey).toBeDefined();
+    expect(await jobOf(uploadId, 10)).toMatchObject({ status: 'processing', hdKey: undefined });
+
+    // SQS makes the message visible again when its visibility timeout runs out (made immediate
+    // here); a fresh container, sharing nothing with the dead one, receives the second delivery.
+    await sqs.send(
+      new ChangeMessageVisibilityCommand({
+        QueueUrl: queueUrl,
+        ReceiptHandle: message.ReceiptHandle!,
+        VisibilityTimeout: 0,
+      }),
+    );
+    const fresh = createTestApp(settings);
+    const [again] = await receive(1);
+    expect(again.Attributes?.ApproximateReceiveCount).toBe('2');
+    expect(await invoke(fresh.deps, [again])).toBe(0);
+    const job = await expectDoneOnce(uploadId, 10);
+    // The render is deterministic: the redelivery wrote (and recorded) the same HD file.
+    expect(job.hdKey).toBe(hdKey);
+  });
+
+  it('retries a job whose HD write failed and completes it from the redelivered message', async () => {
+    const uploadId = await queuedJob(16);
+    const faulty = withFailingPuts(deps, (_bucket, key) => key.startsWith(S3_PREFIXES.hd.prefix));
+    const [message] = await receive(1);
+    expect(await invoke(faulty.deps, [message])).toBe(1);
+    expect(faulty.injected.failures).toBe(1);
+    // No half-written record: the job still waits, with no file recorded.
+    expect(await jobOf(uploadId, 16)).toMatchObject({
+      status: 'processing',
+      previewKey: undefined,
+      hdKey: undefined,
+    });
+
+    await sqs.send(
+      new ChangeMessageVisibilityCommand({
+        QueueUrl: queueUrl,
+        ReceiptHandle: message.ReceiptHandle!,
+        VisibilityTimeout: 0,
+      }),
+    );
+    expect(await invoke(deps, await receive(1))).toBe(0);
+    await expectDoneOnce(uploadId, 16);
+  });
+
+  it.each([
+    { attempts: 1, firstDelivery: 'completes', failed: 0 },
+    { attempts: 'all' as const, firstDelivery: 'fails', failed: 1 },
+  ])(
+    'completes a job whose completion was throttled ($attempts attempts; the first delivery $firstDelivery)',
+    async ({ attempts, failed }) => {
+      const uploadId = await queuedJob(21);
+      const throttled = withThrottledTable(deps, { command: 'UpdateItemCommand', attempts });
+      const [message] = await receive(1);
+      // The SDK retries a throttled request (with backoff) before the worker ever sees the error.
+      expect(await invoke(throttled.deps, [message])).toBe(failed);
+      expect(throttled.injected.failures).toBe(attempts === 'all' ? 4 : attempts);
+      if (failed) {
+        expect(await jobOf(uploadId, 21)).toMatchObject({ status: 'processing', hdKey: undefined });
+        await sqs.send(
+          new ChangeMessageVisibilityCommand({
+            QueueUrl: queueUrl,
+            ReceiptHandle: message.ReceiptHandle!,
+            VisibilityTimeout: 0,
+          }),
+        );
+        // The redelivery meets the same (now calm) table.
+        expect(await invoke(throttled.deps, await receive(1))).toBe(0);
+      }
+      await expectDoneOnce(uploadId, 21);
+    },
+  );
+
+  it('renders a message delivered twice to two containers at once: done once, one email', async () => {
+    const email = `twice-${crypto.randomUUID()}@example.com`;
+    const uploadId = await queuedJob(10, { notify: email });
+    // A standard queue may deliver a message more than once: here it really is on the queue twice.
+    await deps.renderQueue.enqueue([{ uploadId, age: 10 }]);
+    const [first, second] = await receive(2);
+    const containers = [
+      recordingLog(createTestApp(settings).deps),
+      recordingLog(createTestApp(settings).deps),
+    ];
+    const failures = await Promise.all([
+      invoke(containers[0].deps, [first]),
+      invoke(containers[1].deps, [second]),
+    ]);
+    expect(failures).toEqual([0, 0]);
+    const outcomes = containers
+      .flatMap((c) => c.lines)
+      .filter((line) => line.message === 'render job')
+      .map((line) => line.outcome)
+      .sort();
+    expect(outcomes).toEqual(['done', 'skipped']);
+    await expectDoneOnce(uploadId, 10);
+    const mails = readdirSync(outbox).filter((name) =>
+      readFileSync(path.join(outbox, name), 'utf8').includes(email),
+    );
+    expect(mails).toHaveLength(1);
+  });
+});

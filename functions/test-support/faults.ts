@@ -1,0 +1,108 @@
+/**
+ * Fault injection over the real adapters, for integration tests: an S3 write that fails, DynamoDB
+ * throttling from inside the SDK's own retry loop, and a worker invocation killed at a given step.
+ */
+import {
+  DynamoDBClient,
+  ProvisionedThroughputExceededException,
+  ThrottlingException,
+} from '@aws-sdk/client-dynamodb';
+import { S3ServiceException } from '@aws-sdk/client-s3';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { createDynamoPaymentStore } from '../adapters/dynamo/payment-store';
+import { createDynamoUploadStore } from '../adapters/dynamo/upload-store';
+import type { Deps } from '../core/deps';
+import type { BlobBucket } from '../core/ports';
+
+/** The blob store whose puts matching `fails` throw S3's 500 instead of writing; `failures` counts them. */
+export function withFailingPuts(
+  deps: Deps,
+  fails: (bucket: BlobBucket, key: string, nthPut: number) => boolean,
+) {
+  let puts = 0;
+  const injected = { failures: 0 };
+  const blobs: Deps['blobs'] = {
+    ...deps.blobs,
+    put: async (bucket, key, ...rest) => {
+      puts += 1;
+      if (fails(bucket, key, puts)) {
+        injected.failures += 1;
+        throw new S3ServiceException({
+          name: 'InternalError',
+          $fault: 'server',
+          $metadata: { httpStatusCode: 500 },
+          message: 'We encountered an internal error. Please try again. (injected)',
+        });
+      }
+      return deps.blobs.put(bucket, key, ...rest);
+    },
+  };
+  return { deps: { ...deps, blobs }, injected };
+}
+
+export type Throttle = {
+  /** The low-level operation, as the SDK names its command: 'UpdateItemCommand', 'TransactWriteItemsCommand'... */
+  command: string;
+  /** How many attempts of it fail; 'all': every attempt the SDK makes of the first request (its maxAttempts, 4 for DynamoDB). */
+  attempts: number | 'all';
+  error?: 'ProvisionedThroughputExceededException' | 'ThrottlingException';
+};
+
+/**
+ * The upload and payment stores over a DynamoDB client that throttles: the first `attempts`
+ * attempts of `command` fail as DynamoDB fails them, below the SDK's retry middleware, so its
+ * retries (and backoff) run exactly as they would against a throttled table.
+ */
+export function withThrottledTable(deps: Deps, throttle: Throttle) {
+  const injected = { failures: 0 };
+  const client = new DynamoDBClient({ region: process.env.AWS_REGION });
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      const limit = throttle.attempts === 'all' ? await client.config.maxAttempts() : throttle.attempts;
+      if (context.commandName === throttle.command && injected.failures < limit) {
+        injected.failures += 1;
+        const Throttled =
+          throttle.error === 'ThrottlingException'
+            ? ThrottlingException
+            : ProvisionedThroughputExceededException;
+        throw new Throttled({
+          message: 'The level of configured provisioned throughput for the table was exceeded. (injected)',
+          $metadata: { httpStatusCode: 400 },
+        });
+      }
+      return next(args);
+    },
+    // Inside the retry loop (finalizeRequest), where the service's answer would be read.
+    { step: 'deserialize', name: 'injectThrottling' },
+  );
+  const doc = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+  const table = process.env.TABLE_NAME!;
+  return {
+    deps: {
+      ...deps,
+      uploads: createDynamoUploadStore(doc, table),
+      paymentStore: createDynamoPaymentStore(doc, table, deps.clock),
+    },
+    injected,
+  };
+}
+
+/**
+ * Deps of an invocation that the platform kills once the job's files are written: completing the
+ * job never returns (nor does anything after it run), as when a Lambda times out or its container
+ * dies. `killed` resolves when the invocation reached that point.
+ */
+export function killedBeforeCompletion(deps: Deps) {
+  let reached: () => void = () => undefined;
+  const killed = new Promise<void>((resolve) => {
+    reached = resolve;
+  });
+  const uploads: Deps['uploads'] = {
+    ...deps.uploads,
+    completeJob: () => {
+      reached();
+      return new Promise<never>(() => undefined);
+    },
+  };
+  return { deps: { ...deps, uploads }, killed };
+}
