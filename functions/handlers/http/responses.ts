@@ -34,7 +34,11 @@ export function errorJson(statusCode: number, code: string, messageKey: MessageK
   return json(statusCode, { error: { code, message: messages[messageKey] } });
 }
 
-/** Known domain errors keep their message; anything else is a generic 500 without details. */
+/**
+ * Known domain errors keep their message; a timeout, or an AWS service that throttled or briefly
+ * failed (after the SDK's own retries), is a 503 the caller may retry; anything else is a generic
+ * 500 without details.
+ */
 export function errorResponse(error: unknown): APIGatewayProxyStructuredResultV2 {
   if (error instanceof ItemsRejectedError) {
     const { code, messageKey, issues } = error;
@@ -55,7 +59,45 @@ export function errorResponse(error: unknown): APIGatewayProxyStructuredResultV2
   // too slow this time, not broken, so the caller is told to try again (as API Gateway's own 503).
   if (error instanceof Error && error.name === 'TimeoutError')
     return errorJson(503, 'unavailable', 'serverError');
+  if (isTransientServiceError(error)) {
+    const busy = errorJson(503, 'unavailable', 'serverError');
+    return { ...busy, headers: { ...busy.headers, 'retry-after': '1' } };
+  }
   return errorJson(500, 'internal', 'serverError');
+}
+
+/** Throttling as AWS services name it (DynamoDB, S3, SQS and the SDK's own retry classification). */
+const THROTTLING = new Set([
+  'ProvisionedThroughputExceededException',
+  'ThrottlingException',
+  'Throttling',
+  'ThrottledException',
+  'RequestLimitExceeded',
+  'RequestThrottled',
+  'RequestThrottledException',
+  'TooManyRequestsException',
+  'SlowDown',
+]);
+
+type ServiceErrorShape = {
+  name?: string;
+  $fault?: string;
+  $metadata?: object;
+  CancellationReasons?: { Code?: string }[];
+};
+
+/**
+ * An AWS SDK service error (it carries `$metadata`) that says "try again": throttling, a server-side
+ * fault (5xx), or a DynamoDB transaction cancelled only because it was throttled.
+ */
+export function isTransientServiceError(error: unknown): boolean {
+  if (!error || typeof error !== 'object' || !('$metadata' in error)) return false;
+  const { name = '', $fault, CancellationReasons } = error as ServiceErrorShape;
+  if (THROTTLING.has(name) || $fault === 'server') return true;
+  return (
+    name === 'TransactionCanceledException' &&
+    (CancellationReasons ?? []).some((reason) => reason.Code === 'ThrottlingError')
+  );
 }
 
 /**
