@@ -8,12 +8,14 @@
  */
 import http from 'node:http';
 import { ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { S3_PREFIXES } from '@shared/deployment';
 import { messages } from '@shared/messages';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startStripeFake } from '../../scripts/local/stripe-fake/stripe-fake';
 import type { Deps } from '../core/deps';
-import { type Throttle, withThrottledTable } from '../test-support/faults';
+import { type Throttle, withFailingPuts, withThrottledTable } from '../test-support/faults';
 import { invokeRoute } from '../test-support/invoke';
+import { givenCutout, givenTemplate } from '../test-support/moments';
 import { readyUpload, userOwner } from '../test-support/records';
 import { createTestApp } from '../test-support/test-app';
 import { createHandlers } from './registry';
@@ -195,5 +197,48 @@ describe('DynamoDB throttling while fulfilling', () => {
     expect((await webhook(event, throttled.deps)).status).toBe(200);
     expect(await deps.paymentStore.hasProcessedEvent(JSON.parse(event.payload).id)).toBe(true);
     await expectCredited(buyer, 20, sessionId);
+  });
+});
+
+describe('an HD keepsake under faults', () => {
+  it('charges its credit once, though its file write failed and then its debit was throttled', async () => {
+    const buyer = newBuyer();
+    const pack = await paid(buyer, { productId: 'credits_1' });
+    expect((await webhook(pack.event)).status).toBe(200);
+    const uploadId = await photoOf(buyer);
+    await givenCutout(deps, uploadId);
+    const template = await givenTemplate(deps, {}, { squares: true });
+    // One click: the browser sends the same request id on every retry.
+    const body = {
+      requestId: crypto.randomUUID(),
+      templateId: template.id,
+      uploadId,
+      placement: { x: 0.5, y: 0.55, scale: 0.4, rotation: -10 },
+    };
+    const make = (over: Deps) =>
+      invokeRoute(createHandlers(over).httpHandlers, 'createHdComposition', { ...buyer.caller, body });
+    const charges = async () =>
+      (await deps.paymentStore.listLedger(buyer.sub, 10)).filter((entry) => entry.delta < 0);
+
+    const s3Down = withFailingPuts(
+      deps,
+      (_bucket, key) => key.startsWith(S3_PREFIXES.compositions.prefix) && key.endsWith('/hd.jpg'),
+    );
+    expect((await make(s3Down.deps)).status).toBe(503);
+    expect(s3Down.injected.failures).toBe(1);
+    const throttled = throttledAt({ command: 'TransactWriteItemsCommand', attempts: 'all' });
+    expect((await make(throttled.deps)).status).toBe(503);
+    expect(await charges()).toEqual([]);
+    expect(await deps.compositions.getHdComposition(buyer.sub, body.requestId)).toBeNull();
+
+    const made = await make(deps);
+    expect(made.status, JSON.stringify(made.json)).toBe(200);
+    expect(made.json).toMatchObject({ quality: 'hd', paidWith: 'credits', balance: 0 });
+    const again = await make(deps);
+    expect(again.json.compositionId).toBe(made.json.compositionId);
+    expect((await charges()).map(({ delta, ref }) => ({ delta, ref }))).toEqual([
+      { delta: -1, ref: made.json.compositionId },
+    ]);
+    expect((await deps.paymentStore.getCredits(buyer.sub)).balance).toBe(0);
   });
 });

@@ -9,6 +9,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { S3ServiceException } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { createDynamoCompositionStore } from '../adapters/dynamo/moments-store';
 import { createDynamoPaymentStore } from '../adapters/dynamo/payment-store';
 import { createDynamoUploadStore } from '../adapters/dynamo/upload-store';
 import type { Deps } from '../core/deps';
@@ -49,7 +50,7 @@ export type Throttle = {
 };
 
 /**
- * The upload and payment stores over a DynamoDB client that throttles: the first `attempts`
+ * The upload, payment and keepsake stores over a DynamoDB client that throttles: the first `attempts`
  * attempts of `command` fail as DynamoDB fails them, below the SDK's retry middleware, so its
  * retries (and backoff) run exactly as they would against a throttled table.
  */
@@ -82,6 +83,7 @@ export function withThrottledTable(deps: Deps, throttle: Throttle) {
       ...deps,
       uploads: createDynamoUploadStore(doc, table),
       paymentStore: createDynamoPaymentStore(doc, table, deps.clock),
+      compositions: createDynamoCompositionStore(doc, table, deps.clock),
     },
     injected,
   };
