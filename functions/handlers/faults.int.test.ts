@@ -19,6 +19,7 @@ import {
 } from '@aws-sdk/client-sqs';
 import type { TargetAge } from '@shared/catalog';
 import { S3_PREFIXES } from '@shared/deployment';
+import { messages } from '@shared/messages';
 import type { Context } from 'aws-lambda';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,7 +28,7 @@ import type { FaceBox, RenderJobRecord } from '../core/ports';
 import { originalKeyFor } from '../core/uploads/create-upload';
 import { killedBeforeCompletion, withFailingPuts, withThrottledTable } from '../test-support/faults';
 import * as images from '../test-support/images';
-import { sqsEvent } from '../test-support/invoke';
+import { invokeRoute, sqsEvent } from '../test-support/invoke';
 import { jobRecord, uploadRecord, userOwner } from '../test-support/records';
 import { createTestApp } from '../test-support/test-app';
 import { createHandlers } from './registry';
@@ -233,5 +234,40 @@ describe('the render worker under faults', () => {
       readFileSync(path.join(outbox, name), 'utf8').includes(email),
     );
     expect(mails).toHaveLength(1);
+  });
+});
+
+describe('completing an upload under faults', () => {
+  it('creates and queues its jobs once after its original failed to store, then its transaction was throttled', async () => {
+    const sessionId = crypto.randomUUID();
+    const uploadId = await app.uploadPhoto({ sessionId }, images.samplePhoto(2), { complete: false });
+    const complete = (over: Deps) =>
+      invokeRoute(createHandlers(over).httpHandlers, 'completeUpload', { sessionId, params: { uploadId } });
+    const untouched = async () => {
+      const found = await deps.uploads.getUploadWithJobs(uploadId);
+      expect([found?.upload.status, found?.jobs]).toEqual(['awaiting_file', []]);
+    };
+
+    const s3Down = withFailingPuts(deps, (bucket) => bucket === 'uploads');
+    const refused = await complete(s3Down.deps);
+    expect([refused.status, refused.json.error.message]).toEqual([503, messages.serverError]);
+    await untouched();
+    const throttled = withThrottledTable(deps, { command: 'TransactWriteItemsCommand', attempts: 'all' });
+    expect((await complete(throttled.deps)).status).toBe(503);
+    await untouched();
+
+    // The parent's page asks again: the photo they sent is still there, and is accepted once.
+    expect((await complete(throttled.deps)).status).toBe(200);
+    const jobs = (await deps.uploads.getUploadWithJobs(uploadId))!.jobs;
+    expect(jobs.map((job) => [job.age, job.status])).toEqual([
+      [10, 'processing'],
+      [16, 'processing'],
+      [21, 'processing'],
+    ]);
+    const queued = await receive(3);
+    expect(queued.map((m) => JSON.parse(m.Body!)).sort((a, b) => a.age - b.age)).toEqual(
+      [10, 16, 21].map((age) => ({ uploadId, age })),
+    );
+    expect((await complete(deps)).status).toBe(409);
   });
 });
