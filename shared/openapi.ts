@@ -121,7 +121,12 @@ const ERROR_RESPONSES: Record<ErrorStatus | 500, { name: string; description: st
       'The hourly quota of this action is used up (shared/rules/quotas.ts); Retry-After says in how many seconds it renews.',
   },
   500: { name: 'InternalError', description: 'An unexpected error; the body tells no details.' },
-  503: { name: 'ServiceUnavailable', description: 'A service it needs is unavailable or not configured.' },
+  503: {
+    name: 'ServiceUnavailable',
+    description:
+      'A service it needs is unavailable or not configured, or is busy (throttled): then a Retry-After ' +
+      'header says when to send the same request again.',
+  },
 };
 
 export function buildOpenApiDocument(table: Record<string, RouteDef> = routes): OpenApiDocument {
@@ -192,7 +197,8 @@ function operation(id: string, route: RouteDef, refOf: (schema: z.ZodType) => Js
   const responses: Record<string, JsonObject> = {
     200: { description: 'OK', content: { 'application/json': { schema: refOf(route.response) } } },
   };
-  for (const status of [...errorStatuses(route), 500 as const]) {
+  // Any operation may also fail unexpectedly (500) or meet a throttled or briefly failing AWS service (503).
+  for (const status of new Set([...errorStatuses(route), 500 as const, 503 as const])) {
     responses[status] = { $ref: `#/components/responses/${ERROR_RESPONSES[status].name}` };
   }
   return {
