@@ -26,7 +26,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Deps } from '../core/deps';
 import type { FaceBox, RenderJobRecord } from '../core/ports';
 import { originalKeyFor } from '../core/uploads/create-upload';
-import { killedBeforeCompletion, withFailingPuts, withThrottledTable } from '../test-support/faults';
+import { killedBeforeCompletion, withFailingPuts, withFaultyTable } from '../test-support/faults';
 import * as images from '../test-support/images';
 import { invokeRoute, sqsEvent } from '../test-support/invoke';
 import { jobRecord, uploadRecord, userOwner } from '../test-support/records';
@@ -119,6 +119,9 @@ async function invoke(workerDeps: Deps, messages: Message[]) {
   return failed.size;
 }
 
+const mailsTo = (email: string) =>
+  readdirSync(outbox).filter((name) => readFileSync(path.join(outbox, name), 'utf8').includes(email));
+
 /** The worker's log lines ("render job" carries each delivery's outcome). */
 function recordingLog(workerDeps: Deps) {
   const lines: { message: string; outcome?: string }[] = [];
@@ -187,7 +190,7 @@ describe('the render worker under faults', () => {
     'completes a job whose completion was throttled ($attempts attempts; the first delivery $firstDelivery)',
     async ({ attempts, failed }) => {
       const uploadId = await queuedJob(21);
-      const throttled = withThrottledTable(deps, { command: 'UpdateItemCommand', attempts });
+      const throttled = withFaultyTable(deps, { command: 'UpdateItemCommand', attempts });
       const [message] = await receive(1);
       // The SDK retries a throttled request (with backoff) before the worker ever sees the error.
       expect(await invoke(throttled.deps, [message])).toBe(failed);
@@ -230,10 +233,7 @@ describe('the render worker under faults', () => {
       .sort();
     expect(outcomes).toEqual(['done', 'skipped']);
     await expectDoneOnce(uploadId, 10);
-    const mails = readdirSync(outbox).filter((name) =>
-      readFileSync(path.join(outbox, name), 'utf8').includes(email),
-    );
-    expect(mails).toHaveLength(1);
+    expect(mailsTo(email)).toHaveLength(1);
   });
 });
 
@@ -252,7 +252,7 @@ describe('completing an upload under faults', () => {
     const refused = await complete(s3Down.deps);
     expect([refused.status, refused.json.error.message]).toEqual([503, messages.serverError]);
     await untouched();
-    const throttled = withThrottledTable(deps, { command: 'TransactWriteItemsCommand', attempts: 'all' });
+    const throttled = withFaultyTable(deps, { command: 'TransactWriteItemsCommand', attempts: 'all' });
     expect((await complete(throttled.deps)).status).toBe(503);
     await untouched();
 

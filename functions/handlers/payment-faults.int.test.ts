@@ -13,7 +13,7 @@ import { messages } from '@shared/messages';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startStripeFake } from '../../scripts/local/stripe-fake/stripe-fake';
 import type { Deps } from '../core/deps';
-import { type Throttle, withFailingPuts, withThrottledTable } from '../test-support/faults';
+import { type TableFault, withFailingPuts, withFaultyTable } from '../test-support/faults';
 import { invokeRoute } from '../test-support/invoke';
 import { givenCutout, givenTemplate } from '../test-support/moments';
 import { readyUpload, userOwner } from '../test-support/records';
@@ -85,7 +85,7 @@ const webhook = (event: Signed, over: Deps = deps) =>
 const successPage = (buyer: Buyer, sessionId: string, over: Deps = deps) =>
   invokeRoute(createHandlers(over).httpHandlers, 'confirmCheckout', { ...buyer.caller, body: { sessionId } });
 
-const throttledAt = (throttle: Throttle) => withThrottledTable(deps, throttle);
+const throttledAt = (fault: TableFault) => withFaultyTable(deps, fault);
 
 /** The buyer's photo, its age-10 preview done (what checkout asks before it sells HD). */
 async function photoOf(buyer: Buyer) {
@@ -155,7 +155,7 @@ describe('DynamoDB throttling while fulfilling', () => {
     const throttled = throttledAt({
       command: 'TransactWriteItemsCommand',
       attempts: 'all',
-      error: 'ThrottlingException',
+      fault: 'ThrottlingException',
     });
     const refused = await webhook(event, throttled.deps);
     expect([refused.status, refused.json.error.message]).toEqual([503, messages.serverError]);

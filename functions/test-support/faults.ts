@@ -1,6 +1,6 @@
 /**
  * Fault injection over the real adapters, for integration tests: an S3 write that fails, DynamoDB
- * throttling from inside the SDK's own retry loop, and a worker invocation killed at a given step.
+ * throttling or a lost answer from inside the SDK's own retry loop, and a worker invocation killed at a given step.
  */
 import {
   DynamoDBClient,
@@ -41,40 +41,47 @@ export function withFailingPuts(
   return { deps: { ...deps, blobs }, injected };
 }
 
-export type Throttle = {
+export type TableFault = {
   /** The low-level operation, as the SDK names its command: 'UpdateItemCommand', 'TransactWriteItemsCommand'... */
   command: string;
   /** How many attempts of it fail; 'all': every attempt the SDK makes of the first request (its maxAttempts, 4 for DynamoDB). */
   attempts: number | 'all';
-  error?: 'ProvisionedThroughputExceededException' | 'ThrottlingException';
+  /**
+   * Throttling (the default: ProvisionedThroughputExceededException), or 'response-lost': the
+   * write is applied, then its answer is lost with the connection, so the SDK sends it again.
+   */
+  fault?: 'ProvisionedThroughputExceededException' | 'ThrottlingException' | 'response-lost';
 };
 
 /**
- * The upload, payment and keepsake stores over a DynamoDB client that throttles: the first `attempts`
- * attempts of `command` fail as DynamoDB fails them, below the SDK's retry middleware, so its
- * retries (and backoff) run exactly as they would against a throttled table.
+ * The upload, payment and keepsake stores over a DynamoDB client with a fault: the first `attempts`
+ * attempts of `command` fail as DynamoDB (or the network) fails them, below the SDK's retry
+ * middleware, so its retries (and backoff) run exactly as they would against the real table.
  */
-export function withThrottledTable(deps: Deps, throttle: Throttle) {
+export function withFaultyTable(deps: Deps, fault: TableFault) {
   const injected = { failures: 0 };
   const client = new DynamoDBClient({ region: process.env.AWS_REGION });
   client.middlewareStack.add(
     (next, context) => async (args) => {
-      const limit = throttle.attempts === 'all' ? await client.config.maxAttempts() : throttle.attempts;
-      if (context.commandName === throttle.command && injected.failures < limit) {
-        injected.failures += 1;
-        const Throttled =
-          throttle.error === 'ThrottlingException'
-            ? ThrottlingException
-            : ProvisionedThroughputExceededException;
-        throw new Throttled({
-          message: 'The level of configured provisioned throughput for the table was exceeded. (injected)',
-          $metadata: { httpStatusCode: 400 },
+      const limit = fault.attempts === 'all' ? await client.config.maxAttempts() : fault.attempts;
+      if (context.commandName !== fault.command || injected.failures >= limit) return next(args);
+      injected.failures += 1;
+      if (fault.fault === 'response-lost') {
+        await next(args);
+        throw Object.assign(new Error('socket hang up (injected)'), {
+          name: 'TimeoutError',
+          code: 'ECONNRESET',
         });
       }
-      return next(args);
+      const Throttled =
+        fault.fault === 'ThrottlingException' ? ThrottlingException : ProvisionedThroughputExceededException;
+      throw new Throttled({
+        message: 'The level of configured provisioned throughput for the table was exceeded. (injected)',
+        $metadata: { httpStatusCode: 400 },
+      });
     },
     // Inside the retry loop (finalizeRequest), where the service's answer would be read.
-    { step: 'deserialize', name: 'injectThrottling' },
+    { step: 'deserialize', name: 'injectTableFault' },
   );
   const doc = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
   const table = process.env.TABLE_NAME!;
