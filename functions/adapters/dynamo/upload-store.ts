@@ -46,6 +46,12 @@ const pendingTtl = () => Math.floor(Date.now() / 1000) + PENDING_UPLOAD_TTL_SECO
 export function createDynamoUploadStore(doc: DynamoDBDocumentClient, tableName: string): UploadStore {
   const now = () => new Date().toISOString();
 
+  /**
+   * Moves a processing job on, once. The write carries a token of its own: when its answer is lost
+   * and the SDK sends the very same request again, the replay finds its own token and succeeds
+   * (without it, the caller would be told another delivery won, and skip what follows: the email,
+   * the tags of a migrated upload's files), while any other delivery's write still fails.
+   */
   async function transition(uploadId: string, age: TargetAge, set: string, values: Item): Promise<boolean> {
     try {
       await doc.send(
@@ -53,10 +59,15 @@ export function createDynamoUploadStore(doc: DynamoDBDocumentClient, tableName: 
           TableName: tableName,
           Key: keys.job(uploadId, age),
           // Out of processing, so out of the sparse in-progress index the sweeper reads.
-          UpdateExpression: `SET ${set}, updatedAt = :now REMOVE gsi2pk, gsi2sk`,
-          ConditionExpression: '#status = :processing',
+          UpdateExpression: `SET ${set}, transitionId = :transition, updatedAt = :now REMOVE gsi2pk, gsi2sk`,
+          ConditionExpression: '#status = :processing OR transitionId = :transition',
           ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ...values, ':processing': 'processing', ':now': now() },
+          ExpressionAttributeValues: {
+            ...values,
+            ':processing': 'processing',
+            ':transition': crypto.randomUUID(),
+            ':now': now(),
+          },
         }),
       );
       return true;
