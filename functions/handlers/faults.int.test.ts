@@ -211,6 +211,25 @@ describe('the render worker under faults', () => {
     },
   );
 
+  it('completes a job and emails once when the answer to its completion was lost and the SDK resent it', async () => {
+    const email = `lost-${crypto.randomUUID()}@example.com`;
+    const uploadId = await queuedJob(10, { notify: email });
+    const lossy = withFaultyTable(deps, {
+      command: 'UpdateItemCommand',
+      attempts: 1,
+      fault: 'response-lost',
+    });
+    const container = recordingLog(lossy.deps);
+    expect(await invoke(container.deps, await receive(1))).toBe(0);
+    expect(lossy.injected.failures).toBe(1);
+    const outcomes = container.lines
+      .filter((line) => line.message === 'render job')
+      .map((line) => line.outcome);
+    expect(outcomes).toEqual(['done']);
+    await expectDoneOnce(uploadId, 10);
+    expect(mailsTo(email)).toHaveLength(1);
+  });
+
   it('renders a message delivered twice to two containers at once: done once, one email', async () => {
     const email = `twice-${crypto.randomUUID()}@example.com`;
     const uploadId = await queuedJob(10, { notify: email });
