@@ -1,10 +1,10 @@
 /**
- * Payments under faults, on the emulators: Stripe's webhook before and after the success page,
- * late replays, and DynamoDB throttling (injected below the SDK's retries) at each write of a
- * fulfilment. Whatever the order or the fault: credited and unlocked exactly once, one ledger
- * entry, one render queued, nothing half-written, and the retry that follows a fault succeeds.
- * Already covered in payments.int.test.ts: 100 concurrent deliveries, webhook and success page at
- * the same instant, bad signatures, a lost order record, SQS failing after payment.
+ * The request paths under faults, on the emulators: completing an upload, Stripe's webhook before
+ * and after the success page (and late replays), an HD keepsake; with S3 writes failing, DynamoDB
+ * throttling and lost answers injected below the SDK's retries. Whatever the order or the fault:
+ * a 503 the caller may retry, nothing half-written, then credited, unlocked, charged and queued
+ * exactly once. Already in payments.int.test.ts: 100 concurrent deliveries, webhook and success
+ * page at the same instant, bad signatures, a lost order record, SQS failing after payment.
  */
 import http from 'node:http';
 import { ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
@@ -14,6 +14,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startStripeFake } from '../../scripts/local/stripe-fake/stripe-fake';
 import type { Deps } from '../core/deps';
 import { type TableFault, withFailingPuts, withFaultyTable } from '../test-support/faults';
+import * as images from '../test-support/images';
 import { invokeRoute } from '../test-support/invoke';
 import { givenCutout, givenTemplate } from '../test-support/moments';
 import { readyUpload, userOwner } from '../test-support/records';
@@ -85,7 +86,7 @@ const webhook = (event: Signed, over: Deps = deps) =>
 const successPage = (buyer: Buyer, sessionId: string, over: Deps = deps) =>
   invokeRoute(createHandlers(over).httpHandlers, 'confirmCheckout', { ...buyer.caller, body: { sessionId } });
 
-const throttledAt = (fault: TableFault) => withFaultyTable(deps, fault);
+const faultyAt = (fault: TableFault) => withFaultyTable(deps, fault);
 
 /** The buyer's photo, its age-10 preview done (what checkout asks before it sells HD). */
 async function photoOf(buyer: Buyer) {
@@ -101,10 +102,10 @@ async function expectCredited(buyer: Buyer, credits: number, sessionId: string) 
   );
 }
 
-/** How many render messages of this upload and age are on the queue (read once, at the end of a test). */
-async function queuedRenders(uploadId: string, age: number) {
+/** The ages of this upload's render messages on the queue, sorted (read once per upload: they stay received). */
+async function queuedRenders(uploadId: string) {
   const sqs = new SQSClient({ region: process.env.AWS_REGION });
-  const bodies: string[] = [];
+  const ages: number[] = [];
   for (let poll = 0; poll < 20; poll++) {
     const received = await sqs.send(
       new ReceiveMessageCommand({
@@ -115,9 +116,12 @@ async function queuedRenders(uploadId: string, age: number) {
       }),
     );
     if (!received.Messages?.length) break;
-    bodies.push(...received.Messages.map((m) => m.Body ?? ''));
+    for (const message of received.Messages) {
+      const body = JSON.parse(message.Body ?? '{}');
+      if (body.uploadId === uploadId) ages.push(body.age);
+    }
   }
-  return bodies.filter((body) => body === JSON.stringify({ uploadId, age })).length;
+  return ages.sort((a, b) => a - b);
 }
 
 describe('the webhook and the success page in either order', () => {
@@ -143,7 +147,7 @@ describe('the webhook and the success page in either order', () => {
       const job = (await deps.uploads.getUploadWithJobs(uploadId))!.jobs.find((j) => j.age === 19);
       expect(job).toMatchObject({ status: 'processing', hdUnlocked: true, unlockedBy: age19.sessionId });
       expect(job?.queuedAt).toEqual(expect.any(String));
-      expect(await queuedRenders(uploadId, 19)).toBe(1);
+      expect(await queuedRenders(uploadId)).toEqual([19]);
     },
   );
 });
@@ -152,7 +156,7 @@ describe('DynamoDB throttling while fulfilling', () => {
   it("writes nothing when the webhook's transaction is throttled; Stripe's retry credits once", async () => {
     const buyer = newBuyer();
     const { sessionId, event } = await paid(buyer, { productId: 'credits_10' });
-    const throttled = throttledAt({
+    const throttled = faultyAt({
       command: 'TransactWriteItemsCommand',
       attempts: 'all',
       fault: 'ThrottlingException',
@@ -172,7 +176,7 @@ describe('DynamoDB throttling while fulfilling', () => {
     const buyer = newBuyer();
     const uploadId = await photoOf(buyer);
     const { sessionId, event } = await paid(buyer, { productId: 'age10_hd', uploadId });
-    const throttled = throttledAt({ command: 'TransactWriteItemsCommand', attempts: 'all' });
+    const throttled = faultyAt({ command: 'TransactWriteItemsCommand', attempts: 'all' });
     expect((await successPage(buyer, sessionId, throttled.deps)).status).toBe(503);
     const job10 = async () =>
       (await deps.uploads.getUploadWithJobs(uploadId))!.jobs.find((j) => j.age === 10);
@@ -185,11 +189,21 @@ describe('DynamoDB throttling while fulfilling', () => {
     expect(throttled.injected.failures).toBe(4);
   });
 
+  it('credits once when the answer to the fulfilment transaction was lost and the SDK resent it', async () => {
+    const buyer = newBuyer();
+    const { sessionId, event } = await paid(buyer, { productId: 'credits_10' });
+    const lossy = faultyAt({ command: 'TransactWriteItemsCommand', attempts: 1, fault: 'response-lost' });
+    expect((await webhook(event, lossy.deps)).status).toBe(200);
+    expect(lossy.injected.failures).toBe(1);
+    expect((await successPage(buyer, sessionId)).json.status).toBe('fulfilled');
+    await expectCredited(buyer, 10, sessionId);
+  });
+
   it('credits once when recording the event is throttled after the credits were added', async () => {
     const buyer = newBuyer();
     const { sessionId, event } = await paid(buyer, { productId: 'credits_20' });
     // The one PutItem of a credits delivery is the processed-event record, written after the effect.
-    const throttled = throttledAt({ command: 'PutItemCommand', attempts: 'all' });
+    const throttled = faultyAt({ command: 'PutItemCommand', attempts: 'all' });
     expect((await webhook(event, throttled.deps)).status).toBe(503);
     await expectCredited(buyer, 20, sessionId);
     expect(await deps.paymentStore.hasProcessedEvent(JSON.parse(event.payload).id)).toBe(false);
@@ -226,7 +240,7 @@ describe('an HD keepsake under faults', () => {
     );
     expect((await make(s3Down.deps)).status).toBe(503);
     expect(s3Down.injected.failures).toBe(1);
-    const throttled = throttledAt({ command: 'TransactWriteItemsCommand', attempts: 'all' });
+    const throttled = faultyAt({ command: 'TransactWriteItemsCommand', attempts: 'all' });
     expect((await make(throttled.deps)).status).toBe(503);
     expect(await charges()).toEqual([]);
     expect(await deps.compositions.getHdComposition(buyer.sub, body.requestId)).toBeNull();
@@ -240,5 +254,54 @@ describe('an HD keepsake under faults', () => {
       { delta: -1, ref: made.json.compositionId },
     ]);
     expect((await deps.paymentStore.getCredits(buyer.sub)).balance).toBe(0);
+  });
+});
+
+describe('completing an upload under faults', () => {
+  it('creates and queues its jobs once after its original failed to store, then its transaction was throttled', async () => {
+    const sessionId = crypto.randomUUID();
+    const uploadId = await app.uploadPhoto({ sessionId }, images.samplePhoto(2), { complete: false });
+    const complete = (over: Deps) =>
+      invokeRoute(createHandlers(over).httpHandlers, 'completeUpload', { sessionId, params: { uploadId } });
+    const untouched = async () => {
+      const found = await deps.uploads.getUploadWithJobs(uploadId);
+      expect([found?.upload.status, found?.jobs]).toEqual(['awaiting_file', []]);
+    };
+
+    const s3Down = withFailingPuts(deps, (bucket) => bucket === 'uploads');
+    const refused = await complete(s3Down.deps);
+    expect([refused.status, refused.json.error.message]).toEqual([503, messages.serverError]);
+    await untouched();
+    const throttled = withFaultyTable(deps, { command: 'TransactWriteItemsCommand', attempts: 'all' });
+    expect((await complete(throttled.deps)).status).toBe(503);
+    await untouched();
+
+    // The parent's page asks again: the photo they sent is still there, and is accepted once.
+    expect((await complete(throttled.deps)).status).toBe(200);
+    const jobs = (await deps.uploads.getUploadWithJobs(uploadId))!.jobs;
+    expect(jobs.map((job) => [job.age, job.status])).toEqual([
+      [10, 'processing'],
+      [16, 'processing'],
+      [21, 'processing'],
+    ]);
+    expect(await queuedRenders(uploadId)).toEqual([10, 16, 21]);
+    expect((await complete(deps)).status).toBe(409);
+  });
+
+  it('completes an upload once when the answer to its jobs transaction was lost and the SDK resent it', async () => {
+    const sessionId = crypto.randomUUID();
+    const uploadId = await app.uploadPhoto({ sessionId }, images.samplePhoto(2), { complete: false });
+    // The SDK fills in the transaction's ClientRequestToken once: its resend is recognised, not refused.
+    const lossy = withFaultyTable(deps, {
+      command: 'TransactWriteItemsCommand',
+      attempts: 1,
+      fault: 'response-lost',
+    });
+    const completed = await invokeRoute(createHandlers(lossy.deps).httpHandlers, 'completeUpload', {
+      sessionId,
+      params: { uploadId },
+    });
+    expect([completed.status, completed.json.status, lossy.injected.failures]).toEqual([200, 'ready', 1]);
+    expect(await queuedRenders(uploadId)).toEqual([10, 16, 21]);
   });
 });
