@@ -1,6 +1,7 @@
 /**
  * Fault injection over the real adapters, for integration tests: an S3 write that fails, DynamoDB
- * throttling or a lost answer from inside the SDK's own retry loop, and a worker invocation killed at a given step.
+ * throttling or a lost answer from inside the SDK's own retry loop, and a worker invocation killed
+ * at a given step.
  */
 import {
   DynamoDBClient,
@@ -42,9 +43,12 @@ export function withFailingPuts(
 }
 
 export type TableFault = {
-  /** The low-level operation, as the SDK names its command: 'UpdateItemCommand', 'TransactWriteItemsCommand'... */
+  /** The low-level operation as the SDK names it: 'UpdateItemCommand', 'TransactWriteItemsCommand'... */
   command: string;
-  /** How many attempts of it fail; 'all': every attempt the SDK makes of the first request (its maxAttempts, 4 for DynamoDB). */
+  /**
+   * How many attempts of it fail; 'all': every attempt the SDK makes of the first request (its
+   * maxAttempts, 4 for DynamoDB), so the error reaches the caller.
+   */
   attempts: number | 'all';
   /**
    * Throttling (the default: ProvisionedThroughputExceededException), or 'response-lost': the
