@@ -96,17 +96,23 @@ export function createDynamoPaymentStore(
     ...refunds.methods,
 
     async createOrder(order) {
-      await doc.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: {
-            ...keys.order(order.sessionId),
-            type: 'order',
-            ...order,
-          },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      );
+      await doc
+        .send(
+          new PutCommand({
+            TableName: tableName,
+            Item: {
+              ...keys.order(order.sessionId),
+              type: 'order',
+              ...order,
+            },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          }),
+        )
+        .catch((error) => {
+          // The session id is new from the provider: an order already there is this very write,
+          // resent by the SDK after its answer was lost (or fulfilment got there first). Keep it.
+          if (!isConditionFailure(error)) throw error;
+        });
     },
 
     getOrder,

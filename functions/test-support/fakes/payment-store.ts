@@ -7,7 +7,7 @@ import { ConcurrentChangeError } from '../../core/payments/payment-errors';
 import type { CreditAccount, OrderRecord, PaymentStore } from '../../core/payments/payment-ports';
 import type { RefundRecord, TakeBack } from '../../core/payments/refund-ports';
 import type { Clock } from '../../core/ports';
-import { ConditionalCheckFailed, checkTransactionSize, copy, defined, type FakeTable } from './table';
+import { checkTransactionSize, copy, defined, type FakeTable } from './table';
 
 export function createFakePaymentStore(table: FakeTable, clock: Clock): PaymentStore {
   const now = () => clock.now().toISOString();
@@ -49,9 +49,8 @@ export function createFakePaymentStore(table: FakeTable, clock: Clock): PaymentS
 
   return {
     async createOrder(order) {
-      if (table.orders.has(order.sessionId))
-        throw new ConditionalCheckFailed(`order ${order.sessionId} exists`);
-      table.orders.set(order.sessionId, copy(defined(order)));
+      // As in DynamoDB: an order already there (the same write resent) is kept as it is.
+      if (!table.orders.has(order.sessionId)) table.orders.set(order.sessionId, copy(defined(order)));
     },
 
     async getOrder(sessionId) {
