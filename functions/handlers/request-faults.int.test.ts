@@ -66,8 +66,11 @@ function newBuyer() {
 type Buyer = ReturnType<typeof newBuyer>;
 
 /** Checkout, then Pay on the fake's page: Stripe's signed event for the session, not yet delivered. */
-async function paid(buyer: Buyer, body: { productId: string; uploadId?: string }) {
-  const started = await app.callRoute('createCheckout', { ...buyer.caller, body });
+async function paid(buyer: Buyer, body: { productId: string; uploadId?: string }, over: Deps = deps) {
+  const started = await invokeRoute(createHandlers(over).httpHandlers, 'createCheckout', {
+    ...buyer.caller,
+    body,
+  });
   expect(started.status, JSON.stringify(started.json)).toBe(200);
   const sessionId = started.json.sessionId as string;
   const pay = await fetch(`${fake.url}/checkout/${sessionId}/pay`, { method: 'POST', redirect: 'manual' });
@@ -125,6 +128,16 @@ async function queuedRenders(uploadId: string) {
 }
 
 describe('the webhook and the success page in either order', () => {
+  it('opens a checkout whose order was written though the answer was lost, and fulfils it once', async () => {
+    const buyer = newBuyer();
+    const lossy = faultyAt({ command: 'PutItemCommand', attempts: 1, fault: 'response-lost' });
+    const { sessionId, event } = await paid(buyer, { productId: 'credits_10' }, lossy.deps);
+    expect(lossy.injected.failures).toBe(1);
+    expect((await webhook(event)).status).toBe(200);
+    expect((await deps.paymentStore.getOrder(sessionId))?.status).toBe('fulfilled');
+    await expectCredited(buyer, 10, sessionId);
+  });
+
   it.each(['webhook', 'success page'])(
     'credits and unlocks once when the %s comes first, and ignores late replays',
     async (first) => {
