@@ -82,19 +82,25 @@ export function createDynamoUploadStore(doc: DynamoDBDocumentClient, tableName: 
       const { expiresAt, face: _face, ...rest } = upload;
       // A signed-in parent's upload that never receives its file is cleaned up after a day.
       const ttl = expiresAt ?? pendingTtl();
-      await doc.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: {
-            ...keys.upload(upload.id),
-            ...keys.ownerIndex(upload.owner, upload.createdAt),
-            type: 'upload',
-            ...rest,
-            ttl,
-          },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      );
+      await doc
+        .send(
+          new PutCommand({
+            TableName: tableName,
+            Item: {
+              ...keys.upload(upload.id),
+              ...keys.ownerIndex(upload.owner, upload.createdAt),
+              type: 'upload',
+              ...rest,
+              ttl,
+            },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          }),
+        )
+        .catch((error) => {
+          // The id is new: an upload already under it is this very write, resent by the SDK after
+          // its answer was lost. Never a reason to fail the parent's upload.
+          if (!isConditionFailure(error)) throw error;
+        });
     },
 
     async getUploadWithJobs(id) {

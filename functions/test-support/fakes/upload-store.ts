@@ -5,7 +5,7 @@
 import type { TargetAge } from '@shared/catalog';
 import type { Clock, RenderJobRecord, UploadRecord, UploadStore } from '../../core/ports';
 import { epochSeconds } from './clock';
-import { ConditionalCheckFailed, checkTransactionSize, copy, defined, type FakeTable } from './table';
+import { checkTransactionSize, copy, defined, type FakeTable } from './table';
 
 /** As the adapter: a signed-in parent's upload that never receives its file goes after a day. */
 const PENDING_UPLOAD_TTL_SECONDS = 86_400;
@@ -41,7 +41,8 @@ export function createFakeUploadStore(table: FakeTable, clock: Clock): UploadSto
 
   return {
     async createUpload(upload) {
-      if (table.uploads.has(upload.id)) throw new ConditionalCheckFailed(`upload ${upload.id} exists`);
+      // As in DynamoDB: an upload already there (the same write resent) is kept as it is.
+      if (table.uploads.has(upload.id)) return;
       const { face: _face, ...rest } = upload;
       table.uploads.set(upload.id, copy(defined({ ...rest, expiresAt: upload.expiresAt ?? pendingTtl() })));
     },
