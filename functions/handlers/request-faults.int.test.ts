@@ -270,7 +270,19 @@ describe('an HD keepsake under faults', () => {
   });
 });
 
-describe('completing an upload under faults', () => {
+describe('uploading under faults', () => {
+  it('starts an upload whose record was written though the answer was lost', async () => {
+    const lossy = faultyAt({ command: 'PutItemCommand', attempts: 1, fault: 'response-lost' });
+    const started = await invokeRoute(createHandlers(lossy.deps).httpHandlers, 'createUpload', {
+      sessionId: crypto.randomUUID(),
+      body: { contentType: 'image/jpeg', size: 1000 },
+    });
+    expect([started.status, lossy.injected.failures]).toEqual([200, 1]);
+    expect((await deps.uploads.getUploadWithJobs(started.json.uploadId))?.upload.status).toBe(
+      'awaiting_file',
+    );
+  });
+
   it('creates and queues its jobs once after its original failed to store, then its transaction was throttled', async () => {
     const sessionId = crypto.randomUUID();
     const uploadId = await app.uploadPhoto({ sessionId }, images.samplePhoto(2), { complete: false });
