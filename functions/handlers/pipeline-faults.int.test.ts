@@ -1,8 +1,9 @@
 /**
- * The render worker under injected faults, on the emulators: killed mid-job, an S3 write failing,
- * DynamoDB throttling, a lost answer the SDK resends, one message delivered twice at once. Each
- * time the job ends done exactly once, the bucket holds exactly the files the job records, and no
- * record is half-written.
+ * The render pipeline under injected faults, on the emulators: the worker killed mid-job, an S3
+ * write failing, DynamoDB throttling, a lost answer the SDK resends, one message delivered twice
+ * at once; and the upload routes that create and queue the jobs. Each time: a 503 the caller may
+ * retry, then every job queued once and done exactly once, the bucket holding exactly the files
+ * the job records, and no record half-written.
  * Already covered elsewhere: poison messages and the DLQ (render-worker.int.test.ts), deletion or
  * migration while a job renders (render-races.int.test.ts), a sequential duplicate of a finished
  * job (uploads.int.test.ts), hosted predictions (hosted-render.int.test.ts).
@@ -20,6 +21,7 @@ import {
 } from '@aws-sdk/client-sqs';
 import type { TargetAge } from '@shared/catalog';
 import { S3_PREFIXES } from '@shared/deployment';
+import { messages } from '@shared/messages';
 import type { Context } from 'aws-lambda';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,7 +30,7 @@ import type { FaceBox, RenderJobRecord } from '../core/ports';
 import { originalKeyFor } from '../core/uploads/create-upload';
 import { killedBeforeCompletion, withFailingPuts, withFaultyTable } from '../test-support/faults';
 import * as images from '../test-support/images';
-import { sqsEvent } from '../test-support/invoke';
+import { invokeRoute, sqsEvent } from '../test-support/invoke';
 import { jobRecord, uploadRecord, userOwner } from '../test-support/records';
 import { createTestApp } from '../test-support/test-app';
 import { createHandlers } from './registry';
@@ -109,6 +111,23 @@ async function receive(count: number): Promise<Message[]> {
   return messages;
 }
 
+/** The ages of the three render messages now on the queue, all of this upload's. */
+async function queuedAges(uploadId: string) {
+  const bodies: { uploadId: string; age: number }[] = (await receive(3)).map((m) => JSON.parse(m.Body!));
+  expect(bodies.map((body) => body.uploadId)).toEqual([uploadId, uploadId, uploadId]);
+  return bodies.map((body) => body.age).sort((a, b) => a - b);
+}
+
+/** What SQS does when a message's visibility timeout runs out unanswered (made immediate here). */
+const redeliverNow = (message: Message) =>
+  sqs.send(
+    new ChangeMessageVisibilityCommand({
+      QueueUrl: queueUrl,
+      ReceiptHandle: message.ReceiptHandle!,
+      VisibilityTimeout: 0,
+    }),
+  );
+
 /** One invocation of the real worker on these messages, in the container these deps stand for. */
 async function invoke(workerDeps: Deps, messages: Message[]) {
   const response = await createHandlers(workerDeps).renderWorker(sqsEvent(messages), {} as Context);
@@ -141,15 +160,8 @@ describe('the render worker under faults', () => {
     expect(hdKey).toBeDefined();
     expect(await jobOf(uploadId, 10)).toMatchObject({ status: 'processing', hdKey: undefined });
 
-    // SQS makes the message visible again when its visibility timeout runs out (made immediate
-    // here); a fresh container, sharing nothing with the dead one, receives the second delivery.
-    await sqs.send(
-      new ChangeMessageVisibilityCommand({
-        QueueUrl: queueUrl,
-        ReceiptHandle: message.ReceiptHandle!,
-        VisibilityTimeout: 0,
-      }),
-    );
+    // The message comes back; a fresh container, sharing nothing with the dead one, receives it.
+    await redeliverNow(message);
     const fresh = createTestApp(settings);
     const [again] = await receive(1);
     expect(again.Attributes?.ApproximateReceiveCount).toBe('2');
@@ -172,13 +184,7 @@ describe('the render worker under faults', () => {
       hdKey: undefined,
     });
 
-    await sqs.send(
-      new ChangeMessageVisibilityCommand({
-        QueueUrl: queueUrl,
-        ReceiptHandle: message.ReceiptHandle!,
-        VisibilityTimeout: 0,
-      }),
-    );
+    await redeliverNow(message);
     expect(await invoke(deps, await receive(1))).toBe(0);
     await expectDoneOnce(uploadId, 16);
   });
@@ -197,13 +203,7 @@ describe('the render worker under faults', () => {
       expect(throttled.injected.failures).toBe(attempts === 'all' ? 4 : attempts);
       if (failed) {
         expect(await jobOf(uploadId, 21)).toMatchObject({ status: 'processing', hdKey: undefined });
-        await sqs.send(
-          new ChangeMessageVisibilityCommand({
-            QueueUrl: queueUrl,
-            ReceiptHandle: message.ReceiptHandle!,
-            VisibilityTimeout: 0,
-          }),
-        );
+        await redeliverNow(message);
         // The redelivery meets the same (now calm) table.
         expect(await invoke(throttled.deps, await receive(1))).toBe(0);
       }
@@ -253,5 +253,66 @@ describe('the render worker under faults', () => {
     expect(outcomes).toEqual(['done', 'skipped']);
     await expectDoneOnce(uploadId, 10);
     expect(mailsTo(email)).toHaveLength(1);
+  });
+});
+
+describe('uploading under faults', () => {
+  it('starts an upload whose record was written though the answer was lost', async () => {
+    const lossy = withFaultyTable(deps, { command: 'PutItemCommand', attempts: 1, fault: 'response-lost' });
+    const started = await invokeRoute(createHandlers(lossy.deps).httpHandlers, 'createUpload', {
+      sessionId: crypto.randomUUID(),
+      body: { contentType: 'image/jpeg', size: 1000 },
+    });
+    expect([started.status, lossy.injected.failures]).toEqual([200, 1]);
+    expect((await deps.uploads.getUploadWithJobs(started.json.uploadId))?.upload.status).toBe(
+      'awaiting_file',
+    );
+  });
+
+  it('creates and queues its jobs once after its original failed to store, then its transaction was throttled', async () => {
+    const sessionId = crypto.randomUUID();
+    const uploadId = await app.uploadPhoto({ sessionId }, images.samplePhoto(2), { complete: false });
+    const complete = (over: Deps) =>
+      invokeRoute(createHandlers(over).httpHandlers, 'completeUpload', { sessionId, params: { uploadId } });
+    const untouched = async () => {
+      const found = await deps.uploads.getUploadWithJobs(uploadId);
+      expect([found?.upload.status, found?.jobs]).toEqual(['awaiting_file', []]);
+    };
+
+    const s3Down = withFailingPuts(deps, (bucket) => bucket === 'uploads');
+    const refused = await complete(s3Down.deps);
+    expect([refused.status, refused.json.error.message]).toEqual([503, messages.serverError]);
+    await untouched();
+    const throttled = withFaultyTable(deps, { command: 'TransactWriteItemsCommand', attempts: 'all' });
+    expect((await complete(throttled.deps)).status).toBe(503);
+    await untouched();
+
+    // The parent's page asks again: the photo they sent is still there, and is accepted once.
+    expect((await complete(throttled.deps)).status).toBe(200);
+    const jobs = (await deps.uploads.getUploadWithJobs(uploadId))!.jobs;
+    expect(jobs.map((job) => [job.age, job.status])).toEqual([
+      [10, 'processing'],
+      [16, 'processing'],
+      [21, 'processing'],
+    ]);
+    expect(await queuedAges(uploadId)).toEqual([10, 16, 21]);
+    expect((await complete(deps)).status).toBe(409);
+  });
+
+  it('completes an upload once when the answer to its jobs transaction was lost and the SDK resent it', async () => {
+    const sessionId = crypto.randomUUID();
+    const uploadId = await app.uploadPhoto({ sessionId }, images.samplePhoto(2), { complete: false });
+    // The SDK fills in the transaction's ClientRequestToken once: its resend is recognised, not refused.
+    const lossy = withFaultyTable(deps, {
+      command: 'TransactWriteItemsCommand',
+      attempts: 1,
+      fault: 'response-lost',
+    });
+    const completed = await invokeRoute(createHandlers(lossy.deps).httpHandlers, 'completeUpload', {
+      sessionId,
+      params: { uploadId },
+    });
+    expect([completed.status, completed.json.status, lossy.injected.failures]).toEqual([200, 'ready', 1]);
+    expect(await queuedAges(uploadId)).toEqual([10, 16, 21]);
   });
 });

@@ -1,10 +1,10 @@
 /**
- * The request paths under faults, on the emulators: completing an upload, Stripe's webhook before
- * and after the success page (and late replays), an HD keepsake; with S3 writes failing, DynamoDB
- * throttling and lost answers injected below the SDK's retries. Whatever the order or the fault:
- * a 503 the caller may retry, nothing half-written, then credited, unlocked, charged and queued
- * exactly once. Already in payments.int.test.ts: 100 concurrent deliveries, webhook and success
- * page at the same instant, bad signatures, a lost order record, SQS failing after payment.
+ * Payments under faults, on the emulators: Stripe's webhook before and after the success page (and
+ * late replays), checkout, an HD keepsake; with S3 writes failing, DynamoDB throttling and lost
+ * answers injected below the SDK's retries. Whatever the order or the fault: a 503 the caller may
+ * retry and nothing half-written, then credited, unlocked, charged and queued exactly once.
+ * Already in payments.int.test.ts: 100 concurrent deliveries, webhook and success page at the
+ * same instant, bad signatures, a lost order record, SQS failing after payment.
  */
 import http from 'node:http';
 import { ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
@@ -14,7 +14,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startStripeFake } from '../../scripts/local/stripe-fake/stripe-fake';
 import type { Deps } from '../core/deps';
 import { type TableFault, withFailingPuts, withFaultyTable } from '../test-support/faults';
-import * as images from '../test-support/images';
 import { invokeRoute } from '../test-support/invoke';
 import { givenCutout, givenTemplate } from '../test-support/moments';
 import { readyUpload, userOwner } from '../test-support/records';
@@ -127,7 +126,7 @@ async function queuedRenders(uploadId: string) {
   return ages.sort((a, b) => a - b);
 }
 
-describe('the webhook and the success page in either order', () => {
+describe('checkout, the webhook and the success page in either order', () => {
   it('opens a checkout whose order was written though the answer was lost, and fulfils it once', async () => {
     const buyer = newBuyer();
     const lossy = faultyAt({ command: 'PutItemCommand', attempts: 1, fault: 'response-lost' });
@@ -267,66 +266,5 @@ describe('an HD keepsake under faults', () => {
       { delta: -1, ref: made.json.compositionId },
     ]);
     expect((await deps.paymentStore.getCredits(buyer.sub)).balance).toBe(0);
-  });
-});
-
-describe('uploading under faults', () => {
-  it('starts an upload whose record was written though the answer was lost', async () => {
-    const lossy = faultyAt({ command: 'PutItemCommand', attempts: 1, fault: 'response-lost' });
-    const started = await invokeRoute(createHandlers(lossy.deps).httpHandlers, 'createUpload', {
-      sessionId: crypto.randomUUID(),
-      body: { contentType: 'image/jpeg', size: 1000 },
-    });
-    expect([started.status, lossy.injected.failures]).toEqual([200, 1]);
-    expect((await deps.uploads.getUploadWithJobs(started.json.uploadId))?.upload.status).toBe(
-      'awaiting_file',
-    );
-  });
-
-  it('creates and queues its jobs once after its original failed to store, then its transaction was throttled', async () => {
-    const sessionId = crypto.randomUUID();
-    const uploadId = await app.uploadPhoto({ sessionId }, images.samplePhoto(2), { complete: false });
-    const complete = (over: Deps) =>
-      invokeRoute(createHandlers(over).httpHandlers, 'completeUpload', { sessionId, params: { uploadId } });
-    const untouched = async () => {
-      const found = await deps.uploads.getUploadWithJobs(uploadId);
-      expect([found?.upload.status, found?.jobs]).toEqual(['awaiting_file', []]);
-    };
-
-    const s3Down = withFailingPuts(deps, (bucket) => bucket === 'uploads');
-    const refused = await complete(s3Down.deps);
-    expect([refused.status, refused.json.error.message]).toEqual([503, messages.serverError]);
-    await untouched();
-    const throttled = withFaultyTable(deps, { command: 'TransactWriteItemsCommand', attempts: 'all' });
-    expect((await complete(throttled.deps)).status).toBe(503);
-    await untouched();
-
-    // The parent's page asks again: the photo they sent is still there, and is accepted once.
-    expect((await complete(throttled.deps)).status).toBe(200);
-    const jobs = (await deps.uploads.getUploadWithJobs(uploadId))!.jobs;
-    expect(jobs.map((job) => [job.age, job.status])).toEqual([
-      [10, 'processing'],
-      [16, 'processing'],
-      [21, 'processing'],
-    ]);
-    expect(await queuedRenders(uploadId)).toEqual([10, 16, 21]);
-    expect((await complete(deps)).status).toBe(409);
-  });
-
-  it('completes an upload once when the answer to its jobs transaction was lost and the SDK resent it', async () => {
-    const sessionId = crypto.randomUUID();
-    const uploadId = await app.uploadPhoto({ sessionId }, images.samplePhoto(2), { complete: false });
-    // The SDK fills in the transaction's ClientRequestToken once: its resend is recognised, not refused.
-    const lossy = withFaultyTable(deps, {
-      command: 'TransactWriteItemsCommand',
-      attempts: 1,
-      fault: 'response-lost',
-    });
-    const completed = await invokeRoute(createHandlers(lossy.deps).httpHandlers, 'completeUpload', {
-      sessionId,
-      params: { uploadId },
-    });
-    expect([completed.status, completed.json.status, lossy.injected.failures]).toEqual([200, 'ready', 1]);
-    expect(await queuedRenders(uploadId)).toEqual([10, 16, 21]);
   });
 });
