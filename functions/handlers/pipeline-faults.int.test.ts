@@ -103,6 +103,7 @@ async function receive(count: number): Promise<Message[]> {
         MaxNumberOfMessages: count - messages.length,
         WaitTimeSeconds: 1,
         MessageSystemAttributeNames: ['All'],
+        MessageAttributeNames: ['All'],
       }),
     );
     messages.push(...(received.Messages ?? []));
