@@ -61,7 +61,14 @@ describe('Least privilege', () => {
 
   it('uploads: table items, uploads objects, send to the render queue, delete renders, presign HD reads', () => {
     expect(objectGrants(handler('uploads').role)).toEqual({
-      'uploads/*': ['s3:DeleteObject', 's3:GetObject', 's3:PutObject', 's3:PutObjectTagging'],
+      // Tagging: the clean copy is written pending and committed once the upload records it.
+      'uploads/*': [
+        's3:DeleteObject',
+        's3:DeleteObjectTagging',
+        's3:GetObject',
+        's3:PutObject',
+        's3:PutObjectTagging',
+      ],
       uploads: ['s3:ListBucket'],
       'renders/previews/*': ['s3:DeleteObject'],
       // GetObject: POST /api/uploads/{id}/hd presigns GETs of the private HD files with this role.
@@ -78,7 +85,8 @@ describe('Least privilege', () => {
   it('account: table items and gsi1, copy temp/ -> users/, delete and untag renders, delete its Cognito users', () => {
     expect(objectGrants(handler('account').role)).toEqual({
       'uploads/temp/*': ['s3:GetObject'],
-      'uploads/users/*': ['s3:PutObject'],
+      // The copy is tagged pending, and the tag removed once the transaction recorded it.
+      'uploads/users/*': ['s3:DeleteObjectTagging', 's3:PutObject', 's3:PutObjectTagging'],
       'uploads/*': ['s3:DeleteObject'],
       'renders/previews/*': ['s3:DeleteObject', 's3:DeleteObjectTagging'],
       'renders/hd/*': ['s3:DeleteObject', 's3:DeleteObjectTagging'],

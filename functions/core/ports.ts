@@ -156,11 +156,25 @@ export interface BlobStore {
     bucket: BlobBucket,
     key: string,
     body: Buffer,
-    opts: { contentType: string; cacheControl?: string; anonymous?: boolean },
+    opts: {
+      contentType: string;
+      cacheControl?: string;
+      anonymous?: boolean;
+      /** Written before the transaction that records it: tagged pending until `commit` (PENDING_TAG). */
+      pending?: boolean;
+    },
   ): Promise<void>;
   delete(bucket: BlobBucket, keys: string[]): Promise<void>;
-  /** Server-side copy without the anonymous retention tag (migration to an account); idempotent. */
+  /**
+   * Server-side copy (migration to an account), without the anonymous retention tag and tagged
+   * pending until `commit`: a copy whose transaction never happens expires; idempotent.
+   */
   copy(bucket: BlobBucket, fromKey: string, toKey: string): Promise<void>;
+  /**
+   * After the transaction that records them: removes the pending tag, so the lifecycle rule keeps
+   * the objects (an anonymous one keeps its anonymous tag). A missing object is fine.
+   */
+  commit(bucket: BlobBucket, keys: string[], opts: { anonymous: boolean }): Promise<void>;
   /** Keys under a prefix (tests and operator tools). */
   list(bucket: BlobBucket, prefix: string): Promise<string[]>;
   /** Removes the anonymous retention tag so the lifecycle rule keeps the object; a missing object is fine. */

@@ -68,9 +68,10 @@ const GROUP_GRANTS: Record<RouteGroup, Grant> = {
     grantObjects(
       role,
       r.uploads,
-      ['s3:PutObject', 's3:PutObjectTagging', 's3:GetObject', 's3:DeleteObject'],
+      ['s3:PutObject', 's3:PutObjectTagging', 's3:DeleteObjectTagging', 's3:GetObject', 's3:DeleteObject'],
       '*',
-      'Handlers presign the PUT of a new photo, verify what was stored and delete uploads; keys are ' +
+      'Handlers presign the PUT of a new photo, verify what was stored, write its clean copy tagged ' +
+        'pending and take the tag off once recorded, and delete uploads; keys are ' +
         '<owner>/<timestamp> or temp/<session>/<timestamp>, known only at run time.',
     );
     // Without ListBucket, S3 answers 403 instead of 404 for a photo that never arrived.
@@ -104,9 +105,10 @@ const GROUP_GRANTS: Record<RouteGroup, Grant> = {
     grantObjects(
       role,
       r.uploads,
-      ['s3:PutObject'],
+      ['s3:PutObject', 's3:PutObjectTagging', 's3:DeleteObjectTagging'],
       `${S3_PREFIXES.userFiles.prefix}*`,
-      "Migration writes the copy to users/<sub>/<upload>/original.jpg, the signed-in parent's folder.",
+      "Migration writes the copy to users/<sub>/<upload>/original.jpg, the signed-in parent's folder, " +
+        'tagged pending, and takes the tag off once the transaction recorded it.',
     );
     grantObjects(
       role,
@@ -135,11 +137,11 @@ const GROUP_GRANTS: Record<RouteGroup, Grant> = {
     grantObjects(
       role,
       r.uploads,
-      ['s3:GetObject', 's3:PutObject', 's3:PutObjectTagging'],
+      ['s3:GetObject', 's3:PutObject', 's3:PutObjectTagging', 's3:DeleteObjectTagging'],
       '*',
       "Cut-outs read the parent's original and write cutout.png and cutout-source.jpg beside it " +
-        '(temp/<session>/<upload>/ or users/<sub>/<upload>/, run-time ids); keepsakes read them; ' +
-        'presigned GETs of cut-outs carry this role.',
+        '(temp/<session>/<upload>/ or users/<sub>/<upload>/, run-time ids), pending until recorded; ' +
+        'keepsakes read them; presigned GETs of cut-outs carry this role.',
     );
     grantObjects(
       role,

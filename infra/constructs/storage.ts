@@ -5,7 +5,7 @@
  * which prefix, and for how long, is shared/deployment.ts.
  */
 
-import { ANONYMOUS_TAG, type BucketRole, prefixesOf } from '@shared/deployment';
+import { ANONYMOUS_TAG, type BucketRole, PENDING_TAG, prefixesOf } from '@shared/deployment';
 import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
@@ -72,7 +72,8 @@ export function privateBucketDefaults(removalPolicy: RemovalPolicy): s3.BucketPr
 
 /**
  * The expiry rules of shared/deployment.ts: one per prefix that expires as a whole (incoming/ after a
- * day, a visitor's temp/ folder after the retention period), and the anonymous tag on any key.
+ * day, a visitor's temp/ folder after the retention period), the anonymous tag on any key, and the
+ * pending tag of files written before a transaction that never recorded them.
  */
 function contractLifecycleRules(bucket: BucketRole): s3.LifecycleRule[] {
   const byPrefix = prefixesOf(bucket).flatMap(({ prefix, expiresAfterDays }) =>
@@ -85,7 +86,12 @@ function contractLifecycleRules(bucket: BucketRole): s3.LifecycleRule[] {
     tagFilters: { [ANONYMOUS_TAG.key]: ANONYMOUS_TAG.value },
     expiration: Duration.days(ANONYMOUS_TAG.expiresAfterDays),
   };
-  return [...byPrefix, anonymousTagged, abortIncompleteUploads()];
+  const pendingTagged: s3.LifecycleRule = {
+    id: 'expire-pending-tagged',
+    tagFilters: { [PENDING_TAG.key]: PENDING_TAG.value },
+    expiration: Duration.days(PENDING_TAG.expiresAfterDays),
+  };
+  return [...byPrefix, anonymousTagged, pendingTagged, abortIncompleteUploads()];
 }
 
 function abortIncompleteUploads(): s3.LifecycleRule {
