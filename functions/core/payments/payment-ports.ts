@@ -148,4 +148,11 @@ export interface PaymentStore {
   debit(userSub: string, amount: number, reason: string, ref: string): Promise<number | null>;
   /** Applies a subscription state unless a newer event was applied already; false when ignored. */
   applySubscription(userSub: string, state: SubscriptionState, eventCreated: number): Promise<boolean>;
+  /**
+   * Account deletion: removes the buyer's email from every order of `userSub` (found through the
+   * owner index, plus `orderIds` the caller knows from jobs and the ledger, for orders written
+   * before the index). The orders stay, as accounting records. Ids of other buyers' orders, or of
+   * no order, change nothing. Returns how many orders had an email removed.
+   */
+  eraseOrderEmails(userSub: string, orderIds: readonly string[]): Promise<number>;
 }

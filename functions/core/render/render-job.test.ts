@@ -195,7 +195,7 @@ describe('renderJob', () => {
     const { deps, uploadId } = await queuedPhoto();
     const racing = withCompletionRace(deps, async () => {
       const found = (await deps.uploads.getUploadWithJobs(uploadId))!;
-      expect(await eraseUpload(deps, found.upload, found.jobs)).toBe(true);
+      expect((await eraseUpload(deps, found.upload, found.jobs)).erased).toBe(true);
     });
     expect((await renderJob(racing, { uploadId, age: 10 })).outcome).toBe('skipped');
     expect([...deps.blobs.keys('uploads'), ...deps.blobs.keys('renders')]).toEqual([]);

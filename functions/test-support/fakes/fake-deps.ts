@@ -3,11 +3,14 @@
  * and every fake reads the one clock, which the test moves. `overrides` replace single ports (a
  * store wrapped to stage a race, say); the stores still read the overriding clock.
  */
+
+import { createRecordingCdn, type RecordingCdn } from '../../adapters/cdn/invalidator';
 import type { Deps } from '../../core/deps';
 import { createFakeAdminStore } from './admin-store';
 import { createFakeAiRunStore } from './ai-run-store';
 import { createFakeBlobStore, type FakeBlobStore } from './blob-store';
 import { createFakeClock, type FakeClock } from './clock';
+import { createFakeDeletedAccounts, type FakeDeletedAccounts } from './deleted-accounts';
 import {
   createFakeIdentity,
   createFakeTokenVerifier,
@@ -54,6 +57,8 @@ export type FakeDeps = Deps & {
   clock: FakeClock;
   tokens: FakeTokenVerifier;
   identity: FakeIdentity;
+  deletedAccounts: FakeDeletedAccounts;
+  cdn: RecordingCdn;
   payments: FakePayments;
   mailer: FakeMailer;
   logger: FakeLogger;
@@ -91,6 +96,8 @@ export function fakeDeps<O extends Partial<Deps> = Record<never, never>>(
     clock: clock as FakeClock,
     tokens: createFakeTokenVerifier(),
     identity: createFakeIdentity(),
+    deletedAccounts: createFakeDeletedAccounts(clock),
+    cdn: createRecordingCdn(),
     mailer: createFakeMailer(),
     logger: createFakeLogger(),
     previewsBaseUrl: 'https://previews.test',
