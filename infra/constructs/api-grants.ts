@@ -123,9 +123,10 @@ const GROUP_GRANTS: Record<RouteGroup, Grant> = {
       's3:DeleteObject',
       's3:DeleteObjectTagging',
     ]);
+    // Deletion signs the user out everywhere (revokes refresh tokens), then deletes them.
     role.addToPrincipalPolicy(
       new iam.PolicyStatement({
-        actions: ['cognito-idp:AdminDeleteUser'],
+        actions: ['cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:AdminDeleteUser'],
         resources: [r.userPool.userPoolArn],
       }),
     );
@@ -209,6 +210,12 @@ const GROUP_GRANTS: Record<RouteGroup, Grant> = {
 };
 
 /** Every group's grants, plus the Stripe secret for the groups that call Stripe. */
+/**
+ * Groups whose routes delete uploads (DELETE /api/uploads/{id}, DELETE /api/me): they, and no other
+ * Lambda, may ask CloudFront to drop cached previews (stack.ts grants it once the site exists).
+ */
+export const DELETING_GROUPS: readonly RouteGroup[] = ['uploads', 'account'];
+
 export function grantGroup(group: RouteGroup, role: iam.Role, r: ApiResources) {
   GROUP_GRANTS[group](role, r);
   if (STRIPE_GROUPS.includes(group)) grantSecretValue(role, r.stripeSecret);
