@@ -100,6 +100,7 @@ export class LittleFuturesStack extends Stack {
     this.site = new Site(this, 'Site', {
       httpApi: this.api.httpApi,
       renders: this.storage.renders,
+      uploads: this.storage.uploads,
       accessLogs: this.storage.accessLogs,
       removalPolicy,
       siteAssetDir: props.siteAssetDir,
