@@ -37,7 +37,7 @@ export default {
         path: [
           '^functions/(adapters|handlers|test-support|lambda)/',
           '^(frontend|infra|scripts)/',
-          '^node_modules/(@aws-sdk|@middy|@vladmandic|@tensorflow|sharp|stripe|replicate|aws-jwt-verify)/',
+          '^node_modules/(@aws-sdk|@middy|@vladmandic|@tensorflow|sharp|stripe|replicate|aws-jwt-verify|@aws-lambda-powertools/metrics)/',
         ],
       },
     },

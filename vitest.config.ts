@@ -15,6 +15,8 @@ export default defineConfig({
             'scripts/**/*.test.ts',
           ],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+          // Image tests decode and draw real pictures: on 2 busy cores a few take seconds.
+          testTimeout: 30_000,
         },
       },
       {

@@ -14,7 +14,8 @@ import { logicalId, resources } from './testing/template-queries';
 const siteDir = mkdtempSync(join(tmpdir(), 'site-'));
 writeFileSync(join(siteDir, 'index.html'), '<!doctype html><title>Little Futures</title>');
 const prodLike = (cfnValidation = false) =>
-  synthTestStack({ env: undefined, prodLike: true, siteAssetDir: siteDir, cfnValidation });
+  // As `cdk synth` without AWS credentials: no account, the region the CLI would deploy to.
+  synthTestStack({ env: { region: 'eu-west-1' }, prodLike: true, siteAssetDir: siteDir, cfnValidation });
 
 let t: TestStack;
 beforeAll(() => {

@@ -1,14 +1,19 @@
 /**
- * CDK entry (cdk.json: `npx tsx infra/app.ts`). Environment-agnostic, so `cdk synth` needs no AWS account.
+ * CDK entry (cdk.json: `npx tsx infra/app.ts`). Two stacks: the app in the region the CLI deploys to
+ * (CDK_DEFAULT_REGION, else us-east-1), and its edge stack in us-east-1 with the CloudFront WAF web ACL,
+ * whose ARN the app reads through a cross-region reference (so the app's region must be known at synth;
+ * the account need not be: `cdk synth` needs no AWS account). `cdk deploy --all` deploys both, edge first.
  * Context: stage=<name> (default dev; prod keeps data on delete), threatProtection=true, nag=false,
  * mailFrom=<sender address> (default no-reply@example.com), imageAiProvider=offline|replicate (default
- * offline) and imageAi<Capability>=offline|replicate for one capability (e.g. imageAiAgeProgress).
+ * offline) and imageAi<Capability>=offline|replicate for one capability (e.g. imageAiAgeProgress),
+ * alarmEmail=<address> (mailed by every alarm; confirm the subscription e-mail).
  */
 import { join } from 'node:path';
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { REPO_ROOT } from './constructs/app-function';
 import { imageAiChoiceFromContext } from './constructs/hosted-ai';
+import { EDGE_REGION, LittleFuturesEdgeStack } from './edge-stack';
 import { LittleFuturesStack } from './stack';
 
 const app = new App();
@@ -18,14 +23,25 @@ const flag = (name: string, fallback: boolean) => {
   return value === undefined ? fallback : String(value) === 'true';
 };
 
+const account = process.env.CDK_DEFAULT_ACCOUNT;
+const tags = { app: 'little-futures', stage };
+const edge = new LittleFuturesEdgeStack(app, `LittleFutures-${stage}-edge`, {
+  account,
+  description: `Little Futures (${stage}): the CloudFront web ACL (us-east-1)`,
+  tags,
+});
+
 new LittleFuturesStack(app, `LittleFutures-${stage}`, {
+  env: { account, region: process.env.CDK_DEFAULT_REGION ?? EDGE_REGION },
+  webAclArn: edge.firewall.arn,
+  alarmEmail: app.node.tryGetContext('alarmEmail'),
   description: `Little Futures (${stage}): age previews of a child's photo`,
   prodLike: stage === 'prod',
   threatProtection: flag('threatProtection', false),
   siteAssetDir: join(REPO_ROOT, 'dist/site'),
   mailFrom: app.node.tryGetContext('mailFrom'),
   imageAi: imageAiChoiceFromContext(app.node),
-  tags: { app: 'little-futures', stage },
+  tags,
 });
 
 // AWS Solutions checks run at every synth; an unacknowledged error fails it.

@@ -199,7 +199,7 @@ describe('Least privilege', () => {
     expect(env.RENDER_QUEUE_URL).toEqual({ Ref: logicalId(t.stack.renderPipeline.queue) });
   });
 
-  it('worker: reads uploads, writes only previews/, hd/ and (put only) ai-tests/ of renders, consumes the queue', () => {
+  it('worker: reads uploads, writes only previews/, hd/ and (put only) ai-tests/ of renders, consumes the queue and re-queues only on it', () => {
     const statements = roleStatements(t.template, t.stack.renderPipeline.worker.role);
     const onRenders = statements.filter((s) => text(s.Resource).includes(bucketId('renders')));
     expect(onRenders.flatMap(actionsOf)).not.toContain('s3:GetObject');
@@ -223,7 +223,11 @@ describe('Least privilege', () => {
     const onUploads = statements.filter((s) => text(s.Resource).includes(bucketId('uploads')));
     expect(onUploads.flatMap(actionsOf)).toEqual(['s3:GetObject']);
     expect(statements.flatMap(actionsOf)).toContain('sqs:ReceiveMessage');
-    expect(statements.flatMap(actionsOf)).not.toContain('sqs:SendMessage');
+    // The sweep re-queues stuck renders: on the render queue, and nowhere else.
+    const sends = statements.filter((s) => actionsOf(s).includes('sqs:SendMessage'));
+    expect(sends.map((s) => [actionsOf(s), s.Resource])).toEqual([
+      [['sqs:SendMessage'], { 'Fn::GetAtt': [logicalId(t.stack.renderPipeline.queue), 'Arn'] }],
+    ]);
   });
 
   it('worker: may send email (SES v2) from the sender address only, read the Replicate keys, and gained nothing else', () => {
@@ -251,6 +255,7 @@ describe('Least privilege', () => {
       'sqs:GetQueueAttributes',
       'sqs:GetQueueUrl',
       'sqs:ReceiveMessage',
+      'sqs:SendMessage',
     ]);
     const ses = statements.filter((s) => actionsOf(s).some((a) => a.startsWith('ses:')));
     expect(ses).toHaveLength(1);

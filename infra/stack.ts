@@ -1,11 +1,16 @@
 /** The whole product in one stack, composed of one construct per concern. */
 import { routes } from '@shared/api';
+import { METRICS_NAMESPACE } from '@shared/deployment';
 import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
+import { Alerts } from './constructs/alerts';
 import { Api, GROUP_MODEL_WAIT } from './constructs/api';
 import { DELETING_GROUPS } from './constructs/api-grants';
+import { AppFunction } from './constructs/app-function';
 import { Auth } from './constructs/auth';
 import { Data } from './constructs/data';
+import { acknowledge } from './constructs/grants';
 import {
   capabilityContextKey,
   HostedAi,
@@ -32,6 +37,10 @@ export type LittleFuturesStackProps = StackProps & {
   mailFrom?: string;
   /** Which image AI provider answers each capability (CDK context imageAiProvider, imageAi<Capability>). */
   imageAi?: ImageAiChoice;
+  /** The CloudFront WAF web ACL (LittleFuturesEdgeStack, us-east-1; a cross-region reference). */
+  webAclArn: string;
+  /** Who gets the alarms by e-mail (CDK context alarmEmail); without it the topic has no subscriber. */
+  alarmEmail?: string;
 };
 
 export class LittleFuturesStack extends Stack {
@@ -44,9 +53,12 @@ export class LittleFuturesStack extends Stack {
   readonly packPipeline: PackPipeline;
   readonly api: Api;
   readonly site: Site;
+  readonly alerts: Alerts;
+  readonly originVerify: secretsmanager.Secret;
 
   constructor(scope: Construct, id: string, props: LittleFuturesStackProps) {
-    super(scope, id, props);
+    // The web ACL's ARN comes from the us-east-1 edge stack.
+    super(scope, id, { crossRegionReferences: true, ...props });
     const removalPolicy = props.prodLike ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
 
     this.auth = new Auth(this, 'Auth', { removalPolicy, threatProtection: props.threatProtection ?? false });
@@ -66,6 +78,7 @@ export class LittleFuturesStack extends Stack {
       PREVIEWS_BASE_URL: '',
       ...this.hostedAi.environment,
       NODE_OPTIONS: '--enable-source-maps',
+      POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
     };
 
     this.renderPipeline = new RenderPipeline(this, 'RenderPipeline', {
@@ -84,6 +97,22 @@ export class LittleFuturesStack extends Stack {
       environment: { ...environment, RENDER_QUEUE_URL: this.renderPipeline.queue.queueUrl },
     });
 
+    // The execute-api address cannot be switched off while CloudFront reaches the API through it (that
+    // needs a custom API domain): instead CloudFront sends this secret and the API Lambdas check it.
+    this.originVerify = new secretsmanager.Secret(this, 'OriginVerify', {
+      description:
+        'Sent by CloudFront to the HTTP API; the API refuses requests without it (skipped the WAF)',
+      generateSecretString: { excludePunctuation: true, passwordLength: 40 },
+      removalPolicy,
+    });
+    acknowledge(
+      this.originVerify,
+      'AwsSolutions-SMG4',
+      'The origin-verify value lives in the CloudFront origin and the API Lambdas, both set at deploy: a rotation ' +
+        'Lambda would have to update both at once. Replace it by deleting the secret value and redeploying.',
+    );
+    const originVerify = this.originVerify.secretValue.unsafeUnwrap();
+
     this.api = new Api(this, 'Api', {
       userPool: this.auth.userPool,
       userPoolClient: this.auth.userPoolClient,
@@ -94,7 +123,11 @@ export class LittleFuturesStack extends Stack {
       renderQueue: this.renderPipeline.queue,
       stripeSecret: this.payments.stripeSecret,
       packQueue: this.packPipeline.queue,
-      environment: { ...environment, RENDER_QUEUE_URL: this.renderPipeline.queue.queueUrl },
+      environment: {
+        ...environment,
+        RENDER_QUEUE_URL: this.renderPipeline.queue.queueUrl,
+        ORIGIN_VERIFY: originVerify,
+      },
     });
 
     this.site = new Site(this, 'Site', {
@@ -104,6 +137,8 @@ export class LittleFuturesStack extends Stack {
       accessLogs: this.storage.accessLogs,
       removalPolicy,
       siteAssetDir: props.siteAssetDir,
+      webAclArn: props.webAclArn,
+      originVerify,
     });
     this.storage.allowUploadsFrom(this.site.url);
     // Checkout's return URLs (and so the age-19 email link) point at the site, never at a caller's Origin.
@@ -141,6 +176,13 @@ export class LittleFuturesStack extends Stack {
     admin?.addEnvironment('STRIPE_SECRET_ARN', this.payments.stripeSecret.secretArn);
     admin?.addEnvironment('REPLICATE_SECRET_ARN', this.hostedAi.replicateSecret.secretArn);
 
+    this.alerts = new Alerts(this, 'Alerts', { email: props.alarmEmail });
+    this.alerts.notify(this.renderPipeline.deadLetterAlarm, this.packPipeline.deadLetterAlarm);
+    this.alerts.watchApi(this.api.httpApi, this.api.accessLogs);
+    this.alerts.watchLogAlerts(
+      this.node.findAll().flatMap((child) => (child instanceof AppFunction ? [child.logGroup] : [])),
+    );
+
     const outputs: Record<string, [string, string]> = {
       SiteUrl: [this.site.url, 'The app (CloudFront)'],
       ApiUrl: [this.api.url, 'HTTP API invoke URL (the app calls it through CloudFront at /api)'],
@@ -174,6 +216,12 @@ export class LittleFuturesStack extends Stack {
         `${this.site.url}${routes.aiWebhook.path}`,
         'Where hosted predictions report their end; the render worker names it in each prediction, ' +
           'so there is nothing to register at Replicate',
+      ],
+      AlarmTopicArn: [
+        this.alerts.topic.topicArn,
+        props.alarmEmail
+          ? `Alarms are mailed to ${props.alarmEmail} once the subscription e-mail is confirmed`
+          : 'Alarms go here: deploy with -c alarmEmail=<address> (or subscribe to this topic) to hear of them',
       ],
       MailFrom: [
         mailFrom,

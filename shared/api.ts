@@ -74,7 +74,7 @@ export type Access = 'public' | 'caller' | 'owner' | 'user' | 'admin';
 export type RouteGroup = 'uploads' | 'account' | 'payments' | 'webhooks' | 'system' | 'moments' | 'admin';
 
 /** HTTP statuses of the error body `{ error: { code, message } }` (functions/handlers/http/responses.ts). */
-export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 422 | 503;
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 422 | 429 | 503;
 
 export type RouteDef = {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
@@ -131,7 +131,7 @@ export const routes = {
     group: 'uploads',
     body: createUploadRequestSchema,
     response: createUploadResponseSchema,
-    errors: [413],
+    errors: [413, 429],
   },
   completeUpload: {
     method: 'POST',
@@ -157,6 +157,15 @@ export const routes = {
     body: saveEmailRequestSchema,
     response: okResponseSchema,
     errors: [404],
+  },
+  /** "Try again" on a failed card: the owner puts that age's render back on the queue (once per click). */
+  retryRender: {
+    method: 'POST',
+    path: '/api/uploads/{uploadId}/renders/{age}/retry',
+    access: 'owner',
+    group: 'uploads',
+    response: uploadViewSchema,
+    errors: [404, 409],
   },
   deleteUpload: {
     method: 'DELETE',
@@ -288,7 +297,7 @@ export const routes = {
     access: 'owner',
     group: 'moments',
     response: cutoutViewSchema,
-    errors: [404, 409, 422, 503],
+    errors: [404, 409, 422, 429, 503],
   },
   /** A free keepsake: 800×800, watermarked. */
   createComposition: {
@@ -298,7 +307,7 @@ export const routes = {
     group: 'moments',
     body: createCompositionRequestSchema,
     response: compositionViewSchema,
-    errors: [404, 409, 503],
+    errors: [404, 409, 429, 503],
   },
   /** An HD keepsake: 2000×2000 from the clean template, 1 credit (free with a live subscription). */
   createHdComposition: {

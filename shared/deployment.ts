@@ -124,7 +124,8 @@ export const PACK_SCHEDULE_TICK_MINUTES = 15;
 /**
  * How often the render sweeper looks for hosted predictions whose webhook never came (EventBridge
  * rate in AWS). Two minutes keeps a lost webhook's job, and the give-up on a stuck prediction after
- * ten, well inside the 15 minutes a result card waits.
+ * ten, well inside the 15 minutes a result card waits; a render stuck past those 15 minutes is
+ * re-queued or failed by the same tick, at most two minutes later.
  */
 export const RENDER_SWEEP_TICK_MINUTES = 2;
 
@@ -192,3 +193,19 @@ export const storageKeys = {
   composition: (compositionId: string, quality: 'hd' | 'free') =>
     `${S3_PREFIXES.compositions.prefix}${compositionId}/${quality}.jpg`,
 };
+
+/**
+ * Log lines an operator must hear about: a JSON log with `alert` set to one of these (e.g.
+ * `{ "alert": "refund", ... }`) raises the alarm of that name, which mails the alarm topic.
+ */
+export const LOG_ALERTS = ['refund', 'dispute', 'paid-render-failed'] as const;
+export type LogAlert = (typeof LOG_ALERTS)[number];
+
+/**
+ * The header CloudFront adds to every request it forwards to the HTTP API, with a secret value the API
+ * Lambdas compare: a call straight to the execute-api address (which skips the WAF) is refused.
+ */
+export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
+
+/** CloudWatch namespace of the business metrics (functions/core/metrics.ts) and the log alerts. */
+export const METRICS_NAMESPACE = 'LittleFutures';

@@ -61,6 +61,11 @@ export const messages = {
   identityDrifted:
     'The AI changed the face too much, so we did not keep this preview. Please try another photo.',
   aiProviderFailed: 'The AI provider could not make this preview. Please try again later.',
+  // A render that stayed "processing" past its limit (shared/rules/stuck-jobs.ts), and "Try again".
+  renderTimedOut: 'This preview took too long to make. Please try again.',
+  previewNotFound: 'We could not find this preview.',
+  retryFailed: 'We could not try this preview again. Please try again in a moment.',
+  retryLimitReached: 'This preview did not work after several tries. Please try another photo.',
   aiProviderTimedOut: 'The AI provider took too long. Please try again later.',
   aiProviderError: 'The AI provider could not process this image right now. Please try again later.',
   offlineEngineNotice:
@@ -70,6 +75,7 @@ export const messages = {
   productTakesNoPhoto: 'This plan is not tied to a photo.',
   photoNotReady: 'Your previews are still being created. Please try again in a moment.',
   alreadyUnlocked: 'These HD photos are already unlocked.',
+  previewNotFinished: 'This preview did not finish, so it cannot be unlocked yet. Try it again first.',
   photoNotInAccount: 'This photo is not saved to your account yet. Please sign in again, then try once more.',
   alreadySubscribed: 'You already have an active subscription.',
   noSubscription: 'You do not have an active subscription.',
@@ -202,6 +208,15 @@ export const messages = {
     'The face in the face image is not clear enough to swap. Try a sharper, front-facing photo.',
   swapBackgroundFaceUnclear:
     'The face in the background image is not clear enough to replace. Try another background.',
+  // The API answers only through the site (CloudFront): a case the spec leaves open.
+  useTheSite: 'Please use Little Futures through its website.',
+  // Hourly quotas (shared/rules/quotas.ts): cases the spec leaves open.
+  tooManyUploads:
+    "You've uploaded a lot of photos this hour. Please take a short break and try again a little later.",
+  tooManyCutouts:
+    "You've cut out a lot of photos this hour. Please take a short break and try again a little later.",
+  tooManyCompositions:
+    "You've made a lot of keepsakes this hour. Please take a short break and try again a little later.",
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -115,6 +115,11 @@ const ERROR_RESPONSES: Record<ErrorStatus | 500, { name: string; description: st
   },
   409: { name: 'Conflict', description: 'The resource is not in a state that allows this.' },
   413: { name: 'PayloadTooLarge', description: 'The file is larger than allowed.' },
+  429: {
+    name: 'TooManyRequests',
+    description:
+      'The hourly quota of this action is used up (shared/rules/quotas.ts); Retry-After says in how many seconds it renews.',
+  },
   500: { name: 'InternalError', description: 'An unexpected error; the body tells no details.' },
   503: { name: 'ServiceUnavailable', description: 'A service it needs is unavailable or not configured.' },
 };

@@ -1,3 +1,4 @@
+import { type QuotaLimits, quotasFrom } from '@shared/rules/quotas';
 import type { ClientConfig } from '@shared/schemas/account';
 import {
   IMAGE_AI_PROVIDERS,
@@ -62,6 +63,12 @@ export type AppConfig = {
   aiWebhookUrl: string;
   /** The pack queue: set only where packs are queued (the admin routes, the pack worker). */
   packQueueUrl?: string;
+  /** Hourly quotas: shared/rules/quotas.ts, each overridable by QUOTA_<ACTION>_PER_HOUR. */
+  quotas: QuotaLimits;
+  /** The value CloudFront sends in ORIGIN_VERIFY_HEADER (ORIGIN_VERIFY; set in AWS only, unchecked when unset). */
+  originVerify?: string;
+  /** CloudWatch namespace of the business metrics (POWERTOOLS_METRICS_NAMESPACE; set in AWS only). */
+  metricsNamespace?: string;
 };
 
 function required(env: NodeJS.ProcessEnv, name: string): string {
@@ -98,6 +105,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: (env.POWERTOOLS_LOG_LEVEL || env.LOG_LEVEL || 'INFO').toUpperCase(),
     packQueueUrl: env.PACK_QUEUE_URL || undefined,
     aiWebhookUrl: env.AI_WEBHOOK_URL || (env.SITE_URL ? new URL('/api/ai/webhook', env.SITE_URL).href : ''),
+    quotas: quotasFrom(env),
+    metricsNamespace: env.POWERTOOLS_METRICS_NAMESPACE || undefined,
+    originVerify: env.ORIGIN_VERIFY || undefined,
   };
 }
 

@@ -12,6 +12,7 @@ import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Deps } from '../core/deps';
+import { createCountingMetrics } from '../core/metrics';
 import type { Clock, TokenVerifier } from '../core/ports';
 import { createJwtAuthorizer, issuerOf } from './auth/jwt-verifier';
 import { createCloudFrontInvalidator, createRecordingCdn } from './cdn/invalidator';
@@ -28,6 +29,7 @@ import {
 import { createDynamoPackStore } from './dynamo/pack-store';
 import { createDynamoPaymentStore } from './dynamo/payment-store';
 import { createDynamoPredictionStore } from './dynamo/prediction-store';
+import { createDynamoQuotaStore } from './dynamo/quota-store';
 import { createDynamoUploadStore } from './dynamo/upload-store';
 import { goLiveOf } from './go-live';
 import { createImageFetcher } from './http/image-fetcher';
@@ -39,7 +41,9 @@ import {
   createPreviewMaker,
   createTemplateImageMaker,
 } from './image';
+import { correlatedLogger } from './logging';
 import { createLogOnlyMailer, createOutboxMailer, createSesMailer } from './mail/mailers';
+import { createEmfMetrics } from './metrics/emf-metrics';
 import { createS3BlobStore } from './s3/blob-store';
 import { createSqsPackQueue } from './sqs/pack-queue';
 import { createSqsRenderQueue } from './sqs/render-queue';
@@ -54,7 +58,7 @@ export function buildDeps(config: AppConfig = loadConfig()): Deps {
   const publicSigner = config.s3PublicEndpoint
     ? new S3Client({ region, forcePathStyle: config.s3ForcePathStyle, endpoint: config.s3PublicEndpoint })
     : s3;
-  const logger = new Logger({ serviceName: 'little-futures' });
+  const logger = correlatedLogger(new Logger({ serviceName: 'little-futures' }));
   const clock: Clock = { now: () => new Date() };
   return {
     uploads: createDynamoUploadStore(doc, config.tableName),
@@ -100,6 +104,11 @@ export function buildDeps(config: AppConfig = loadConfig()): Deps {
     packQueue: createSqsPackQueue(new SQSClient({ region }), config.packQueueUrl),
     imageFetcher: createImageFetcher(),
     templateImages: createTemplateImageMaker(),
+    quotas: createDynamoQuotaStore(doc, config.tableName),
+    quotaLimits: config.quotas,
+    originVerify: config.originVerify,
+    // EMF where CloudWatch reads it (the stack sets the namespace); counted in memory elsewhere.
+    metrics: config.metricsNamespace ? createEmfMetrics(config.metricsNamespace) : createCountingMetrics(),
   };
 }
 
@@ -111,7 +120,7 @@ function createTokenVerifier(config: AppConfig): TokenVerifier {
   return { verify: (authorization) => authorize(authorization) };
 }
 
-function createMailer(config: AppConfig, logger: Logger) {
+function createMailer(config: AppConfig, logger: Deps['logger']) {
   if (config.mailOutboxDir)
     return createOutboxMailer(config.mailOutboxDir, config.mailFrom ?? 'local@localhost');
   if (config.mailFrom) return createSesMailer(new SESv2Client({ region: config.region }), config.mailFrom);

@@ -1,5 +1,6 @@
 /** Everything a use case may touch, passed in as one plain object built once per container. */
 import type { Logger } from '@aws-lambda-powertools/logger';
+import type { QuotaLimits } from '@shared/rules/quotas';
 import type { ClientConfig } from '@shared/schemas/account';
 import type { GoLiveConfig } from '@shared/schemas/admin';
 import type { AdminStore } from './admin/admin-ports';
@@ -7,6 +8,7 @@ import type { AiRunStore } from './admin/ai-test-ports';
 import type { PackQueue, PackStore } from './admin/packs-ports';
 import type { ImageFetcher, TemplateImageMaker } from './admin/template-import-ports';
 import type { FaceIdentity, ImageAI } from './image-ai';
+import type { Metrics } from './metrics';
 import type { CompositionStore, DraftStore, KeepsakeRenderer, TemplateStore } from './moments/moments-ports';
 import type { PaymentStore, Payments } from './payments/payment-ports';
 import type {
@@ -22,6 +24,7 @@ import type {
   TokenVerifier,
   UploadStore,
 } from './ports';
+import type { QuotaStore } from './quotas';
 import type { PredictionStore } from './render/prediction-ports';
 
 export type Deps = {
@@ -70,4 +73,11 @@ export type Deps = {
   imageFetcher: ImageFetcher;
   /** Turns an imported image into a template's native, watermarked and thumbnail files. */
   templateImages: TemplateImageMaker;
+  /** Hourly quota counters, and the limits they enforce (shared/rules/quotas.ts, env overrides). */
+  quotas: QuotaStore;
+  quotaLimits: QuotaLimits;
+  /** What CloudFront's origin header must say (shared/deployment.ts ORIGIN_VERIFY_HEADER); unset = no check. */
+  originVerify?: string;
+  /** Business metrics (EMF in AWS). */
+  metrics: Metrics;
 };

@@ -10,6 +10,7 @@ export type ErrorKind =
   | 'unprocessable'
   | 'conflict'
   | 'too_large'
+  | 'too_many'
   | 'unavailable';
 
 export class DomainError extends Error {
@@ -35,6 +36,17 @@ export class ItemsRejectedError extends DomainError {
   ) {
     super(kind, messageKey);
     this.name = 'ItemsRejectedError';
+  }
+}
+
+/** An hourly quota is used up (shared/rules/quotas.ts): a 429 that says when to come back. */
+export class QuotaExceededError extends DomainError {
+  constructor(
+    messageKey: MessageKey,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('too_many', messageKey, 'quota_exceeded');
+    this.name = 'QuotaExceededError';
   }
 }
 

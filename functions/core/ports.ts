@@ -74,6 +74,10 @@ export type RenderJobRecord = {
   prediction?: { id: string; attempt: 1 | 2; provider: string; model: string; startedAt: string };
   /** The identity guard's numbers and the cost of a hosted render (operators see them). */
   hostedCheck?: { identityDistance: number | null; estimatedAge: number | null; costUsd: number | null };
+  /** Times the sweeper put it back on the queue since it last started (shared/rules/stuck-jobs.ts). */
+  requeues?: number;
+  /** Times the parent pressed "Try again". */
+  retries?: number;
   updatedAt: string;
   expiresAt?: number;
 };
@@ -103,6 +107,20 @@ export interface UploadStore {
   markQueued(uploadId: string, ages: readonly TargetAge[]): Promise<void>;
   /** processing -> failed; false when the job was not processing. */
   failJob(uploadId: string, age: TargetAge, reason: string): Promise<boolean>;
+  /**
+   * Jobs processing since before `before` (ISO time), oldest first, through the sparse in-progress
+   * index: eventually consistent, so the writes below re-check what they act on.
+   */
+  listStuckJobs(before: string, limit: number): Promise<RenderJobRecord[]>;
+  /**
+   * Back to processing with a fresh clock, only if the job is still as read (status and updatedAt),
+   * so a worker finishing at the same moment or a second click wins or loses cleanly. The sweeper's
+   * re-queue counts `requeues`; the parent's retry counts `retries` and starts `requeues` again.
+   * Drops the failure reason and any prediction (a new render starts its own). false when it moved on.
+   */
+  restartJob(job: RenderJobRecord, by: 'sweeper' | 'parent'): Promise<boolean>;
+  /** processing, still as read -> failed with a reason (the sweeper's give-up); false when it moved on. */
+  failStuckJob(job: RenderJobRecord, reason: string): Promise<boolean>;
   /**
    * Uploads of one owner through gsi1 (eventually consistent: re-read before acting on one).
    * Newest first unless `oldestFirst`; every page when no `limit` is given.

@@ -18,10 +18,11 @@ import type { Parent } from '../test-support/cognito';
 import { claimsOf, newParent } from '../test-support/cognito';
 import * as images from '../test-support/images';
 import { givenCutout, givenTemplate } from '../test-support/moments';
-import { createTestApp } from '../test-support/test-app';
+import { createTestApp, roomyQuotas } from '../test-support/test-app';
 import { bearer } from '../test-support/uploads';
 
-const { callRoute, deps, env, purgeRenderQueue, purgePackQueue, uploadPhoto } = createTestApp();
+// One owner calls every route here, far more often than a family would in an hour.
+const { callRoute, deps, env, purgeRenderQueue, purgePackQueue, uploadPhoto } = createTestApp(roomyQuotas);
 
 type Caller = 'anonymous' | 'otherSession' | 'owningSession' | 'otherUser' | 'owningUser' | 'admin';
 const CALLERS: Caller[] = ['anonymous', 'otherSession', 'owningSession', 'otherUser', 'owningUser', 'admin'];
@@ -151,6 +152,25 @@ const cases: Record<RouteId, Case> = {
       if (ctx.target === 'missing') return;
       expect((await stored(ctx.uploadId!))?.email).toBe(
         result.status === 200 ? 'parent@example.com' : undefined,
+      );
+    },
+  },
+  retryRender: {
+    status: ownerOnly,
+    missing: ownerMissing,
+    prepare: async (ctx) => {
+      if (ctx.target !== 'missing') {
+        // A finished photo whose age 10 failed: what a "Try again" button is shown on.
+        ctx.uploadId = await fixture(ctx.target!, { complete: true });
+        await deps.uploads.failJob(ctx.uploadId, 10, 'failed for the test');
+      }
+      return { params: { age: '10' } };
+    },
+    verify: async (result, ctx) => {
+      if (ctx.target === 'missing') return;
+      const job = (await deps.uploads.getUploadWithJobs(ctx.uploadId!))?.jobs.find((j) => j.age === 10);
+      expect([job?.status, job?.retries]).toEqual(
+        result.status === 200 ? ['processing', 1] : ['failed', undefined],
       );
     },
   },
@@ -643,7 +663,7 @@ describe('route access, by caller', () => {
           const ctx: Context = { caller, who: world[caller], target };
           if (target) ctx.uploadId = await fixture(target);
           const call = { ...(await expected.prepare?.(ctx)) };
-          if (target) call.params = { uploadId: ctx.uploadId! };
+          if (target) call.params = { ...call.params, uploadId: ctx.uploadId! };
           const result = await callAs(id, ctx.who, call);
           const want = target === 'missing' ? expected.missing![caller] : expected.status[caller];
           expect(

@@ -1,5 +1,6 @@
 /** An SQS-triggered handler over a use case that takes the batch and answers the ids that failed. */
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { CORRELATION_ATTRIBUTE } from '../core/correlation';
 import type { Deps } from '../core/deps';
 import type { BatchItem } from '../core/render/render-batch';
 
@@ -12,6 +13,7 @@ export const createSqsBatchHandler =
         id: record.messageId,
         body: record.body,
         attempt: Number(record.attributes?.ApproximateReceiveCount ?? '1'),
+        correlationId: record.messageAttributes?.[CORRELATION_ATTRIBUTE]?.stringValue,
       })),
     );
     // Partial batch failures: only these messages come back; the rest are deleted.

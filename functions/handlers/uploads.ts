@@ -1,9 +1,10 @@
-/** HTTP API: uploads (create, complete, status, notify email, delete). */
+/** HTTP API: uploads (create, complete, status, retry a failed render, notify email, delete). */
 import type { Deps } from '../core/deps';
 import { completeUpload } from '../core/uploads/complete-upload';
 import { createUpload } from '../core/uploads/create-upload';
 import { deleteUpload } from '../core/uploads/delete-upload';
 import { downloadHd } from '../core/uploads/hd-download';
+import { retryRender } from '../core/uploads/retry-render';
 import { saveUploadEmail } from '../core/uploads/save-email';
 import { getUpload } from '../core/uploads/upload-view';
 import { pollable } from './http/responses';
@@ -19,6 +20,7 @@ export const createUploadsHandler = (deps: Deps) =>
         asResult(pollable(await getUpload(deps, principal, params.uploadId), event.headers['if-none-match'])),
       saveUploadEmail: (deps, { principal, params, body }) =>
         saveUploadEmail(deps, principal, params.uploadId, body.email),
+      retryRender: (deps, { principal, params }) => retryRender(deps, principal, params.uploadId, params.age),
       deleteUpload: (deps, { principal, params }) => deleteUpload(deps, principal, params.uploadId),
       downloadHd: (deps, { principal, params, body }) => downloadHd(deps, principal, params.uploadId, body),
     },

@@ -8,6 +8,7 @@ import {
 } from '@aws-sdk/client-sqs';
 import { fillPath, type RouteId, routeKey, routes, SESSION_HEADER } from '@shared/api';
 import type { APIGatewayProxyEventV2, Context, SQSEvent } from 'aws-lambda';
+import { toSqsRecord } from '../../scripts/local/sqs-poller';
 import type { AppHandlers } from '../handlers/registry';
 
 const context = {} as Context;
@@ -19,6 +20,8 @@ export type CallOptions = {
   sessionId?: string;
   headers?: Record<string, string>;
   claims?: Record<string, string>;
+  /** API Gateway's request id (random unless given). */
+  requestId?: string;
 };
 
 export function httpEvent(id: RouteId, options: CallOptions = {}): APIGatewayProxyEventV2 {
@@ -41,7 +44,7 @@ export function httpEvent(id: RouteId, options: CallOptions = {}): APIGatewayPro
       domainName: 'localhost',
       domainPrefix: 'localhost',
       http: { method: route.method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'vitest' },
-      requestId: crypto.randomUUID(),
+      requestId: options.requestId ?? crypto.randomUUID(),
       routeKey: routeKey(route),
       stage: '$default',
       time: new Date().toISOString(),
@@ -98,22 +101,14 @@ export async function runRenderWorker(
         MaxNumberOfMessages: 10,
         WaitTimeSeconds: options.waitSeconds ?? 1,
         MessageSystemAttributeNames: ['All'],
+        MessageAttributeNames: ['All'],
       }),
     );
     const messages = received.Messages ?? [];
     if (messages.length === 0) break;
+    // In the shape Lambda delivers, as the local stack's poller makes it (message attributes included).
     const event: SQSEvent = {
-      Records: messages.map((m) => ({
-        messageId: m.MessageId!,
-        receiptHandle: m.ReceiptHandle!,
-        body: m.Body ?? '',
-        attributes: m.Attributes as never,
-        messageAttributes: {},
-        md5OfBody: m.MD5OfBody ?? '',
-        eventSource: 'aws:sqs',
-        eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:render',
-        awsRegion: 'us-east-1',
-      })),
+      Records: messages.map((m) => toSqsRecord(m, 'arn:aws:sqs:us-east-1:000000000000:render', 'us-east-1')),
     };
     const response = await renderWorker(event, context);
     const failedIds = new Set(response.batchItemFailures.map((f) => f.itemIdentifier));

@@ -3,6 +3,7 @@
  * `int` project's global setup) plus the file's own settings, and the real handlers over them.
  * Nothing reads the environment at import time, so test files import everything statically.
  */
+import { QUOTA_ACTIONS, quotaVariableOf } from '@shared/rules/quotas';
 import { type Gateway, startGateway } from '../../scripts/local/gateway/gateway';
 import { freePort } from '../../scripts/local/ports';
 import { loadConfig } from '../adapters/config';
@@ -34,6 +35,11 @@ export type TestApp = {
   /** The local API Gateway stand-in over these handlers, on a free port (no frontend); stop it after. */
   startGateway(): Promise<Gateway>;
 };
+
+/** Settings that lift the hourly quotas (shared/rules/quotas.ts) for a file that calls routes by the hundred. */
+export const roomyQuotas: Record<string, string> = Object.fromEntries(
+  QUOTA_ACTIONS.map((action) => [quotaVariableOf(action), '100000']),
+);
 
 /** `settings`: configuration of this file's app only (e.g. its own Stripe fake's keys). */
 export function createTestApp(settings: Record<string, string> = {}): TestApp {

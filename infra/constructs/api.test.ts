@@ -1,4 +1,4 @@
-import { needsJwtAuthorizer, type RouteDef, routeKey, routes } from '@shared/api';
+import { needsJwtAuthorizer, type RouteDef, type RouteId, routeKey, routes } from '@shared/api';
 import { App, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { loadConfigFrom } from '../testing/function-config';
 import { synthTestStack, type TestStack, withCfnValidation } from '../testing/synth-test-stack';
 import { logicalId, resourceOf, resources, text } from '../testing/template-queries';
-import { Api, type RouteTable, routeGroups } from './api';
+import { Api, DEFAULT_ROUTE_THROTTLE, ROUTE_THROTTLES, type RouteTable, routeGroups } from './api';
 
 let t: TestStack;
 beforeAll(() => {
@@ -117,6 +117,29 @@ describe('Api built from shared/api.ts', () => {
       DefaultRouteSettings: { ThrottlingBurstLimit: Match.anyValue(), ThrottlingRateLimit: Match.anyValue() },
       AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('requestId') },
     });
+  });
+
+  it('gives the costly public routes tighter limits and each signed webhook its own, after its route exists', () => {
+    const stage = resourceOf(t.template, t.stack.api.stage);
+    const settings = stage.Properties!.RouteSettings as Record<string, Record<string, number>>;
+    const limitOf = (id: RouteId) => settings[routeKey(routes[id])];
+    for (const id of ['stripeWebhook', 'aiWebhook'] as const) {
+      expect(limitOf(id), id).toEqual({
+        ThrottlingRateLimit: ROUTE_THROTTLES[id]!.rateLimit,
+        ThrottlingBurstLimit: ROUTE_THROTTLES[id]!.burstLimit,
+      });
+    }
+    for (const id of ['createUpload', 'createCutout', 'createComposition'] as const) {
+      expect(limitOf(id)?.ThrottlingRateLimit, id).toBeLessThan(DEFAULT_ROUTE_THROTTLE.rateLimit);
+    }
+    // Every key names a real route, and the stage waits for those routes (else the deploy fails).
+    const routeKeys = Object.values(resources(t.template, 'AWS::ApiGatewayV2::Route')).map(
+      (route) => route.Properties!.RouteKey,
+    );
+    expect(routeKeys).toEqual(expect.arrayContaining(Object.keys(settings)));
+    expect((stage as { DependsOn?: string[] }).DependsOn?.length).toBeGreaterThanOrEqual(
+      Object.keys(settings).length,
+    );
   });
 });
 

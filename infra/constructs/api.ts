@@ -3,7 +3,14 @@
  * Cognito JWT authorizer exactly on the routes that need a signed-in user.
  */
 
-import { needsJwtAuthorizer, type RouteDef, type RouteGroup, routes } from '@shared/api';
+import {
+  needsJwtAuthorizer,
+  type RouteDef,
+  type RouteGroup,
+  type RouteId,
+  routeKey,
+  routes,
+} from '@shared/api';
 import { Duration } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
@@ -56,6 +63,25 @@ const GROUP_TIMEOUT: Partial<Record<RouteGroup, Duration>> = {
  */
 export const GROUP_MODEL_WAIT: Partial<Record<RouteGroup, Duration>> = { moments: Duration.seconds(12) };
 
+type Throttle = { rateLimit: number; burstLimit: number };
+/** The stage's default, per route: requests per second and burst. */
+export const DEFAULT_ROUTE_THROTTLE: Throttle = { rateLimit: 50, burstLimit: 100 };
+/**
+ * Routes with their own limits. The costly public routes (each starts image work or a presigned upload)
+ * get less than the default, well above what a family clicks; the two signed webhooks get their own
+ * bucket, so a flood of public calls never makes API Gateway refuse Stripe's or the AI provider's report.
+ */
+export const ROUTE_THROTTLES: Partial<Record<RouteId, Throttle>> = {
+  stripeWebhook: { rateLimit: 25, burstLimit: 50 },
+  aiWebhook: { rateLimit: 25, burstLimit: 50 },
+  createUpload: { rateLimit: 10, burstLimit: 20 },
+  completeUpload: { rateLimit: 10, burstLimit: 20 },
+  createCutout: { rateLimit: 5, burstLimit: 10 },
+  createComposition: { rateLimit: 10, burstLimit: 20 },
+  createHdComposition: { rateLimit: 5, burstLimit: 10 },
+  createComposerHdComposition: { rateLimit: 5, burstLimit: 10 },
+};
+
 export type ApiProps = {
   userPool: cognito.IUserPool;
   userPoolClient: cognito.IUserPoolClient;
@@ -86,6 +112,8 @@ export function routeGroups(routeTable: RouteTable = routes): RouteGroup[] {
 export class Api extends Construct {
   readonly httpApi: apigwv2.HttpApi;
   readonly stage: apigwv2.HttpStage;
+  /** The stage's JSON access log (one line per request; the throttling alarm counts its 429s). */
+  readonly accessLogs: logs.LogGroup;
   readonly handlers: Map<RouteGroup, AppFunction>;
 
   constructor(scope: Construct, id: string, props: ApiProps) {
@@ -97,11 +125,12 @@ export class Api extends Construct {
     });
 
     const accessLogs = new logs.LogGroup(this, 'AccessLogs', { retention: logs.RetentionDays.THREE_MONTHS });
+    this.accessLogs = accessLogs;
     this.stage = new apigwv2.HttpStage(this, 'DefaultStage', {
       httpApi: this.httpApi,
       stageName: '$default',
       autoDeploy: true,
-      throttle: props.throttle ?? { rateLimit: 50, burstLimit: 100 },
+      throttle: props.throttle ?? DEFAULT_ROUTE_THROTTLE,
       accessLogSettings: {
         destination: new apigwv2.LogGroupLogDestination(accessLogs),
         format: apigw.AccessLogFormat.custom(
@@ -147,6 +176,10 @@ export class Api extends Construct {
         new HttpLambdaIntegration(`${pascal(group)}Integration`, handler.function),
       ]),
     );
+    // CloudFormation's RouteSettings is untyped JSON: CDK passes its keys as written, so they are in
+    // CloudFormation's own (Pascal) case here.
+    const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
+    const cfnStage = this.stage.node.defaultChild as apigwv2.CfnStage;
     for (const [routeId, route] of Object.entries(routeTable)) {
       const guarded = needsJwtAuthorizer(route);
       const [httpRoute] = this.httpApi.addRoutes({
@@ -156,7 +189,17 @@ export class Api extends Construct {
         authorizer: guarded ? authorizer : undefined,
       });
       if (!guarded) acknowledge(httpRoute, 'AwsSolutions-APIG4', unguardedReason(routeId, route));
+      const throttle = ROUTE_THROTTLES[routeId as RouteId];
+      if (throttle) {
+        routeSettings[routeKey(route)] = {
+          ThrottlingRateLimit: throttle.rateLimit,
+          ThrottlingBurstLimit: throttle.burstLimit,
+        };
+        // Route settings name a route key: the route must exist before the stage mentions it.
+        cfnStage.node.addDependency(httpRoute);
+      }
     }
+    cfnStage.routeSettings = routeSettings;
   }
 
   /** The stage's invoke URL, e.g. https://abc.execute-api.eu-west-1.amazonaws.com/ */

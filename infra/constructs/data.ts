@@ -23,6 +23,9 @@ export class Data extends Construct {
       deletionProtection: props.removalPolicy === RemovalPolicy.RETAIN,
       removalPolicy: props.removalPolicy,
     });
+    // Each index serves several sparse access patterns (the `keys` of table-design.ts): gsi1 owners'
+    // uploads, templates, packs; gsi2 approved templates, running predictions and the render jobs
+    // still processing (what the render sweeper reads for stuck ones, instead of a Scan).
     for (const index of tableDesign.globalIndexes) {
       this.table.addGlobalSecondaryIndex({
         indexName: index.name,

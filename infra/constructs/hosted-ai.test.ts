@@ -32,11 +32,13 @@ function functionNames(s: TestStack): Map<string, string> {
     [logicalId(s.stack.renderPipeline.worker.function), 'render worker'],
     [logicalId(s.stack.packPipeline.worker.function), 'pack worker'],
   ]);
-  // CDK's own deploy-time handler (it sets the uploads bucket's CORS rule) runs no app code.
-  const cdkHandler = `AWS${AwsCustomResource.PROVIDER_FUNCTION_UUID.replace(/-/g, '')}`;
+  // CDK's own deploy-time handlers (the cross-region reader of the web ACL's ARN, the setter of the
+  // uploads bucket's CORS rule) run none of our code.
+  const corsSetter = `AWS${AwsCustomResource.PROVIDER_FUNCTION_UUID.replace(/-/g, '')}`;
+  const cdkOwned = (id: string) => /^Custom.*CustomResourceProvider/.test(id) || id.startsWith(corsSetter);
   return new Map(
     Object.keys(resources(s.template, 'AWS::Lambda::Function'))
-      .filter((id) => !id.startsWith(cdkHandler))
+      .filter((id) => !cdkOwned(id))
       .map((id) => [id, named.get(id) ?? id]),
   );
 }

@@ -74,7 +74,7 @@ describe('Payments: the Stripe keys in Secrets Manager', () => {
     }
   });
 
-  it('acknowledges "no rotation" (AwsSolutions-SMG4) on the Stripe and Replicate secrets only, with the reason', () => {
+  it('acknowledges "no rotation" (AwsSolutions-SMG4) on the Stripe, Replicate and origin-verify secrets only, with the reason', () => {
     const holders = t.app.node.findAll().flatMap((c) =>
       c.node.metadata
         .filter((m) => m.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
@@ -85,6 +85,7 @@ describe('Payments: the Stripe keys in Secrets Manager', () => {
     expect(holders).toEqual([
       { path: t.stack.payments.stripeSecret.node.path, reason: expect.stringMatching(/Stripe dashboard/) },
       { path: t.stack.hostedAi.replicateSecret.node.path, reason: expect.stringMatching(/replicate\.com/) },
+      { path: t.stack.originVerify.node.path, reason: expect.stringMatching(/CloudFront origin/) },
     ]);
   });
 

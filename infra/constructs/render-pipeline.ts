@@ -13,7 +13,7 @@ import type * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { AppFunction } from './app-function';
-import { grantObjects, grantTableItems } from './grants';
+import { grantObjects, grantSendMessage, grantTableItems } from './grants';
 import { grantSendEmailFrom } from './mail';
 import { deadLetterAlarm, queueTick, workQueues } from './work-queues';
 
@@ -105,8 +105,11 @@ export class RenderPipeline extends Construct {
     );
     // A purchased age-19 render is queued after checkout; the buyer hears by email when it is done.
     grantSendEmailFrom(role, props.mailFrom);
+    // The sweep puts renders stuck past their limit back on this queue (and on no other).
+    grantSendMessage(role, this.queue);
 
-    // The sweeper's tick: the worker polls predictions whose webhook never came and gives up on stuck ones.
+    // The sweeper's tick: the worker polls predictions whose webhook never came and gives up on stuck
+    // ones, then re-queues (once) or fails renders stuck past their limit (shared/rules/stuck-jobs.ts).
     this.sweepSchedule = queueTick(this, 'SweepSchedule', this.queue, {
       description: 'Sweeps hosted predictions whose webhook never came',
       minutes: RENDER_SWEEP_TICK_MINUTES,

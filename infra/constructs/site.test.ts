@@ -1,3 +1,4 @@
+import { ORIGIN_VERIFY_HEADER } from '@shared/deployment';
 import { APP_SHELL_FILE, PRERENDERED_PAGES } from '@shared/site-pages';
 import { Match } from 'aws-cdk-lib/assertions';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
@@ -200,5 +201,24 @@ describe('SPA routing function', () => {
     expect(route('/assets/index-3b1f.js')).toBe('/assets/index-3b1f.js');
     expect(route('/favicon.ico')).toBe('/favicon.ico');
     expect(route('/demo/child.jpg')).toBe('/demo/child.jpg');
+  });
+});
+
+describe('Site: the API only through CloudFront', () => {
+  it("sends a generated secret to the API origin, which only the API's Lambdas are given to compare", () => {
+    const config = onlyResource(t.template, 'AWS::CloudFront::Distribution').Properties!.DistributionConfig;
+    const apiOrigin = config.Origins.find((origin: CfnJson) => origin.CustomOriginConfig);
+    const [header] = apiOrigin.OriginCustomHeaders;
+    expect(header.HeaderName).toBe(ORIGIN_VERIFY_HEADER);
+    const value = text(header.HeaderValue);
+    expect(value).toContain('{{resolve:secretsmanager:');
+    expect(value).toContain(logicalId(t.stack.originVerify));
+
+    const apiFunctions = new Set([...t.stack.api.handlers.values()].map((h) => logicalId(h.function)));
+    for (const [id, fn] of Object.entries(resources(t.template, 'AWS::Lambda::Function'))) {
+      const given = fn.Properties?.Environment?.Variables?.ORIGIN_VERIFY;
+      if (apiFunctions.has(id)) expect(text(given), id).toBe(value);
+      else expect(given, id).toBeUndefined();
+    }
   });
 });

@@ -1,9 +1,16 @@
 /** Builds the stack for assertion tests: no bundling (fast, no handler build needed), dummy account. */
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import { LittleFuturesEdgeStack } from '../edge-stack';
 import { LittleFuturesStack, type LittleFuturesStackProps } from '../stack';
 
-export type TestStack = { app: App; stack: LittleFuturesStack; template: Template };
+export type TestStack = {
+  app: App;
+  stack: LittleFuturesStack;
+  template: Template;
+  /** The us-east-1 stack with the web ACL, as infra/app.ts builds it. */
+  edge: LittleFuturesEdgeStack;
+};
 
 export type SynthOptions = Partial<LittleFuturesStackProps> & {
   /** Run CDK's built-in CloudFormation validation too (about twice the synth time). */
@@ -18,12 +25,15 @@ export function synthTestStack({ cfnValidation = false, ...props }: SynthOptions
       '@aws-cdk/aws-lambda-nodejs:useLatestRuntimeVersion': true,
     },
   });
+  const env = props.env ?? { account: '123456789012', region: 'eu-west-1' };
+  const edge = new LittleFuturesEdgeStack(app, 'TestEdge', { account: env.account });
   const stack = new LittleFuturesStack(app, 'Test', {
-    env: { account: '123456789012', region: 'eu-west-1' },
     prodLike: false,
+    webAclArn: edge.firewall.arn,
     ...props,
+    env,
   });
-  return { app, stack, template: withCfnValidation(cfnValidation, () => Template.fromStack(stack)) };
+  return { app, stack, edge, template: withCfnValidation(cfnValidation, () => Template.fromStack(stack)) };
 }
 
 /** CDK reads CDK_VALIDATION when it synthesizes. */

@@ -1,7 +1,8 @@
 /**
  * The local stand-ins for the EventBridge schedules: every `everyMs` each puts exactly the message
  * its schedule sends in AWS on its queue, so the workers run the same use cases: the pack
- * scheduler's tick (due packs) and the render sweeper's (predictions whose webhook never came).
+ * scheduler's tick (due packs) and the render sweeper's (predictions whose webhook never came, and
+ * renders stuck past their limit).
  */
 import type { Deps } from '../../functions/core/deps';
 

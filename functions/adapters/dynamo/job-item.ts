@@ -19,6 +19,8 @@ export function jobFromItem(item: Item): RenderJobRecord {
     queuedAt: item.queuedAt as string | undefined,
     prediction: item.prediction as RenderJobRecord['prediction'],
     hostedCheck: item.hostedCheck as RenderJobRecord['hostedCheck'],
+    requeues: item.requeues as number | undefined,
+    retries: item.retries as number | undefined,
     updatedAt: item.updatedAt as string,
     expiresAt: item.ttl as number | undefined,
   };
@@ -28,6 +30,8 @@ export function jobItem(job: RenderJobRecord): Item {
   const { expiresAt, ...rest } = job;
   return {
     ...keys.job(job.uploadId, job.age),
+    // In the sparse in-progress index while processing (the transitions out of it remove the keys).
+    ...(job.status === 'processing' ? keys.processingJobsIndex(job.updatedAt, job.uploadId, job.age) : {}),
     type: 'job',
     ...rest,
     ...(expiresAt ? { ttl: expiresAt } : {}),

@@ -58,6 +58,11 @@ export const keys = {
     gsi2pk: 'TEMPLATES#approved',
     gsi2sk: `${orderKey(displayOrder)}#${invertedTime(createdAt)}#${id}`,
   }),
+  /** One hourly quota counter (shared/rules/quotas.ts): per owner, then action and clock hour. */
+  quota: (owner: string, action: string, window: string) => ({
+    pk: `QUOTA#${owner}`,
+    sk: `${action}#${window}`,
+  }),
   draft: (userSub: string, id: string) => ({ pk: `USER#${userSub}`, sk: `DRAFT#${id}` }),
   /** An HD keepsake of a user, by the request that made it (the idempotency key of its payment). */
   hdComposition: (userSub: string, requestId: string) => ({
@@ -80,6 +85,22 @@ export const keys = {
   runningPredictionsIndex: (startedAt: string, id: string) => ({
     gsi2pk: 'PREDICTIONS#running',
     gsi2sk: `${startedAt}#${id}`,
+  }),
+  /**
+   * Sparse: render jobs while they are processing, oldest sign of life first (what the sweeper asks
+   * for jobs stuck past shared/rules/stuck-jobs.ts's limit, without a Scan). Written with the job,
+   * removed by every transition out of processing. One partition, like the running predictions:
+   * a day or hour bucket would still put every write of the moment in one partition (it spreads
+   * nothing) and would hide jobs older than the buckets the sweeper reads; a GSI partition takes
+   * about 1,000 writes a second, some 150 uploads a second at two index writes per job.
+   * The key time can lag the job's `updatedAt` (a prediction start or an unlock touches the job):
+   * the sweeper applies the rule to the item itself, and its writes are conditional on it.
+   * Jobs written before this pattern carry no keys (nothing is backfilled): the status view still
+   * shows them failed past the limit, and "Try again" puts them back with their keys.
+   */
+  processingJobsIndex: (updatedAt: string, uploadId: string, age: number) => ({
+    gsi2pk: 'JOBS#processing',
+    gsi2sk: `${updatedAt}#${uploadId}#${String(age).padStart(3, '0')}`,
   }),
   /** Every pack, in creation order (the pack manager lists them newest first). */
   packsIndex: (createdAt: string, id: string) => ({ gsi1pk: 'PACKS', gsi1sk: `${createdAt}#${id}` }),

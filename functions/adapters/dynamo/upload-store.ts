@@ -11,6 +11,7 @@ import type { CutoutInfo, FaceBox, UploadRecord, UploadStore } from '../../core/
 import { deleteUploadItems, deleteUserPartition, migrateTransaction, queryOwnerIndex } from './account-items';
 import { isConditionFailure } from './errors';
 import { jobFromItem, jobItem } from './job-item';
+import { createJobRecovery } from './job-recovery';
 import { keys } from './table-design';
 
 type Item = Record<string, unknown>;
@@ -51,7 +52,8 @@ export function createDynamoUploadStore(doc: DynamoDBDocumentClient, tableName: 
         new UpdateCommand({
           TableName: tableName,
           Key: keys.job(uploadId, age),
-          UpdateExpression: `SET ${set}, updatedAt = :now`,
+          // Out of processing, so out of the sparse in-progress index the sweeper reads.
+          UpdateExpression: `SET ${set}, updatedAt = :now REMOVE gsi2pk, gsi2sk`,
           ConditionExpression: '#status = :processing',
           ExpressionAttributeNames: { '#status': 'status' },
           ExpressionAttributeValues: { ...values, ':processing': 'processing', ':now': now() },
@@ -318,5 +320,6 @@ export function createDynamoUploadStore(doc: DynamoDBDocumentClient, tableName: 
     },
 
     deleteUserItems: (sub) => deleteUserPartition(doc, tableName, sub),
+    ...createJobRecovery(doc, tableName),
   };
 }

@@ -1,6 +1,7 @@
 /** The render queue: one message per (upload, age), and the worker's other tasks (RenderTask). */
 import { SendMessageBatchCommand, SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import type { RenderQueue } from '../../core/ports';
+import { correlationAttributes } from './correlation-attributes';
 
 export function createSqsRenderQueue(sqs: SQSClient, queueUrl: string): RenderQueue {
   return {
@@ -10,7 +11,11 @@ export function createSqsRenderQueue(sqs: SQSClient, queueUrl: string): RenderQu
         const result = await sqs.send(
           new SendMessageBatchCommand({
             QueueUrl: queueUrl,
-            Entries: chunk.map((message, n) => ({ Id: `m${i + n}`, MessageBody: JSON.stringify(message) })),
+            Entries: chunk.map((message, n) => ({
+              Id: `m${i + n}`,
+              MessageBody: JSON.stringify(message),
+              MessageAttributes: correlationAttributes(),
+            })),
           }),
         );
         if (result.Failed?.length) {
@@ -19,7 +24,13 @@ export function createSqsRenderQueue(sqs: SQSClient, queueUrl: string): RenderQu
       }
     },
     async enqueueTask(task) {
-      await sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify(task) }));
+      await sqs.send(
+        new SendMessageCommand({
+          QueueUrl: queueUrl,
+          MessageBody: JSON.stringify(task),
+          MessageAttributes: correlationAttributes(),
+        }),
+      );
     },
   };
 }

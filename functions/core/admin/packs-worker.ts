@@ -7,6 +7,7 @@
 import { MAX_RENDER_ATTEMPTS, PACK_SCHEDULE_TICK_MINUTES } from '@shared/deployment';
 import { messages } from '@shared/messages';
 import { z } from 'zod';
+import { correlated } from '../correlation';
 import type { Deps } from '../deps';
 import { DomainError } from '../errors';
 import type { BatchItem } from '../render/render-batch';
@@ -41,33 +42,35 @@ export async function enqueueDuePacks(
 export async function packBatch(deps: Deps, items: BatchItem[]): Promise<string[]> {
   const failed: string[] = [];
   // One at a time: a run already draws its scenes in parallel.
-  for (const item of items) {
-    const message = parseMessage(item.body);
-    if (!message) {
-      deps.logger.error('unreadable pack message', { messageId: item.id, body: item.body.slice(0, 200) });
-      failed.push(item.id);
-      continue;
+  for (const item of items) await correlated(item, () => packItem(deps, item, failed));
+  return failed;
+}
+
+async function packItem(deps: Deps, item: BatchItem, failed: string[]): Promise<void> {
+  const message = parseMessage(item.body);
+  if (!message) {
+    deps.logger.error('unreadable pack message', { messageId: item.id, body: item.body.slice(0, 200) });
+    failed.push(item.id);
+    return;
+  }
+  try {
+    if (message.kind === 'scheduled') await enqueueDuePacks(deps);
+    else {
+      const result = await generatePackRun(deps, message.packId, message.runId);
+      deps.logger.info('pack run', { ...message, attempt: item.attempt, ...result });
     }
-    try {
-      if (message.kind === 'scheduled') await enqueueDuePacks(deps);
-      else {
-        const result = await generatePackRun(deps, message.packId, message.runId);
-        deps.logger.info('pack run', { ...message, attempt: item.attempt, ...result });
-      }
-    } catch (error) {
-      deps.logger.error('pack message failed', { ...message, attempt: item.attempt, error: String(error) });
-      // A domain error (e.g. no provider for generateScene) will not pass on a retry: say why at once.
-      const permanent = error instanceof DomainError;
-      if (!permanent) failed.push(item.id);
-      if (message.kind === 'generate' && (permanent || item.attempt >= MAX_RENDER_ATTEMPTS)) {
-        const reason = permanent ? messages[error.messageKey] : messages.packGenerationFailed;
-        await deps.packs
-          .finishGeneration(message.packId, message.runId, reason)
-          .catch((e) => deps.logger.error('could not record the failure', { error: String(e) }));
-      }
+  } catch (error) {
+    deps.logger.error('pack message failed', { ...message, attempt: item.attempt, error: String(error) });
+    // A domain error (e.g. no provider for generateScene) will not pass on a retry: say why at once.
+    const permanent = error instanceof DomainError;
+    if (!permanent) failed.push(item.id);
+    if (message.kind === 'generate' && (permanent || item.attempt >= MAX_RENDER_ATTEMPTS)) {
+      const reason = permanent ? messages[error.messageKey] : messages.packGenerationFailed;
+      await deps.packs
+        .finishGeneration(message.packId, message.runId, reason)
+        .catch((e) => deps.logger.error('could not record the failure', { error: String(e) }));
     }
   }
-  return failed;
 }
 
 function parseMessage(body: string): PackMessage | null {

@@ -18,6 +18,7 @@ import type { Deps } from '../deps';
 import { DomainError } from '../errors';
 import { subscriptionIsActive } from '../payments/subscription';
 import type { OwnerRef, Principal, UploadRecord } from '../ports';
+import { takeQuota } from '../quotas';
 import { isOwner, ownerFor, requireUser } from '../uploads/ownership';
 import type { CompositionRecord, HdPayment, TemplateRecord } from './moments-ports';
 import { type StoredImage, storedLayer } from './stored-layers';
@@ -43,7 +44,9 @@ export async function createFreeComposition(
   const key = storageKeys.composition(id, 'free');
   // A retry of the same click (say, for a fresh link after one expired) reuses the drawing.
   if (!(await deps.blobs.head('renders', key))) {
+    await takeQuota(deps, owner, 'freeComposition');
     await draw(deps, upload, templateImage, request, { size: MOMENTS_CANVAS_PX, watermark: true, key });
+    deps.metrics.count('FreeCompositions');
   }
   const size = MOMENTS_CANVAS_PX;
   return view(deps, { id, key, quality: 'free', width: size, height: size, paidWith: 'none', balance: null });
@@ -106,6 +109,8 @@ export async function settleHd(
     throw new DomainError('payment_required', 'notEnoughCredits');
   }
   deps.logger.info('HD keepsake made', { compositionId: record.id, paidWith: payment.via });
+  deps.metrics.count('HdCompositions');
+  if (payment.via === 'credits') deps.metrics.count('CreditsSpent', payment.amount);
   return view(deps, { ...record, balance: result.balance }, fileNameOf?.(record));
 }
 

@@ -10,7 +10,8 @@ import { commitFiles } from '../commit-files';
 import type { Deps } from '../deps';
 import { DomainError } from '../errors';
 import type { CutoutInfo, Principal, UploadRecord } from '../ports';
-import { isOwner } from '../uploads/ownership';
+import { takeQuota } from '../quotas';
+import { isOwner, ownerFor } from '../uploads/ownership';
 
 export const CUTOUT_LINK_SECONDS = 15 * 60;
 
@@ -23,6 +24,7 @@ export async function createCutout(deps: Deps, principal: Principal, uploadId: s
   if (upload.status !== 'ready' || !upload.fileKey)
     throw new DomainError('conflict', 'photoNotReadyForCutout');
   if (upload.cutout) return cutoutView(deps, upload, upload.cutout);
+  await takeQuota(deps, ownerFor(principal), 'cutout');
 
   const original = await deps.blobs.get('uploads', upload.fileKey);
   const { png, mask, source } = await deps.imageAI.removeBackground({ image: original });
@@ -47,6 +49,7 @@ export async function createCutout(deps: Deps, principal: Principal, uploadId: s
       pending: true,
     }),
   ]);
+  deps.metrics.count('CutoutsMade');
   const cutout: CutoutInfo = {
     width: mask.width,
     height: mask.height,

@@ -1,6 +1,7 @@
 /** Starting and confirming a checkout over in-memory fakes (payments.int.test.ts: on the emulators). */
 import { getProduct } from '@shared/catalog';
 import { messages } from '@shared/messages';
+import { RENDER_STUCK_AFTER_MS } from '@shared/rules/stuck-jobs';
 import { describe, expect, it } from 'vitest';
 import { fakeDeps } from '../../test-support/fakes/fake-deps';
 import { parent, uploadedPhoto, visitor } from '../../test-support/fakes/scenes';
@@ -118,7 +119,21 @@ describe('startCheckout', () => {
     await failed.deps.uploads.failJob(failed.uploadId, 16, messages.noFaceFound);
     await expect(
       startCheckout(failed.deps, failed.buyer, { productId: 'all3_hd', uploadId: failed.uploadId }, SITE),
-    ).rejects.toThrow(messages.renderFailed);
+    ).rejects.toThrow(messages.previewNotFinished);
+  });
+
+  it('refuses a product whose age is stuck in processing past the limit, with a 409', async () => {
+    const { deps, buyer, uploadId } = await parentWithPhoto({ render: false });
+    await deps.uploads.completeJob(uploadId, 10, { previewKey: 'p.jpg', hdKey: 'h.jpg' });
+    deps.clock.advance(RENDER_STUCK_AFTER_MS - 1000);
+    // Still rendering inside the limit: it may be bought (it is unlocked when it is done).
+    await expect(startCheckout(deps, buyer, { productId: 'all3_hd', uploadId }, SITE)).resolves.toBeTruthy();
+    deps.clock.advance(1000);
+    const refused = startCheckout(deps, buyer, { productId: 'all3_hd', uploadId }, SITE);
+    await expect(refused).rejects.toThrow(messages.previewNotFinished);
+    await expect(refused).rejects.toMatchObject({ kind: 'conflict' });
+    // Age 10 itself is done, so it still sells.
+    await expect(startCheckout(deps, buyer, { productId: 'age10_hd', uploadId }, SITE)).resolves.toBeTruthy();
   });
 
   it('refuses a photo product without its photo and a credit pack with one', async () => {

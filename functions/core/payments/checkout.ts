@@ -3,6 +3,7 @@
  * session sells comes from the catalog; what it unlocks is checked against the photo first.
  */
 import { getProduct, type Product } from '@shared/catalog';
+import { effectiveStatus } from '@shared/rules/stuck-jobs';
 import type { ConfirmCheckoutResponse, CreateCheckoutRequest } from '@shared/schemas/payments';
 import type { Deps } from '../deps';
 import { DomainError } from '../errors';
@@ -97,8 +98,12 @@ async function assertCanUnlock(deps: Deps, user: SignedInUser, product: Product,
   }
   const unlocked = (age: number) => jobs.some((job) => job.age === age && job.hdUnlocked);
   if (product.unlocksAges.every(unlocked)) throw new DomainError('conflict', 'alreadyUnlocked');
-  const failed = jobs.filter((job) => job.status === 'failed' && product.unlocksAges.includes(job.age));
-  if (failed.length > 0) throw new DomainError('conflict', 'renderFailed');
+  // A failed preview, or one stuck past the limit (the card shows it failed), is not for sale.
+  const now = deps.clock.now();
+  const unfinished = jobs.filter(
+    (job) => product.unlocksAges.includes(job.age) && effectiveStatus(job, now) === 'failed',
+  );
+  if (unfinished.length > 0) throw new DomainError('conflict', 'previewNotFinished');
 }
 
 /**

@@ -6,12 +6,14 @@
 import { PREVIEW_AGES, UPSELL_AGES } from '@shared/catalog';
 import { z } from 'zod';
 import { runAiTest } from '../admin/ai-tests';
+import { correlated } from '../correlation';
 import type { Deps } from '../deps';
 import type { FaceBox, RenderMessage } from '../ports';
 import { checkPrediction } from './hosted-render';
 import { recordRenderFailure, renderJob } from './render-job';
 import type { RenderTask } from './render-tasks';
 import { sweepPredictions } from './sweep-predictions';
+import { sweepStuckJobs } from './sweep-stuck-jobs';
 
 const ages = [...PREVIEW_AGES, ...UPSELL_AGES] as number[];
 export const renderMessageSchema = z.object({
@@ -24,7 +26,13 @@ const renderTaskSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('ai-run'), runId: z.uuid() }),
 ]);
 
-export type BatchItem = { id: string; body: string; attempt: number };
+export type BatchItem = {
+  id: string;
+  body: string;
+  attempt: number;
+  /** The request that queued it (functions/core/correlation.ts); else the message id stands in. */
+  correlationId?: string;
+};
 
 /** Returns the ids of the items to retry. */
 export async function renderBatch(deps: Deps, items: BatchItem[]): Promise<string[]> {
@@ -51,12 +59,16 @@ export async function renderBatch(deps: Deps, items: BatchItem[]): Promise<strin
 
   await Promise.all([
     ...[...groups.values()].map(async ([first, ...rest]) => {
-      const firstResult = await attempt(deps, first.item, first.message, undefined, failed);
+      const firstResult = await correlated(first.item, () =>
+        attempt(deps, first.item, first.message, undefined, failed),
+      );
       const known = firstResult?.outcome === 'done' || firstResult?.outcome === 'started';
       const face = known ? firstResult.face : undefined;
-      await Promise.all(rest.map(({ item, message }) => attempt(deps, item, message, face, failed)));
+      await Promise.all(
+        rest.map(({ item, message }) => correlated(item, () => attempt(deps, item, message, face, failed))),
+      );
     }),
-    ...tasks.map(({ item, task }) => runTask(deps, item, task, failed)),
+    ...tasks.map(({ item, task }) => correlated(item, () => runTask(deps, item, task, failed))),
   ]);
   return failed;
 }
@@ -67,7 +79,10 @@ async function runTask(deps: Deps, item: BatchItem, task: RenderTask, failed: st
       const result = await checkPrediction(deps, task.predictionId);
       deps.logger.info('prediction check', { ...task, attempt: item.attempt, outcome: result.outcome });
     } else if (task.kind === 'sweep') {
+      // Predictions first: a prediction given up fails its job with its own reason before the
+      // stuck-job rule (later, and for every render) would.
       await sweepPredictions(deps);
+      await sweepStuckJobs(deps);
     } else {
       await runAiTest(deps, task.runId);
     }

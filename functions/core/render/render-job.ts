@@ -12,9 +12,6 @@ import { startPrediction } from './hosted-render';
 import type { RenderOutcome, RenderTimings } from './render-outcome';
 import { storeAndComplete } from './store-render';
 
-/** A render stuck in "processing" this long (a crashed or timed-out worker) is shown as failed. */
-export const RENDER_GIVE_UP_AFTER_MS = 15 * 60_000;
-
 export async function renderJob(
   deps: Deps,
   message: RenderMessage,
@@ -53,6 +50,7 @@ export async function renderJob(
         : undefined;
     if (!messageKey) throw error;
     await deps.uploads.failJob(uploadId, age, messages[messageKey]);
+    deps.metrics.count('RendersFailed');
     return { outcome: 'failed', reason: messages[messageKey] };
   }
 }

@@ -56,6 +56,7 @@ export async function storeAndComplete(
     await discardUnrecorded(deps, message, [previewKey, hdKey]);
     return { outcome: 'skipped', reason: 'not-processing' };
   }
+  deps.metrics.count('RendersCompleted');
   await commitFiles(deps, 'renders', [previewKey, hdKey], { anonymous }, message);
   if (anonymous) await keepIfMigrated(deps, uploadId, [previewKey, hdKey]);
   // Only the delivery that completed the job gets here, so the email goes out once.

@@ -56,11 +56,12 @@ export async function completeUpload(
   } catch (error) {
     deps.logger.error('could not queue render jobs; reverting', { uploadId, error: String(error) });
     await deps.uploads.revertReady(upload, ages).catch((revertError) => {
-      // The jobs stay "processing"; the status view gives them up after RENDER_GIVE_UP_AFTER_MS.
+      // The jobs stay "processing": the sweeper re-queues them once they count as stuck.
       deps.logger.error('could not revert the upload', { uploadId, error: String(revertError) });
     });
     throw new DomainError('unavailable', 'uploadFailed');
   }
+  deps.metrics.count('UploadsCompleted');
   await deps.blobs.delete('uploads', [upload.incomingKey]).catch((error) => {
     deps.logger.warn('could not delete the raw upload', { uploadId, error: String(error) });
   });

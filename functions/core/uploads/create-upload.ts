@@ -6,6 +6,7 @@ import type { CreateUploadRequest, CreateUploadResponse } from '@shared/schemas/
 import type { Deps } from '../deps';
 import { DomainError } from '../errors';
 import type { Principal, UploadRecord } from '../ports';
+import { takeQuota } from '../quotas';
 import { ownerFor } from './ownership';
 
 export const PRESIGNED_PUT_SECONDS = 600;
@@ -40,6 +41,7 @@ export async function createUpload(
     const tooLarge = check.messageKey === UPLOAD_RULES[purpose].tooLarge;
     throw new DomainError(tooLarge ? 'too_large' : 'invalid', check.messageKey);
   }
+  await takeQuota(deps, owner, 'upload');
   const now = deps.clock.now();
   const upload: UploadRecord = {
     id: crypto.randomUUID(),

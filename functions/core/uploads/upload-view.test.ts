@@ -1,7 +1,7 @@
 import { messages } from '@shared/messages';
+import { RENDER_STUCK_AFTER_MS } from '@shared/rules/stuck-jobs';
 import { describe, expect, it } from 'vitest';
 import type { RenderJobRecord, UploadRecord } from '../ports';
-import { RENDER_GIVE_UP_AFTER_MS } from '../render/render-job';
 import { toUploadView } from './upload-view';
 
 const now = new Date('2026-11-22T12:00:00Z');
@@ -47,11 +47,11 @@ describe('toUploadView', () => {
 
   it('gives up on a job stuck in processing after a crashed worker', () => {
     const view = toUploadView(deps, { kind: 'anonymous' }, upload, [
-      job(10, 'processing', RENDER_GIVE_UP_AFTER_MS + 1),
-      job(16, 'processing', RENDER_GIVE_UP_AFTER_MS - 1000),
+      job(10, 'processing', RENDER_STUCK_AFTER_MS + 1),
+      job(16, 'processing', RENDER_STUCK_AFTER_MS - 1000),
     ]);
     expect(view.jobs.map((j) => [j.status, j.failureReason])).toEqual([
-      ['failed', messages.renderFailed],
+      ['failed', messages.renderTimedOut],
       ['processing', null],
     ]);
   });

@@ -1,18 +1,20 @@
 /** What the browser sees of an upload: public parts for anyone, private parts for the owner. */
 import { messages } from '@shared/messages';
+import { effectiveStatus } from '@shared/rules/stuck-jobs';
 import type { UploadView } from '@shared/schemas/uploads';
 import type { Deps } from '../deps';
 import { DomainError } from '../errors';
 import { ageingEngine } from '../image-ai';
 import type { Principal, RenderJobRecord, UploadRecord } from '../ports';
-import { RENDER_GIVE_UP_AFTER_MS } from '../render/render-job';
 import { isOwner } from './ownership';
 
-/** A job whose worker died without a word (timeout, crash) must not spin forever. */
+/**
+ * A job whose worker died without a word (timeout, crash) must not spin forever: shown as failed
+ * by the same rule the sweeper acts on a tick later.
+ */
 function givenUp(job: RenderJobRecord, now: Date): RenderJobRecord {
-  if (job.status !== 'processing' || now.getTime() - Date.parse(job.updatedAt) < RENDER_GIVE_UP_AFTER_MS)
-    return job;
-  return { ...job, status: 'failed', failureReason: messages.renderFailed };
+  if (effectiveStatus(job, now) === job.status) return job;
+  return { ...job, status: 'failed', failureReason: messages.renderTimedOut };
 }
 
 export function toUploadView(

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { type MessageKey, messages } from '@shared/messages';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { DomainError, type ErrorKind, ItemsRejectedError } from '../../core/errors';
+import { DomainError, type ErrorKind, ItemsRejectedError, QuotaExceededError } from '../../core/errors';
 
 const statusOf: Record<ErrorKind, number> = {
   invalid: 400,
@@ -13,6 +13,7 @@ const statusOf: Record<ErrorKind, number> = {
   unprocessable: 422,
   conflict: 409,
   too_large: 413,
+  too_many: 429,
   unavailable: 503,
 };
 
@@ -38,6 +39,16 @@ export function errorResponse(error: unknown): APIGatewayProxyStructuredResultV2
   if (error instanceof ItemsRejectedError) {
     const { code, messageKey, issues } = error;
     return json(statusOf[error.kind], { error: { code, message: messages[messageKey], issues } });
+  }
+  if (error instanceof QuotaExceededError) {
+    const { code, messageKey, retryAfterSeconds } = error;
+    return json(
+      429,
+      { error: { code, message: messages[messageKey] } },
+      {
+        'retry-after': String(retryAfterSeconds),
+      },
+    );
   }
   if (error instanceof DomainError) return errorJson(statusOf[error.kind], error.code, error.messageKey);
   return errorJson(500, 'internal', 'serverError');

@@ -3,11 +3,14 @@
  * route's access level, validates the body with the route's schema, runs the operation and maps
  * domain errors to status codes and the messages of shared/messages.ts.
  */
+import { timingSafeEqual } from 'node:crypto';
 import middy from '@middy/core';
 import { isUuidParam, type RouteDef, type RouteGroup, type RouteId, routeKey, routes } from '@shared/api';
+import { ORIGIN_VERIFY_HEADER } from '@shared/deployment';
 import { isUuid } from '@shared/rules/ids';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
+import { withCorrelationId } from '../../core/correlation';
 import type { Deps } from '../../core/deps';
 import { DomainError } from '../../core/errors';
 import type { Principal } from '../../core/ports';
@@ -84,6 +87,14 @@ function parseBody(route: RouteDef, text: string): unknown {
   return parsed.data;
 }
 
+/** In AWS the API's own address skips the WAF: only requests CloudFront forwarded carry its secret header. */
+function cameThroughSite(expected: string | undefined, event: APIGatewayProxyEventV2): boolean {
+  if (!expected) return true;
+  const sent = Buffer.from(event.headers?.[ORIGIN_VERIFY_HEADER] ?? '');
+  const wanted = Buffer.from(expected);
+  return sent.length === wanted.length && timingSafeEqual(sent, wanted);
+}
+
 export function createHttpHandler<G extends RouteGroup>(group: G, operations: Operations<G>, deps: Deps) {
   const byKey = new Map<string, { route: RouteDef; operation: Operation<RouteId> }>();
   for (const [id, operation] of Object.entries(operations) as [RouteId, Operation<RouteId>][]) {
@@ -92,46 +103,56 @@ export function createHttpHandler<G extends RouteGroup>(group: G, operations: Op
     byKey.set(routeKey(route), { route, operation });
   }
 
-  return middy<APIGatewayProxyEventV2, Result>()
-    .handler(async (event, context) => {
-      const entry = byKey.get(event.routeKey);
-      if (!entry) return errorJson(404, 'not_found', 'invalidRequest');
-      const params: Record<string, string> = {};
-      // Every id in our paths is a UUID; anything else is a bad link, not a lookup.
-      for (const [name, value] of Object.entries(event.pathParameters ?? {})) {
-        if (isUuidParam(name) && !isUuid(value)) return errorJson(400, 'invalid_id', 'invalidLink');
-        params[name] = isUuidParam(name) ? value!.toLowerCase() : value!;
-      }
-      let principal = resolvePrincipal(event);
-      // Routes without API Gateway's authorizer still recognise a signed-in parent.
-      const authorization = event.headers?.authorization;
-      if (principal.kind !== 'user' && authorization) {
-        const verified = await deps.tokens.verify(authorization);
-        if (!verified) throw new DomainError('unauthenticated', 'signInExpired');
-        principal = resolvePrincipal(event, verified.claims);
-      }
-      checkAccess(entry.route, principal);
-      await refuseDeletedAccountWrites(deps, entry.route, principal);
-      const rawBody = bodyText(event);
-      const body = parseBody(entry.route, rawBody);
-      const output = await entry.operation(deps, {
-        principal,
-        params,
-        body: body as never,
-        rawBody,
-        event,
-        remainingMs: () => context?.getRemainingTimeInMillis?.() ?? Number.POSITIVE_INFINITY,
-      });
-      if (output && typeof output === 'object' && RESULT in output) return output[RESULT] as Result;
-      return json(200, output);
-    })
-    .onError(async (request) => {
-      if (!(request.error instanceof DomainError)) {
-        deps.logger.error('unhandled error', {
-          error: String(request.error),
-          stack: request.error?.stack,
-        });
-      }
-      request.response = errorResponse(request.error);
+  const handle = async (event: APIGatewayProxyEventV2, context: Context | undefined): Promise<Result> => {
+    if (!cameThroughSite(deps.originVerify, event)) return errorJson(403, 'direct_access', 'useTheSite');
+    const entry = byKey.get(event.routeKey);
+    if (!entry) return errorJson(404, 'not_found', 'invalidRequest');
+    const params: Record<string, string> = {};
+    // Every id in our paths is a UUID; anything else is a bad link, not a lookup.
+    for (const [name, value] of Object.entries(event.pathParameters ?? {})) {
+      if (isUuidParam(name) && !isUuid(value)) return errorJson(400, 'invalid_id', 'invalidLink');
+      params[name] = isUuidParam(name) ? value!.toLowerCase() : value!;
+    }
+    let principal = resolvePrincipal(event);
+    // Routes without API Gateway's authorizer still recognise a signed-in parent.
+    const authorization = event.headers?.authorization;
+    if (principal.kind !== 'user' && authorization) {
+      const verified = await deps.tokens.verify(authorization);
+      if (!verified) throw new DomainError('unauthenticated', 'signInExpired');
+      principal = resolvePrincipal(event, verified.claims);
+    }
+    checkAccess(entry.route, principal);
+    await refuseDeletedAccountWrites(deps, entry.route, principal);
+    const rawBody = bodyText(event);
+    const body = parseBody(entry.route, rawBody);
+    const output = await entry.operation(deps, {
+      principal,
+      params,
+      body: body as never,
+      rawBody,
+      event,
+      remainingMs: () => context?.getRemainingTimeInMillis?.() ?? Number.POSITIVE_INFINITY,
     });
+    if (output && typeof output === 'object' && RESULT in output) return output[RESULT] as Result;
+    return json(200, output);
+  };
+
+  return (
+    middy<APIGatewayProxyEventV2, Result>()
+      // The request id travels with the work this request queues (functions/core/correlation.ts).
+      .handler((event, context) =>
+        withCorrelationId(event.requestContext?.requestId ?? crypto.randomUUID(), () =>
+          handle(event, context),
+        ),
+      )
+      .onError(async (request) => {
+        if (!(request.error instanceof DomainError)) {
+          deps.logger.error('unhandled error', {
+            error: String(request.error),
+            stack: request.error?.stack,
+          });
+        }
+        request.response = errorResponse(request.error);
+      })
+  );
 }

@@ -5,8 +5,9 @@
 import { PREVIEW_AGES } from '@shared/catalog';
 import { describe, expect, it } from 'vitest';
 import { planMigration } from '../../core/account/migration-plan';
+import type { Clock, RenderJobRecord, UploadStore } from '../../core/ports';
 import { originalKeyFor } from '../../core/uploads/create-upload';
-import { readyUpload, sessionOwner, uploadRecord, userOwner } from '../records';
+import { jobRecord, readyUpload, sessionOwner, uploadRecord, userOwner } from '../records';
 import type { StoreSubject } from './store-subject';
 
 export function describeUploadStoreContract(name: string, subject: () => StoreSubject) {
@@ -186,5 +187,62 @@ export function describeUploadStoreContract(name: string, subject: () => StoreSu
       expect(await uploads.getUploadWithJobs(upload.id)).toBeNull();
       expect(await uploads.deleteUpload(fresh.upload, [])).toBe(false);
     });
+
+    it('lists processing jobs last touched before a time, oldest first, and drops those that finished', async () => {
+      const { uploads, clock } = subject();
+      const { upload, at } = await longAgoJobs(uploads, clock);
+      await uploads.completeJob(upload.id, 16, { previewKey: 'p.jpg', hdKey: 'h.jpg' });
+      // 21 was touched at `at + 2 ms`: not before the bound.
+      const listed = async () =>
+        (await uploads.listStuckJobs(at(2), 50))
+          .filter((job) => job.uploadId === upload.id)
+          .map((j) => j.age);
+      await expect.poll(listed).toEqual([10]);
+      await uploads.failJob(upload.id, 10, 'given up');
+      await expect.poll(listed).toEqual([]);
+    });
+
+    it('restarts or fails a job only while it is as read, and counts who restarted it', async () => {
+      const { uploads, clock, pass } = subject();
+      const { upload, at } = await longAgoJobs(uploads, clock);
+      const read = (await uploads.getUploadWithJobs(upload.id))!.jobs;
+      const [ten, sixteen, twentyOne] = read as [RenderJobRecord, RenderJobRecord, RenderJobRecord];
+      await pass();
+      expect(await uploads.restartJob(ten, 'sweeper')).toBe(true);
+      // The same read again (a second sweeper, a double click) loses.
+      expect(await uploads.restartJob(ten, 'sweeper')).toBe(false);
+      expect(await uploads.failStuckJob(ten, 'late')).toBe(false);
+      // A worker finished 16 between the sweep's read and its write: the worker wins.
+      await uploads.completeJob(upload.id, 16, { previewKey: 'p.jpg', hdKey: 'h.jpg' });
+      expect(await uploads.restartJob(sixteen, 'sweeper')).toBe(false);
+      expect(await uploads.failStuckJob(sixteen, 'late')).toBe(false);
+      expect(await uploads.failStuckJob(twentyOne, 'late')).toBe(true);
+      const jobsNow = async () => (await uploads.getUploadWithJobs(upload.id))!.jobs;
+      expect((await jobsNow()).map((j) => [j.age, j.status, j.failureReason, j.requeues ?? 0])).toEqual([
+        [10, 'processing', undefined, 1],
+        [16, 'done', undefined, 0],
+        [21, 'failed', 'late', 0],
+      ]);
+      expect((await jobsNow())[0]!.updatedAt > at(0)).toBe(true);
+
+      // The parent's "Try again" on the failed 21: once for two clicks on the same read.
+      const failed = (await jobsNow())[2]!;
+      expect(await uploads.restartJob(failed, 'parent')).toBe(true);
+      expect(await uploads.restartJob(failed, 'parent')).toBe(false);
+      expect((await jobsNow())[2]).toMatchObject({ status: 'processing', retries: 1, requeues: 0 });
+      expect((await jobsNow())[2]!.failureReason).toBeUndefined();
+    });
   });
+}
+
+/** A ready upload whose three jobs were last touched long ago (10 at `at(0)`, 16 at `at(1)`, 21 at `at(2)`). */
+async function longAgoJobs(uploads: UploadStore, clock: Clock) {
+  // A random millisecond of 2001: older than anything else in a shared table, and this test's own.
+  const base = Date.parse('2001-01-01T00:00:00.000Z') + Math.floor(Math.random() * 364 * 86_400_000);
+  const at = (ms: number) => new Date(base + ms).toISOString();
+  const upload = uploadRecord(clock, sessionOwner());
+  await uploads.createUpload(upload);
+  const jobs = PREVIEW_AGES.map((age, n) => ({ ...jobRecord(upload, age, clock), updatedAt: at(n) }));
+  expect(await uploads.markReadyWithJobs(upload, originalKeyFor(upload), jobs)).toBe(true);
+  return { upload, at };
 }

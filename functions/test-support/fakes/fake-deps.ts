@@ -3,9 +3,10 @@
  * and every fake reads the one clock, which the test moves. `overrides` replace single ports (a
  * store wrapped to stage a race, say); the stores still read the overriding clock.
  */
-
+import { DEFAULT_QUOTAS } from '@shared/rules/quotas';
 import { createRecordingCdn, type RecordingCdn } from '../../adapters/cdn/invalidator';
 import type { Deps } from '../../core/deps';
+import { type CountingMetrics, createCountingMetrics } from '../../core/metrics';
 import { createFakeAdminStore } from './admin-store';
 import { createFakeAiRunStore } from './ai-run-store';
 import { createFakeBlobStore, type FakeBlobStore } from './blob-store';
@@ -38,6 +39,7 @@ import { createFakePackStore } from './pack-store';
 import { createFakePaymentStore } from './payment-store';
 import { createFakePayments, type FakePayments } from './payments';
 import { createFakePredictionStore } from './prediction-store';
+import { createFakeQuotaStore, type FakeQuotaStore } from './quota-store';
 import { createFakeRenderQueue, type FakeRenderQueue } from './render-queue';
 import { createFakeTable, type FakeTable } from './table';
 import {
@@ -68,6 +70,8 @@ export type FakeDeps = Deps & {
   packQueue: FakePackQueue;
   imageFetcher: FakeImageFetcher;
   templateImages: FakeTemplateImageMaker;
+  quotas: FakeQuotaStore;
+  metrics: CountingMetrics;
 };
 
 export function fakeDeps<O extends Partial<Deps> = Record<never, never>>(
@@ -114,6 +118,9 @@ export function fakeDeps<O extends Partial<Deps> = Record<never, never>>(
     packQueue: createFakePackQueue(),
     imageFetcher: createFakeImageFetcher(),
     templateImages: createFakeTemplateImageMaker(),
+    quotas: createFakeQuotaStore(),
+    quotaLimits: { ...DEFAULT_QUOTAS },
+    metrics: createCountingMetrics(),
   };
   return { ...deps, ...overrides };
 }

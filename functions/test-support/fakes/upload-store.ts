@@ -33,6 +33,12 @@ export function createFakeUploadStore(table: FakeTable, clock: Clock): UploadSto
     return true;
   }
 
+  /** The stored job, only if its status and updatedAt are still as read (the adapter's condition). */
+  function asRead(job: RenderJobRecord): RenderJobRecord | undefined {
+    const stored = table.jobs.get(job.uploadId)?.get(job.age);
+    return stored?.status === job.status && stored.updatedAt === job.updatedAt ? stored : undefined;
+  }
+
   return {
     async createUpload(upload) {
       if (table.uploads.has(upload.id)) throw new ConditionalCheckFailed(`upload ${upload.id} exists`);
@@ -157,6 +163,33 @@ export function createFakeUploadStore(table: FakeTable, clock: Clock): UploadSto
     async deleteUserItems(sub) {
       table.credits.delete(sub);
       table.ledger.delete(sub);
+    },
+
+    async listStuckJobs(before, limit) {
+      const processing = [...table.jobs.values()].flatMap((jobs) =>
+        [...jobs.values()].filter((job) => job.status === 'processing' && job.updatedAt < before),
+      );
+      return copy(processing.sort((a, b) => a.updatedAt.localeCompare(b.updatedAt)).slice(0, limit));
+    },
+
+    async restartJob(job, by) {
+      const stored = asRead(job);
+      if (!stored) return false;
+      const counts =
+        by === 'sweeper'
+          ? { requeues: (stored.requeues ?? 0) + 1 }
+          : { retries: (stored.retries ?? 0) + 1, requeues: 0 };
+      delete stored.failureReason;
+      delete stored.prediction;
+      Object.assign(stored, counts, { status: 'processing', updatedAt: now() });
+      return true;
+    },
+
+    async failStuckJob(job, reason) {
+      const stored = job.status === 'processing' ? asRead(job) : undefined;
+      if (!stored) return false;
+      Object.assign(stored, { status: 'failed', failureReason: reason, updatedAt: now() });
+      return true;
     },
   };
 }

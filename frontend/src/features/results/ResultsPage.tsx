@@ -19,6 +19,7 @@ import { NotifyDialog } from './components/NotifyDialog';
 import { SaveToCameraRoll } from './components/SaveToCameraRoll';
 import { UpgradePanel } from './components/UpgradePanel';
 import { useNotifyPrompt } from './hooks/use-notify-prompt';
+import { useRetryRender } from './hooks/use-retry-render';
 import { canSaveHd, resultsHeading, upgradeOffers, uploadShowsPurchase } from './results-page-rules';
 
 type ResultsPageProps = {
@@ -54,11 +55,14 @@ function ResultsView({ uploadId, renderShare }: { uploadId: string } & ResultsPa
   );
   const notify = useNotifyPrompt(upload, params.get('paid') === 'true');
   const startCheckout = useStartCheckout();
+  const retry = useRetryRender(uploadId);
 
   if (query.isPending) return <PageLoading label="Loading your previews" />;
   if (!upload) return <UploadLoadFailed error={query.error} onRetry={() => void query.refetch()} />;
 
   const heading = resultsHeading(upload.jobs);
+  // Anyone with the link sees the cards; only the owner can put a failed one back on the queue.
+  const ownerRetry = upload.viewerIsOwner ? retry : undefined;
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
       <PaymentStatus phase={payment.phase} error={payment.error} className="mx-auto mb-8 max-w-2xl" />
@@ -72,7 +76,7 @@ function ResultsView({ uploadId, renderShare }: { uploadId: string } & ResultsPa
       <ul className="mt-8 grid gap-5 sm:grid-cols-3" aria-label="Age previews">
         {PREVIEW_AGES.map((age) => (
           <li key={age}>
-            <AgeCard age={age} job={upload.jobs.find((job) => job.age === age)} />
+            <AgeCard age={age} job={upload.jobs.find((job) => job.age === age)} retry={ownerRetry} />
           </li>
         ))}
       </ul>
@@ -93,7 +97,7 @@ function ResultsView({ uploadId, renderShare }: { uploadId: string } & ResultsPa
         onChoose={(productId) => startCheckout(productId, { uploadId })}
       />
 
-      <MoreAges uploadId={uploadId} jobs={upload.jobs} />
+      <MoreAges uploadId={uploadId} jobs={upload.jobs} retry={ownerRetry} />
 
       <p className="mt-8 text-center">
         <Link

@@ -3,6 +3,7 @@ import { messages } from '@shared/messages';
 import type { RenderJobView } from '@shared/schemas/uploads';
 import { Link } from 'react-router-dom';
 import { Badge } from '../../../components/ui/Badge';
+import { Button } from '../../../components/ui/Button';
 import { Card } from '../../../components/ui/Card';
 import { Spinner } from '../../../components/ui/Spinner';
 import { cardCaption, FREE_AGE } from '../results-page-rules';
@@ -12,15 +13,17 @@ type AgeCardProps = {
   job: RenderJobView | undefined;
   /** h3 inside a section that has its own h2 ("More ages"). */
   headingLevel?: 2 | 3;
+  /** "Try again" on a failed card; only the photo's owner gets one. */
+  retry?: { run: (age: number) => void; pendingAge: number | undefined };
 };
 
-export function AgeCard({ age, job, headingLevel = 2 }: AgeCardProps) {
+export function AgeCard({ age, job, headingLevel = 2, retry }: AgeCardProps) {
   const hdUnlocked = job?.hdUnlocked ?? false;
   const Heading = headingLevel === 3 ? 'h3' : 'h2';
   return (
     <Card className="overflow-hidden">
       <div className="relative aspect-square bg-gradient-to-br from-violet-50 to-rose-50">
-        <AgeCardBody age={age} job={job} />
+        <AgeCardBody age={age} job={job} retry={retry} />
       </div>
       <div className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
         <Heading className="whitespace-nowrap text-lg font-bold text-slate-900">Age {age}</Heading>
@@ -36,7 +39,7 @@ export function AgeCard({ age, job, headingLevel = 2 }: AgeCardProps) {
   );
 }
 
-function AgeCardBody({ age, job }: Pick<AgeCardProps, 'age' | 'job'>) {
+function AgeCardBody({ age, job, retry }: Pick<AgeCardProps, 'age' | 'job' | 'retry'>) {
   if (job?.status === 'done' && job.previewUrl) {
     return (
       <img
@@ -63,9 +66,22 @@ function AgeCardBody({ age, job }: Pick<AgeCardProps, 'age' | 'job'>) {
         </p>
         <p className="font-semibold text-slate-900">This one did not work out</p>
         <p className="text-sm text-slate-700">{job.failureReason ?? messages.renderFailed}</p>
+        {retry && (
+          <Button
+            onClick={() => retry.run(age)}
+            disabled={retry.pendingAge === age}
+            aria-label={`Try again, age ${age}`}
+          >
+            Try again
+          </Button>
+        )}
         <Link
           to="/upload"
-          className="inline-flex min-h-11 items-center rounded-full bg-violet-700 px-5 font-semibold text-white hover:bg-violet-800 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-violet-300"
+          className={
+            retry
+              ? 'inline-flex min-h-11 items-center rounded-full px-3 font-semibold text-violet-800 underline underline-offset-4 hover:text-violet-950 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-violet-300'
+              : 'inline-flex min-h-11 items-center rounded-full bg-violet-700 px-5 font-semibold text-white hover:bg-violet-800 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-violet-300'
+          }
         >
           Try another photo
         </Link>

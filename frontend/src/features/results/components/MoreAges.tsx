@@ -3,16 +3,21 @@
  * not bought, a link leads to the upsell page that sells them.
  */
 import type { RenderJobView } from '@shared/schemas/uploads';
+import type { ComponentProps } from 'react';
 import { Link } from 'react-router-dom';
 import { moreAges } from '../results-page-rules';
 import { AgeCard } from './AgeCard';
 
-type MoreAgesProps = { uploadId: string; jobs: readonly RenderJobView[] };
+type MoreAgesProps = {
+  uploadId: string;
+  jobs: readonly RenderJobView[];
+  retry?: ComponentProps<typeof AgeCard>['retry'];
+};
 
 const linkClass =
   'inline-flex min-h-11 items-center gap-1 rounded-full px-2 font-semibold text-violet-800 underline underline-offset-4 hover:text-violet-950 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-violet-300';
 
-export function MoreAges({ uploadId, jobs }: MoreAgesProps) {
+export function MoreAges({ uploadId, jobs, retry }: MoreAgesProps) {
   const { jobs: bought, offer } = moreAges(jobs);
   const query = `?uploadId=${encodeURIComponent(uploadId)}`;
   const offerLink = offer && (
@@ -45,7 +50,7 @@ export function MoreAges({ uploadId, jobs }: MoreAgesProps) {
       <ul className="mt-6 grid gap-5 sm:grid-cols-3" aria-label="More age previews">
         {bought.map((job) => (
           <li key={job.age}>
-            <AgeCard age={job.age} job={job} headingLevel={3} />
+            <AgeCard age={job.age} job={job} headingLevel={3} retry={retry} />
           </li>
         ))}
       </ul>
