@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import sharp, { type Metadata } from 'sharp';
-import { SAMPLE_CONTENT_SECURITY_POLICY } from '../../infra/constructs/site';
+import { SAMPLE_CONTENT_SECURITY_POLICY } from '../../infra/constructs/content-security-policy';
 import { createUser, freshEmail, submitCredentials } from './accounts-helpers';
 import { heicFixture } from './heic-fixture';
 import { expectNoSeriousA11yViolations, FACE_PHOTO, toast, uploadPhoto } from './helpers';

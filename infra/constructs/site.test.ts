@@ -5,7 +5,8 @@ import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { synthTestStack, type TestStack } from '../testing/synth-test-stack';
 import { type CfnJson, logicalId, onlyResource, resources, text } from '../testing/template-queries';
-import { contentSecurityPolicy, SPA_ROUTING_CODE } from './site';
+import { contentSecurityPolicy } from './content-security-policy';
+import { SPA_ROUTING_CODE } from './site';
 
 type Origin = {
   Id: string;

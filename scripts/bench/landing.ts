@@ -19,7 +19,7 @@ import { PRERENDERED_PAGES } from '@shared/site-pages';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { type Browser, chromium } from 'playwright-core';
-import { SAMPLE_CONTENT_SECURITY_POLICY } from '../../infra/constructs/site';
+import { SAMPLE_CONTENT_SECURITY_POLICY } from '../../infra/constructs/content-security-policy';
 import { createDistHandler } from '../local/gateway/frontend';
 import { LOOPBACK } from '../local/ports';
 import { median, pageScripts } from './landing-html';
