@@ -3,7 +3,9 @@ import { getProduct } from '@shared/catalog';
 import { describe, expect, it } from 'vitest';
 import { type FakeDeps, fakeDeps } from '../../test-support/fakes/fake-deps';
 import { parent, uploadedPhoto } from '../../test-support/fakes/scenes';
+import { startCheckout } from '../payments/checkout';
 import type { OrderRecord } from '../payments/payment-ports';
+import { handlePaymentWebhook } from '../payments/webhook';
 import { deleteUpload } from '../uploads/delete-upload';
 import { DELETED_ACCOUNT_MARKER_MS, deleteAccount } from './account';
 
@@ -68,6 +70,28 @@ describe('deleteAccount', () => {
     expect(kept).toMatchObject({ sessionId: mine.sessionId, status: 'fulfilled', amountCents: 495 });
     expect(kept?.email).toBeUndefined();
     expect((await deps.paymentStore.getOrder(theirs.sessionId))?.email).toBe('someone@example.com');
+  });
+
+  it('keeps no email on an order paid before the deletion whose webhook arrives after it', async () => {
+    const deps = fakeDeps();
+    const user = parent();
+    const { sessionId } = await startCheckout(
+      deps,
+      user,
+      { productId: 'credits_10' },
+      'http://localhost:3000',
+    );
+    const { webhook } = deps.payments.pay(sessionId);
+    expect((await deps.paymentStore.getOrder(sessionId))?.email).toBe(user.email);
+
+    await deleteAccount(deps, user);
+    expect((await deps.paymentStore.getOrder(sessionId))?.email).toBeUndefined();
+    // Stripe delivers (or retries) the webhook later; its metadata still carries the email.
+    await handlePaymentWebhook(deps, webhook.rawBody, webhook.signature);
+
+    const order = await deps.paymentStore.getOrder(sessionId);
+    expect(order).toMatchObject({ sessionId, status: 'fulfilled' });
+    expect(order?.email).toBeUndefined();
   });
 
   it('invalidates the public previews of every upload at the CDN, and no private file', async () => {

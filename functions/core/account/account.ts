@@ -8,11 +8,13 @@ import { eraseUpload, invalidatePublicPaths } from '../uploads/delete-upload';
 import { requireUser } from '../uploads/ownership';
 
 /**
- * How long a deleted account's tokens are refused for writes. Cognito's ID and access tokens live
- * at most a day (an hour with the client of infra/constructs/auth.ts, Cognito's default), and global sign-out
- * revokes the refresh tokens, so no token of the account verifies after this.
+ * How long a deleted account stays marked. Its tokens are refused for writes meanwhile: Cognito's
+ * ID and access tokens live at most a day (an hour with the client of infra/constructs/auth.ts,
+ * Cognito's default) and global sign-out revokes the refresh tokens, so none verifies after a day.
+ * Four days also outlast Stripe's webhook retries (three days): a checkout paid before the deletion
+ * and fulfilled after it records no email (payments/fulfil.ts).
  */
-export const DELETED_ACCOUNT_MARKER_MS = 25 * 3600_000;
+export const DELETED_ACCOUNT_MARKER_MS = 4 * 86_400_000;
 /** Ledger entries read for order references (a parent with more has bought far more than anyone). */
 const LEDGER_REFS_READ = 1000;
 
