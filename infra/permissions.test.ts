@@ -230,6 +230,17 @@ describe('Least privilege', () => {
     ]);
   });
 
+  it('worker: may read the Stripe keys (a paid render that fails for good is refunded) and names them', () => {
+    const reads = roleStatements(t.template, t.stack.renderPipeline.worker.role).filter((statement) =>
+      actionsOf(statement).includes('secretsmanager:GetSecretValue'),
+    );
+    expect(reads.some((statement) => text(statement.Resource).includes(secretId()))).toBe(true);
+    const worker = Object.values(t.template.findResources('AWS::Lambda::Function')).find((fn) =>
+      text(fn.Properties?.Description).includes('Renders the age previews'),
+    );
+    expect(text(worker?.Properties?.Environment?.Variables?.STRIPE_SECRET_ARN)).toContain(secretId());
+  });
+
   it('worker: may send email (SES v2) from the sender address only, read the Replicate keys, and gained nothing else', () => {
     const statements = roleStatements(t.template, t.stack.renderPipeline.worker.role);
     expect([...new Set(statements.flatMap(actionsOf))].sort()).toEqual([

@@ -88,6 +88,7 @@ export class LittleFuturesStack extends Stack {
       renders: this.storage.renders,
       environment,
       mailFrom,
+      stripeSecret: this.payments.stripeSecret,
     });
 
     this.packPipeline = new PackPipeline(this, 'PackPipeline', {

@@ -197,6 +197,8 @@ export const storageKeys = {
 /**
  * Log lines an operator must hear about: a JSON log with `alert` set to one of these (e.g.
  * `{ "alert": "refund", ... }`) raises the alarm of that name, which mails the alarm topic.
+ * Written by core/payments: every refund the app makes or hears of (`refund`), every dispute
+ * (`dispute`), and a paid render that failed for good (`paid-render-failed`, refunded or not).
  */
 export const LOG_ALERTS = ['refund', 'dispute', 'paid-render-failed'] as const;
 export type LogAlert = (typeof LOG_ALERTS)[number];

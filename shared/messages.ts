@@ -78,6 +78,8 @@ export const messages = {
   previewNotFinished: 'This preview did not finish, so it cannot be unlocked yet. Try it again first.',
   photoNotInAccount: 'This photo is not saved to your account yet. Please sign in again, then try once more.',
   alreadySubscribed: 'You already have an active subscription.',
+  subscriptionCheckoutOpen:
+    'A checkout for the monthly plan is already open in another tab. Please finish it there, or try again in a moment.',
   noSubscription: 'You do not have an active subscription.',
   paymentsUnavailable: 'Payments are not available right now. Please try again later.',
   checkoutNotFound: 'We could not find this checkout.',

@@ -31,7 +31,7 @@ describe('Payments: the Stripe keys in Secrets Manager', () => {
     expect(resources(t.template, 'AWS::SecretsManager::ResourcePolicy')).toEqual({});
   });
 
-  it('lets only the payments, webhooks and account roles read it, with GetSecretValue and nothing more', () => {
+  it('lets only the payments, webhooks and account roles and the render worker (refunds of failed paid renders) read it, with GetSecretValue and nothing more', () => {
     const readers: string[] = [];
     for (const policy of Object.values(resources(t.template, 'AWS::IAM::Policy'))) {
       const statements = policy.Properties?.PolicyDocument.Statement as Statement[];
@@ -42,14 +42,17 @@ describe('Payments: the Stripe keys in Secrets Manager', () => {
     }
     const roleOf = (group: 'payments' | 'webhooks' | 'account') =>
       logicalId(t.stack.api.handlers.get(group)!.role);
-    expect(readers.sort()).toEqual([roleOf('payments'), roleOf('webhooks'), roleOf('account')].sort());
+    const worker = logicalId(t.stack.renderPipeline.worker.role);
+    expect(readers.sort()).toEqual(
+      [roleOf('payments'), roleOf('webhooks'), roleOf('account'), worker].sort(),
+    );
   });
 
-  it('hands its ARN to the payments, webhooks and account Lambdas and the admin pages (a name only), to no other function', () => {
+  it('hands its ARN to the payments, webhooks and account Lambdas, the render worker and the admin pages (a name only), to no other function', () => {
     const functions = [...t.stack.api.handlers, ['worker', t.stack.renderPipeline.worker] as const];
     for (const [group, fn] of functions) {
       const env = resourceOf(t.template, fn.function).Properties!.Environment.Variables;
-      if (group === 'payments' || group === 'webhooks' || group === 'account' || group === 'admin') {
+      if (['payments', 'webhooks', 'account', 'admin', 'worker'].includes(group)) {
         expect(env.STRIPE_SECRET_ARN, group).toEqual({ Ref: secretId() });
       } else {
         expect(env.STRIPE_SECRET_ARN, group).toBeUndefined();
@@ -97,6 +100,8 @@ describe('Payments: the Stripe keys in Secrets Manager', () => {
     expect(description).toContain('"webhookSecret"');
     expect(description).toContain('https://<site>/api/stripe/webhook');
     for (const event of STRIPE_WEBHOOK_EVENTS) expect(description).toContain(event);
+    // Refunds made outside the app and disputes take back what was bought (core/payments/chargebacks.ts).
+    for (const event of ['charge.refunded', 'charge.dispute.created']) expect(description).toContain(event);
     expect(description.length).toBeLessThanOrEqual(1024);
     expect(text(outputs.StripeWebhookUrl.Value)).toContain(logicalId(t.stack.site.distribution));
     expect(text(outputs.StripeWebhookUrl.Value)).toContain('/api/stripe/webhook');

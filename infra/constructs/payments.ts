@@ -1,7 +1,8 @@
 /**
  * Stripe's keys, kept in Secrets Manager rather than in Lambda environment variables (which anyone
  * allowed to read a function's configuration can see). The operator fills the secret in after deploy;
- * the payments and webhooks Lambdas read it at cold start from the ARN in STRIPE_SECRET_ARN.
+ * the payments, webhooks and account Lambdas and the render worker (it refunds a paid render that
+ * fails for good) read it at cold start from the ARN in STRIPE_SECRET_ARN.
  */
 import { routes } from '@shared/api';
 import type { RemovalPolicy } from 'aws-cdk-lib';
@@ -16,6 +17,9 @@ export const STRIPE_WEBHOOK_EVENTS = [
   'customer.subscription.created',
   'customer.subscription.updated',
   'customer.subscription.deleted',
+  // Money going back: a refund made outside the app, or a dispute, takes back what was bought.
+  'charge.refunded',
+  'charge.dispute.created',
 ] as const;
 
 export const STRIPE_WEBHOOK_PATH = routes.stripeWebhook.path;

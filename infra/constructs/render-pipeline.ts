@@ -10,10 +10,11 @@ import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as scheduler from 'aws-cdk-lib/aws-scheduler';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { AppFunction } from './app-function';
-import { grantObjects, grantSendMessage, grantTableItems } from './grants';
+import { grantObjects, grantSecretValue, grantSendMessage, grantTableItems } from './grants';
 import { grantSendEmailFrom } from './mail';
 import { deadLetterAlarm, queueTick, workQueues } from './work-queues';
 
@@ -37,6 +38,8 @@ export type RenderPipelineProps = {
   renders: s3.IBucket;
   /** Runtime configuration shared with the API (functions/adapters/config.ts), without the queue URL. */
   environment: Record<string, string>;
+  /** A paid render that fails for good is refunded through Stripe from the worker (and its sweeper). */
+  stripeSecret: secretsmanager.ISecret;
   /** Sender of the "your age-19 render is ready" email (a bare address, verified in SES). */
   mailFrom: string;
 };
@@ -63,7 +66,12 @@ export class RenderPipeline extends Construct {
       description: 'Renders the age previews and HD files of an upload; checks predictions; runs AI tests',
       memorySize: WORKER_MEMORY_MB,
       timeout: WORKER_TIMEOUT,
-      environment: { ...props.environment, RENDER_QUEUE_URL: this.queue.queueUrl, MAIL_FROM: props.mailFrom },
+      environment: {
+        ...props.environment,
+        RENDER_QUEUE_URL: this.queue.queueUrl,
+        MAIL_FROM: props.mailFrom,
+        STRIPE_SECRET_ARN: props.stripeSecret.secretArn,
+      },
       // Native sharp and the face model files cannot live inside an esbuild bundle.
       nodeModules: ['sharp', '@vladmandic/face-api', '@tensorflow/tfjs', '@tensorflow/tfjs-backend-wasm'],
     });
@@ -105,6 +113,8 @@ export class RenderPipeline extends Construct {
     );
     // A purchased age-19 render is queued after checkout; the buyer hears by email when it is done.
     grantSendEmailFrom(role, props.mailFrom);
+    // ...and is refunded through Stripe if it fails for good.
+    grantSecretValue(role, props.stripeSecret);
     // The sweep puts renders stuck past their limit back on this queue (and on no other).
     grantSendMessage(role, this.queue);
 

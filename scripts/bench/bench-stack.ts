@@ -10,13 +10,21 @@ import { freeEmulatorPorts, freePort } from '../local/ports';
 import { startLocalStack } from '../local/stack';
 
 /** `frontend: 'dist'` serves the built site too (browser benches run `vite build` first). */
-export async function startBenchStack({ frontend = 'none' }: { frontend?: 'none' | 'dist' } = {}) {
+export async function startBenchStack({
+  frontend = 'none',
+  onWorkerBatch,
+}: {
+  frontend?: 'none' | 'dist';
+  /** Each batch a worker ran (see startLocalStack). */
+  onWorkerBatch?: Parameters<typeof startLocalStack>[0]['onWorkerBatch'];
+} = {}) {
   const dataDir = await mkdtemp(join(tmpdir(), 'lf-bench-'));
   process.env.POWERTOOLS_LOG_LEVEL ??= 'ERROR';
   const stack = await startLocalStack({
     dataDir,
     frontend,
     quiet: true,
+    onWorkerBatch,
     ports: { ...(await freeEmulatorPorts()), app: await freePort() },
   });
   return {

@@ -34,7 +34,7 @@ import {
   type LocalResources,
 } from './resources';
 import { startPackScheduler, startRenderSweeper } from './schedules';
-import { type SqsPoller, type SqsWorker, startSqsPoller } from './sqs-poller';
+import { type BatchReport, type SqsPoller, type SqsWorker, startSqsPoller } from './sqs-poller';
 import { startLocalPayments } from './stripe-fake/local-payments';
 import type { StripeFake } from './stripe-fake/stripe-fake';
 
@@ -114,6 +114,8 @@ export async function startLocalStack(opts: {
   packScheduleEveryMs?: number;
   /** How often the render sweeper looks at quiet predictions (hosted ageing only); off unless given. */
   renderSweepEveryMs?: number;
+  /** Each batch a worker ran (one Lambda invocation in AWS): the load benchmark counts them. */
+  onWorkerBatch?: (worker: 'render' | 'pack', report: BatchReport) => void;
 }): Promise<LocalStack> {
   const log = opts.quiet ? () => undefined : (line: string) => console.log(line);
   const started = Date.now();
@@ -203,6 +205,7 @@ export async function startLocalStack(opts: {
       region: env.AWS_REGION,
       visibilityTimeoutSeconds: LOCAL_VISIBILITY_TIMEOUT_SECONDS,
       concurrency: 2,
+      onBatch: (report) => opts.onWorkerBatch?.('render', report),
       log,
     });
     cleanups.push(async () => {
@@ -220,6 +223,7 @@ export async function startLocalStack(opts: {
         // One run at a time: a run already draws two scenes in parallel.
         concurrency: 1,
         workerTimeoutMs: LOCAL_PACK_VISIBILITY_TIMEOUT_SECONDS * 1000,
+        onBatch: (report) => opts.onWorkerBatch?.('pack', report),
         log,
       });
       // Stopped before the SQS client the cleanup above destroys (cleanups run in reverse).

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { SAFE_AREA_MIN_SIZE } from '../rules/safe-area';
 import { MOMENT_THEMES, ORIENTATIONS, SAFE_AREA_ANCHORS, TEMPLATE_CATEGORIES } from '../templates';
 import { safeAreaSchema, templateViewSchema } from './moments';
+import { isStorableNumber } from './numbers';
 
 /**
  * Templates a single import may carry. Each one is drawn at its native size (about 220 ms of CPU,
@@ -36,7 +37,8 @@ const fraction = (name: string) =>
   z
     .number({ error: `${name} must be a number from 0 to 1` })
     .min(0, { error: `${name} must be from 0 to 1` })
-    .max(1, { error: `${name} must be from 0 to 1` });
+    .max(1, { error: `${name} must be from 0 to 1` })
+    .refine(isStorableNumber, { error: `${name} is too close to zero: use 0` });
 const size = z
   .number({ error: 'must be a whole number of pixels' })
   .int({ error: 'must be a whole number of pixels' })

@@ -9,8 +9,9 @@ import {
   TEMPLATE_CATEGORIES,
   TEMPLATE_STATUSES,
 } from '../templates';
+import { storableNumber } from './numbers';
 
-const fraction = z.number().min(0).max(1);
+const fraction = storableNumber(0, 1);
 
 export const safeAreaSchema = z.object({
   x: fraction,
@@ -45,10 +46,10 @@ export type TemplateList = z.infer<typeof templateListSchema>;
 
 const { x, y, scale, rotation } = MOMENTS_RANGES;
 export const momentsPlacementSchema = z.object({
-  x: z.number().min(x.min).max(x.max),
-  y: z.number().min(y.min).max(y.max),
-  scale: z.number().min(scale.min).max(scale.max),
-  rotation: z.number().min(rotation.min).max(rotation.max),
+  x: storableNumber(x.min, x.max),
+  y: storableNumber(y.min, y.max),
+  scale: storableNumber(scale.min, scale.max),
+  rotation: storableNumber(rotation.min, rotation.max),
 });
 
 /** Brush strokes are kept with the draft: bounded so a draft stays a small table item. */
@@ -91,7 +92,7 @@ export const createCompositionRequestSchema = z.object({
 export type CreateCompositionRequest = z.input<typeof createCompositionRequestSchema>;
 
 const ranged = (field: keyof typeof COMPOSER_RANGES) =>
-  z.number().min(COMPOSER_RANGES[field].min).max(COMPOSER_RANGES[field].max);
+  storableNumber(COMPOSER_RANGES[field].min, COMPOSER_RANGES[field].max);
 export const composerTransformSchema = z.object({
   x: ranged('x'),
   y: ranged('y'),

@@ -24,6 +24,7 @@ import { creditItems } from './credit-items';
 import { failedConditionIndexes, isConditionFailure, isTransactionConflict } from './errors';
 import { jobItem } from './job-item';
 import { eraseOrderEmails } from './order-items';
+import { refundItems } from './refund-items';
 import { keys } from './table-design';
 
 type Item = Record<string, unknown>;
@@ -48,6 +49,11 @@ function orderFromItem(item: Item): OrderRecord {
     status: item.status as OrderRecord['status'],
     createdAt: item.createdAt as string,
     fulfilledAt: item.fulfilledAt as string | undefined,
+    ...(item.grantedAges ? { grantedAges: item.grantedAges as OrderRecord['grantedAges'] } : {}),
+    ...(item.grantedCredits !== undefined ? { grantedCredits: item.grantedCredits as number } : {}),
+    ...(item.paymentIntentId ? { paymentIntentId: item.paymentIntentId as string } : {}),
+    ...(item.revokedAges ? { revokedAges: item.revokedAges as OrderRecord['revokedAges'] } : {}),
+    ...(item.revokedCredits !== undefined ? { revokedCredits: item.revokedCredits as number } : {}),
   };
 }
 
@@ -91,8 +97,17 @@ export function createDynamoPaymentStore(
   clock: Clock,
 ): PaymentStore {
   const { readCredits, balanceChange } = creditItems(doc, tableName, clock);
+  const getOrder = async (sessionId: string) => {
+    const { Item } = await doc.send(
+      new GetCommand({ TableName: tableName, Key: keys.order(sessionId), ConsistentRead: true }),
+    );
+    return Item ? orderFromItem(Item) : null;
+  };
+  const refunds = refundItems(doc, tableName, clock, getOrder);
 
   return {
+    ...refunds.methods,
+
     async createOrder(order) {
       await doc.send(
         new PutCommand({
@@ -108,14 +123,9 @@ export function createDynamoPaymentStore(
       );
     },
 
-    async getOrder(sessionId) {
-      const { Item } = await doc.send(
-        new GetCommand({ TableName: tableName, Key: keys.order(sessionId), ConsistentRead: true }),
-      );
-      return Item ? orderFromItem(Item) : null;
-    },
+    getOrder,
 
-    async fulfil({ order, unlockAges, newJobs, credits }) {
+    async fulfil({ order, unlockAges, newJobs, credits, refund }) {
       const now = clock.now().toISOString();
       const items: TransactItem[] = [
         {
@@ -136,8 +146,15 @@ export function createDynamoPaymentStore(
               // A paid HD file must not expire with an anonymous retention time.
               UpdateExpression: 'SET hdUnlocked = :true, unlockedBy = :order, updatedAt = :now REMOVE #ttl',
               ExpressionAttributeNames: { '#ttl': 'ttl' },
-              ConditionExpression: 'attribute_exists(pk)',
-              ExpressionAttributeValues: { ':true': true, ':order': order.sessionId, ':now': now },
+              // Unlocked meanwhile by another order: plan again (this order may have bought nothing).
+              ConditionExpression:
+                'attribute_exists(pk) AND (attribute_not_exists(hdUnlocked) OR hdUnlocked = :false)',
+              ExpressionAttributeValues: {
+                ':true': true,
+                ':false': false,
+                ':order': order.sessionId,
+                ':now': now,
+              },
             },
           }),
         ),
@@ -153,6 +170,9 @@ export function createDynamoPaymentStore(
       ];
       const read = credits > 0 ? await readCredits(order.userSub) : undefined;
       if (read) items.push(...balanceChange(order.userSub, read, credits, order.productId, order.sessionId));
+      if (refund) items.push(refunds.refundPut(refund));
+      if (order.paymentIntentId)
+        items.push(refunds.paymentPointerPut(order.paymentIntentId, order.sessionId));
       try {
         await doc.send(new TransactWriteCommand({ TransactItems: items }));
         return true;
@@ -236,7 +256,7 @@ export function createDynamoPaymentStore(
       throw new ConcurrentChangeError();
     },
 
-    async applySubscription(userSub, state: SubscriptionState, eventCreated) {
+    async applySubscription(userSub, state: SubscriptionState, eventCreated, expectedId) {
       const subscription = {
         id: state.id,
         status: state.status,
@@ -251,12 +271,18 @@ export function createDynamoPaymentStore(
             Key: keys.credits(userSub),
             UpdateExpression: 'SET subscription = :subscription, balance = if_not_exists(balance, :zero)',
             // Events arrive in any order: an older one never overwrites a newer state.
+            // With expectedId, only while the stored plan is still the one the caller decided against.
             ConditionExpression:
-              'attribute_not_exists(subscription) OR subscription.eventCreated <= :created',
+              expectedId === undefined
+                ? 'attribute_not_exists(subscription) OR subscription.eventCreated <= :created'
+                : expectedId === null
+                  ? 'attribute_not_exists(subscription)'
+                  : 'subscription.id = :expected AND subscription.eventCreated <= :created',
             ExpressionAttributeValues: {
               ':subscription': subscription,
-              ':created': eventCreated,
               ':zero': 0,
+              ...(expectedId === null ? {} : { ':created': eventCreated }),
+              ...(expectedId ? { ':expected': expectedId } : {}),
             },
           }),
         );

@@ -33,6 +33,14 @@ export const keys = {
   /** Time-ordered, so a Query of the prefix in reverse gives the newest changes first. */
   ledger: (userSub: string, at: string, id: string) => ({ pk: `USER#${userSub}`, sk: `LEDGER#${at}#${id}` }),
   paymentEvent: (eventId: string) => ({ pk: `PAYMENT_EVENT#${eventId}`, sk: 'META' }),
+  /** The order a payment (intent) paid for: refunds and disputes name only the payment. */
+  payment: (paymentIntentId: string) => ({ pk: `PAYMENT#${paymentIntentId}`, sk: 'META' }),
+  /** A refund the app made, by what was paid for (order session or subscription) and which part. */
+  refund: (ref: string, part: string) => ({ pk: `REFUND#${ref}`, sk: `PART#${part}` }),
+  /** An order taken back after a refund made elsewhere or a dispute: one per order. */
+  revocation: (sessionId: string) => ({ pk: `REFUND#${sessionId}`, sk: 'REVOCATION' }),
+  /** A parent's one open subscription checkout (two paid tabs would make two subscriptions). */
+  subscriptionCheckout: (userSub: string) => ({ pk: `USER#${userSub}`, sk: 'SUBSCRIPTION_CHECKOUT' }),
   template: (id: string) => ({ pk: `TEMPLATE#${id}`, sk: 'META' }),
   /** Who became the first admin through the setup page: written once, conditionally. */
   firstAdmin: () => ({ pk: 'ADMIN#first', sk: 'META' }),

@@ -48,5 +48,9 @@ function lazyPayments(load: () => Promise<Payments>): Payments {
     parseWebhook: async (body, signature) => (await get()).parseWebhook(body, signature),
     retrieveSubscription: async (id) => (await get()).retrieveSubscription(id),
     cancelAtPeriodEnd: async (id) => (await get()).cancelAtPeriodEnd(id),
+    cancelSubscriptionNow: async (id) => (await get()).cancelSubscriptionNow(id),
+    expireCheckoutSession: async (id) => (await get()).expireCheckoutSession(id),
+    paymentIntentOf: async (payment) => (await get()).paymentIntentOf(payment),
+    refund: async (request) => (await get()).refund(request),
   };
 }

@@ -186,6 +186,7 @@ describe('retrieveCheckoutSession', () => {
       mode: 'payment',
       amountTotal: getProduct('all3_hd').priceCents,
       subscriptionId: null,
+      paymentIntentId: null,
       successUrl: SUCCESS_URL,
       metadata: { userSub: USER_SUB, productId: 'all3_hd', uploadId: UPLOAD_ID },
     });

@@ -13,6 +13,8 @@ import {
   type SubscriptionState,
   WebhookSignatureError,
 } from '../../core/payments/payment-ports';
+import type { PaymentRef, RefundRequest } from '../../core/payments/refund-ports';
+import { paymentIntentOf, refundPayment } from './stripe-refunds';
 
 export type StripePaymentsOptions = {
   secretKey: string;
@@ -54,6 +56,7 @@ function toCheckoutSession(session: Stripe.Checkout.Session): CheckoutSession {
     mode: session.mode === 'subscription' ? 'subscription' : 'payment',
     amountTotal: session.amount_total ?? null,
     subscriptionId: idOf(session.subscription),
+    paymentIntentId: idOf(session.payment_intent),
     successUrl: session.success_url ?? null,
     metadata: { ...(session.metadata ?? {}) },
   };
@@ -170,6 +173,34 @@ export function createStripePayments(opts: StripePaymentsOptions): Payments {
             ...base,
             subscription: toSubscriptionState(event.data.object),
           };
+        case 'charge.refunded': {
+          const charge = event.data.object;
+          return {
+            kind: 'charge_refunded',
+            ...base,
+            charge: {
+              id: charge.id,
+              paymentIntentId: idOf(charge.payment_intent),
+              amountCents: charge.amount,
+              amountRefundedCents: charge.amount_refunded,
+              refunded: charge.refunded,
+            },
+          };
+        }
+        case 'charge.dispute.created': {
+          const dispute = event.data.object;
+          return {
+            kind: 'dispute_created',
+            ...base,
+            dispute: {
+              id: dispute.id,
+              chargeId: idOf(dispute.charge),
+              paymentIntentId: idOf(dispute.payment_intent),
+              amountCents: dispute.amount,
+              reason: dispute.reason,
+            },
+          };
+        }
         default:
           return { kind: 'ignored', ...base };
       }
@@ -188,6 +219,18 @@ export function createStripePayments(opts: StripePaymentsOptions): Payments {
       const updated = await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true });
       return toSubscriptionState(updated);
     },
+
+    async cancelSubscriptionNow(subscriptionId: string) {
+      return toSubscriptionState(await stripe.subscriptions.cancel(subscriptionId));
+    },
+
+    async expireCheckoutSession(id: string) {
+      await stripe.checkout.sessions.expire(id);
+    },
+
+    paymentIntentOf: (payment: PaymentRef) => paymentIntentOf(stripe, payment),
+
+    refund: (request: RefundRequest) => refundPayment(stripe, request),
   };
 }
 
@@ -205,4 +248,8 @@ export const unconfiguredPayments: Payments = {
   parseWebhook: async () => notConfigured(),
   retrieveSubscription: async () => notConfigured(),
   cancelAtPeriodEnd: async () => notConfigured(),
+  cancelSubscriptionNow: async () => notConfigured(),
+  expireCheckoutSession: async () => notConfigured(),
+  paymentIntentOf: async () => notConfigured(),
+  refund: async () => notConfigured(),
 };

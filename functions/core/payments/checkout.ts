@@ -44,11 +44,15 @@ export async function startCheckout(
   if (needsPhoto && !request.uploadId) throw new DomainError('invalid', 'productNeedsPhoto');
   if (!needsPhoto && request.uploadId) throw new DomainError('invalid', 'productTakesNoPhoto');
   if (request.uploadId) await assertCanUnlock(deps, user, product, request.uploadId);
+  let replacing: string | null = null;
   if (product.mode === 'subscription') {
     const { subscription } = await deps.paymentStore.getCredits(user.sub);
     if (subscriptionIsActive(subscription, deps.clock.now())) {
       throw new DomainError('conflict', 'alreadySubscribed');
     }
+    const open = await openSubscriptionCheckout(deps, user.sub);
+    if (open.reuse) return open.reuse;
+    replacing = open.replacing;
   }
 
   const successPath = request.uploadId ? `/result/${request.uploadId}` : '/my-photos';
@@ -71,6 +75,16 @@ export async function startCheckout(
     clientReferenceId: user.sub,
     metadata,
   });
+  if (
+    product.mode === 'subscription' &&
+    !(await deps.paymentStore.claimSubscriptionCheckout(user.sub, session.id, replacing))
+  ) {
+    // Another tab opened one first: this one must never be paid, and the parent goes to the other.
+    await deps.payments.expireCheckoutSession(session.id);
+    const open = await openSubscriptionCheckout(deps, user.sub);
+    if (open.reuse) return open.reuse;
+    throw new DomainError('conflict', 'subscriptionCheckoutOpen');
+  }
   await deps.paymentStore.createOrder({
     sessionId: session.id,
     userSub: user.sub,
@@ -82,6 +96,31 @@ export async function startCheckout(
     createdAt: deps.clock.now().toISOString(),
   });
   return { url: session.url, sessionId: session.id };
+}
+
+/**
+ * One subscription checkout per parent at a time (two paid tabs would make two subscriptions): a
+ * still-open one is handed out again; a paid one whose plan is live means already subscribed; an
+ * expired or finished one is replaced.
+ */
+async function openSubscriptionCheckout(
+  deps: Deps,
+  userSub: string,
+): Promise<{ reuse: { url: string; sessionId: string } | null; replacing: string | null }> {
+  const record = await deps.paymentStore.getSubscriptionCheckout(userSub);
+  if (!record) return { reuse: null, replacing: null };
+  const session = await deps.payments.retrieveCheckoutSession(record.sessionId);
+  if (session?.status === 'open' && session.url) {
+    return { reuse: { url: session.url, sessionId: session.id }, replacing: null };
+  }
+  if (session?.status === 'complete' && session.subscriptionId) {
+    // Paid, and the webhook has not stored the plan yet: a new checkout would start a second one.
+    const subscription = await deps.payments.retrieveSubscription(session.subscriptionId);
+    if (subscription && subscriptionIsActive({ ...subscription, eventCreated: 0 }, deps.clock.now())) {
+      throw new DomainError('conflict', 'alreadySubscribed');
+    }
+  }
+  return { reuse: null, replacing: record.sessionId };
 }
 
 /** The photo is the buyer's, its previews exist, and the product still unlocks something. */

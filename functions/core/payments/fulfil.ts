@@ -8,9 +8,16 @@ import type { RenderJobRecord } from '../ports';
 import { orderFromSession, planFulfilment } from './fulfilment-plan';
 import { ConcurrentChangeError } from './payment-errors';
 import type { CheckoutSession, OrderRecord } from './payment-ports';
+import { onRenderFailedForGood, payOutRefund, resumeRefunds } from './refunds';
 import { syncSubscriptionById } from './subscription-sync';
 
 const MAX_ATTEMPTS = 5;
+
+/**
+ * A refund Stripe refused stays pending and was logged with its alert; the order is fulfilled all
+ * the same (the success page must not fail for it). The webhook finishes it (see webhook.ts).
+ */
+const leavePending = () => undefined;
 
 export type FulfilOutcome = 'fulfilled' | 'already-fulfilled' | 'not-ours';
 
@@ -43,23 +50,11 @@ async function fulfilOnce(
   const now = deps.clock.now();
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     const found = known.uploadId ? await deps.uploads.getUploadWithJobs(known.uploadId) : null;
-    if (known.uploadId && !found) {
-      deps.logger.error('paid for a photo that no longer exists: refund it', { sessionId: known.sessionId });
-    }
     const plan = planFulfilment(known, found, { now, resultsLink });
     try {
       if (await deps.paymentStore.fulfil(plan)) {
-        if (
-          found &&
-          plan.newJobs.length === 0 &&
-          plan.unlockAges.every((age) => wasUnlocked(found.jobs, age))
-        ) {
-          // Two checkouts for the same photo were both paid: the second bought nothing new.
-          deps.logger.error('paid twice for the same unlock: refund it', {
-            sessionId: known.sessionId,
-            productId: known.productId,
-          });
-        }
+        // Paid for nothing (a second tab paid for the same photo, or the photo was deleted): refunded.
+        if (plan.refund) await payOutRefund(deps, plan.refund).catch(leavePending);
         await enqueue(deps, plan.newJobs);
         deps.logger.info('fulfilled an order', {
           sessionId: known.sessionId,
@@ -68,8 +63,11 @@ async function fulfilOnce(
           rendering: plan.newJobs.map((job) => job.age),
           credits: plan.credits,
         });
+        await refundFailedUnlocks(deps, plan.unlockAges, found?.jobs ?? [], known.uploadId);
         return 'fulfilled';
       }
+      // An earlier attempt may have committed and then failed to reach the provider.
+      await resumeRefunds(deps, known.sessionId).catch(leavePending);
       await enqueue(deps, unqueued(known.sessionId, found?.jobs ?? []));
       return 'already-fulfilled';
     } catch (error) {
@@ -80,8 +78,19 @@ async function fulfilOnce(
   throw new ConcurrentChangeError();
 }
 
-const wasUnlocked = (jobs: RenderJobRecord[], age: number) =>
-  jobs.some((job) => job.age === age && job.hdUnlocked);
+/** A preview that failed between checkout and payment was bought anyway: its share goes back. */
+async function refundFailedUnlocks(
+  deps: Deps,
+  ages: readonly number[],
+  jobs: RenderJobRecord[],
+  uploadId: string | undefined,
+) {
+  if (!uploadId) return;
+  for (const job of jobs) {
+    if (ages.includes(job.age) && job.status === 'failed')
+      await onRenderFailedForGood(deps, uploadId, job.age);
+  }
+}
 
 /** Sends the renders, then marks them queued: a failure in between leaves them for the next attempt. */
 async function enqueue(deps: Deps, jobs: RenderJobRecord[]) {

@@ -63,10 +63,47 @@ describe('planFulfilment', () => {
     const order = orderFromSession(session(), now)!;
     const plan = planFulfilment(
       order,
+      { upload, jobs: [job(10), job(16), job(21)] },
+      { now, resultsLink: link },
+    );
+    expect(plan).toMatchObject({ unlockAges: [10, 16, 21], newJobs: [], credits: 0, refund: null });
+    expect(plan.order).toMatchObject({ grantedAges: [10, 16, 21], grantedCredits: 0 });
+  });
+
+  it('leaves an age another order unlocked to that order, and grants only the rest', () => {
+    const order = orderFromSession(session(), now)!;
+    const plan = planFulfilment(
+      order,
       { upload, jobs: [job(10, true), job(16), job(21)] },
       { now, resultsLink: link },
     );
-    expect(plan).toMatchObject({ unlockAges: [10, 16, 21], newJobs: [], credits: 0 });
+    expect(plan).toMatchObject({ unlockAges: [16, 21], refund: null });
+    expect(plan.order.grantedAges).toEqual([16, 21]);
+  });
+
+  it('refunds in full an order that buys nothing new (a second tab paid for the same photo)', () => {
+    const order = orderFromSession(session(), now)!;
+    const plan = planFulfilment(
+      order,
+      { upload, jobs: [job(10, true), job(16, true), job(21, true)] },
+      { now, resultsLink: link },
+    );
+    expect(plan).toMatchObject({ unlockAges: [], newJobs: [] });
+    expect(plan.refund).toEqual({
+      ref: 'cs_test_1',
+      part: 'order',
+      reason: 'paid_twice',
+      userSub: 'user-1',
+      amountCents: null,
+      idempotencyKey: 'lf-refund:cs_test_1:order',
+      status: 'pending',
+      createdAt: now.toISOString(),
+    });
+  });
+
+  it('remembers the payment, so refunds and disputes find the order', () => {
+    const order = orderFromSession(session({ paymentIntentId: 'pi_1' }), now)!;
+    expect(order.paymentIntentId).toBe('pi_1');
   });
 
   it('creates the bundle ages as unlocked renders and emails only age 19', () => {
@@ -96,14 +133,16 @@ describe('planFulfilment', () => {
       unlockAges: [],
       newJobs: [],
       credits: 20,
+      refund: null,
     });
   });
 
-  it('unlocks nothing when the photo was deleted after paying', () => {
+  it('unlocks nothing when the photo was deleted after paying, and refunds it all', () => {
     const order = orderFromSession(session(), now)!;
     expect(planFulfilment(order, null, { now, resultsLink: link })).toMatchObject({
       unlockAges: [],
       newJobs: [],
+      refund: { reason: 'photo_gone', amountCents: null, part: 'order' },
     });
   });
 });

@@ -5,6 +5,7 @@
 import { getProduct, isProductId, type TargetAge } from '@shared/catalog';
 import type { RenderJobRecord, UploadRecord } from '../ports';
 import type { CheckoutSession, FulfilmentPlan, OrderRecord } from './payment-ports';
+import { refundRecord, WHOLE_ORDER } from './refund-plan';
 
 /** The age whose bought render is emailed when done (its bundle says "age 19 queued"). */
 export const EMAILED_AGE: TargetAge = 19;
@@ -26,6 +27,7 @@ export function orderFromSession(session: CheckoutSession, now: Date): OrderReco
     productId: product.id,
     uploadId: uploadId || undefined,
     amountCents: session.amountTotal ?? product.priceCents,
+    ...(session.paymentIntentId ? { paymentIntentId: session.paymentIntentId } : {}),
     status: 'pending',
     createdAt: now.toISOString(),
   };
@@ -36,20 +38,28 @@ export function isPaid(session: CheckoutSession): boolean {
   return session.status === 'complete' && session.paymentStatus !== 'unpaid';
 }
 
+/**
+ * Ages already unlocked are not unlocked again (the first order keeps them); an order that buys
+ * nothing at all (a second tab paid for the same photo, or the photo was deleted meanwhile) is
+ * refunded in full, recorded in the fulfilment's own transaction.
+ */
 export function planFulfilment(
   order: OrderRecord,
   found: { upload: UploadRecord; jobs: RenderJobRecord[] } | null,
   opts: { now: Date; resultsLink: (uploadId: string) => string },
 ): FulfilmentPlan {
   const product = getProduct(order.productId);
-  const plan: FulfilmentPlan = { order, unlockAges: [], newJobs: [], credits: product.credits };
-  if (!found) return plan; // the photo was deleted after paying: nothing left to unlock
+  const unlockAges: TargetAge[] = [];
+  const newJobs: RenderJobRecord[] = [];
   for (const age of product.unlocksAges) {
-    if (found.jobs.some((job) => job.age === age)) {
-      plan.unlockAges.push(age);
+    if (!found) break; // the photo was deleted after paying: nothing left to unlock
+    const job = found.jobs.find((existing) => existing.age === age);
+    if (job?.hdUnlocked) continue; // bought before: this order adds nothing for it
+    if (job) {
+      unlockAges.push(age);
       continue;
     }
-    plan.newJobs.push({
+    newJobs.push({
       uploadId: found.upload.id,
       age,
       status: 'processing',
@@ -61,5 +71,25 @@ export function planFulfilment(
         : {}),
     });
   }
-  return plan;
+  const boughtNothing = product.unlocksAges.length > 0 && unlockAges.length === 0 && newJobs.length === 0;
+  return {
+    order: {
+      ...order,
+      grantedAges: [...unlockAges, ...newJobs.map((job) => job.age)],
+      grantedCredits: product.credits,
+    },
+    unlockAges,
+    newJobs,
+    credits: product.credits,
+    refund: boughtNothing
+      ? refundRecord({
+          ref: order.sessionId,
+          part: WHOLE_ORDER,
+          reason: found ? 'paid_twice' : 'photo_gone',
+          userSub: order.userSub,
+          amountCents: null,
+          now: opts.now,
+        })
+      : null,
+  };
 }

@@ -4,6 +4,15 @@
  */
 import type { CheckoutMode, ProductId, TargetAge } from '@shared/catalog';
 import type { RenderJobRecord } from '../ports';
+import type {
+  ChargeState,
+  DisputeState,
+  PaymentRef,
+  RefundRecord,
+  RefundRequest,
+  Revocation,
+  TakeBack,
+} from './refund-ports';
 
 /** What the provider needs to open a hosted checkout for one catalog product. */
 export type CheckoutRequest = {
@@ -30,6 +39,8 @@ export type CheckoutSession = {
   mode: CheckoutMode;
   amountTotal: number | null;
   subscriptionId: string | null;
+  /** The payment of a `payment` mode session once paid (refunds and disputes name it). */
+  paymentIntentId?: string | null;
   /** Where the provider sends the buyer after paying (its origin is the site's). */
   successUrl: string | null;
   metadata: Record<string, string>;
@@ -62,6 +73,8 @@ export type PaymentEvent =
       created: number;
       subscription: SubscriptionState;
     }
+  | { kind: 'charge_refunded'; id: string; type: string; created: number; charge: ChargeState }
+  | { kind: 'dispute_created'; id: string; type: string; created: number; dispute: DisputeState }
   | { kind: 'ignored'; id: string; type: string; created: number };
 
 export class WebhookSignatureError extends Error {
@@ -81,6 +94,14 @@ export interface Payments {
   /** The subscription as the provider has it now (events may arrive late or out of order); null if unknown. */
   retrieveSubscription(id: string): Promise<SubscriptionState | null>;
   cancelAtPeriodEnd(subscriptionId: string): Promise<SubscriptionState>;
+  /** Ends a subscription now (a second one the parent never meant to keep). */
+  cancelSubscriptionNow(subscriptionId: string): Promise<SubscriptionState>;
+  /** Closes an open checkout so it can no longer be paid (one that lost a race to another tab). */
+  expireCheckoutSession(id: string): Promise<void>;
+  /** The payment intent behind what was paid for (a session's own, or a subscription's first invoice's). */
+  paymentIntentOf(payment: PaymentRef): Promise<string>;
+  /** Refunds a payment; the same idempotency key returns the same refund. */
+  refund(request: RefundRequest): Promise<{ id: string; status: string }>;
 }
 
 export type OrderRecord = {
@@ -94,6 +115,14 @@ export type OrderRecord = {
   status: 'pending' | 'fulfilled';
   createdAt: string;
   fulfilledAt?: string;
+  /** What fulfilment granted (a refund or dispute takes back only this): ages unlocked or created, credits. */
+  grantedAges?: TargetAge[];
+  grantedCredits?: number;
+  /** The payment (refunds and disputes find the order by it). */
+  paymentIntentId?: string;
+  /** What was taken back since. */
+  revokedAges?: TargetAge[];
+  revokedCredits?: number;
 };
 
 export type CreditAccount = {
@@ -126,6 +155,8 @@ export type FulfilmentPlan = {
   newJobs: RenderJobRecord[];
   /** Credits to add (with a ledger entry). */
   credits: number;
+  /** Paid for nothing (already unlocked, or the photo is gone): refunded, recorded in the same transaction. */
+  refund?: RefundRecord | null;
 };
 
 export interface PaymentStore {
@@ -146,8 +177,33 @@ export interface PaymentStore {
    * new balance, or null when the balance is too low.
    */
   debit(userSub: string, amount: number, reason: string, ref: string): Promise<number | null>;
-  /** Applies a subscription state unless a newer event was applied already; false when ignored. */
-  applySubscription(userSub: string, state: SubscriptionState, eventCreated: number): Promise<boolean>;
+  /**
+   * Applies a subscription state unless a newer event was applied already; false when ignored. With
+   * `expectedId` (null = none stored), also only while the stored subscription is still that one.
+   */
+  applySubscription(
+    userSub: string,
+    state: SubscriptionState,
+    eventCreated: number,
+    expectedId?: string | null,
+  ): Promise<boolean>;
+  /** The order a payment paid for (written at fulfilment); null for older or unknown payments. */
+  findOrderByPayment(paymentIntentId: string): Promise<OrderRecord | null>;
+  /** What a refund of ours without an order paid back (a second subscription), by its payment. */
+  refundRefOfPayment(paymentIntentId: string): Promise<string | null>;
+  /**
+   * Records a refund (and its payment, when it names one) and takes back what it pays back, in one
+   * transaction; false when this refund (ref and part) was recorded already. Throws ConcurrentChangeError when a job or the balance moved.
+   */
+  recordRefund(refund: RefundRecord, takeBack: TakeBack | null): Promise<boolean>;
+  markRefunded(ref: string, part: string, refundId: string): Promise<void>;
+  listRefunds(ref: string): Promise<RefundRecord[]>;
+  /** Takes back what an order granted, once per order (false when it was already). Same errors as recordRefund. */
+  revoke(revocation: Revocation, takeBack: TakeBack): Promise<boolean>;
+  /** The open subscription checkout of a parent (one at a time), if any. */
+  getSubscriptionCheckout(userSub: string): Promise<{ sessionId: string } | null>;
+  /** Claims the one subscription checkout slot, replacing `replacing` (null = none); false if another tab won. */
+  claimSubscriptionCheckout(userSub: string, sessionId: string, replacing: string | null): Promise<boolean>;
   /**
    * Account deletion: removes the buyer's email from every order of `userSub` (found through the
    * owner index, plus `orderIds` the caller knows from jobs and the ledger, for orders written

@@ -5,7 +5,8 @@
  */
 import type { Deps } from '../deps';
 import type { SubscriptionState } from './payment-ports';
-import { subscriptionIsActive } from './subscription';
+import { planSubscriptionState } from './refund-plan';
+import { refuseSecondSubscription } from './refunds';
 
 /** On a subscription event. */
 export async function syncSubscription(deps: Deps, reported: SubscriptionState, eventCreated: number) {
@@ -29,24 +30,40 @@ export async function syncSubscriptionById(deps: Deps, id: string, userSub: stri
 const freshVersion = (deps: Deps, eventCreated: number) =>
   Math.max(eventCreated, Math.floor(deps.clock.now().getTime() / 1000));
 
+const MAX_ATTEMPTS = 5;
+
+/**
+ * One plan at a time per parent: the state is applied only while the stored subscription is still
+ * the one it was planned against, so two subscriptions reporting at once cannot both win.
+ */
 async function applyState(deps: Deps, state: SubscriptionState, version: number) {
-  if (!state.userSub) {
+  const { userSub } = state;
+  if (!userSub) {
     deps.logger.warn('subscription without our metadata: ignored', { id: state.id });
     return;
   }
-  const now = deps.clock.now();
-  const stored = (await deps.paymentStore.getCredits(state.userSub)).subscription;
-  // Another, older subscription ending (an abandoned checkout, say) must not end the live one.
-  const incoming = { ...state, eventCreated: version };
-  if (
-    stored &&
-    stored.id !== state.id &&
-    subscriptionIsActive(stored, now) &&
-    !subscriptionIsActive(incoming, now)
-  ) {
-    deps.logger.info('event of another subscription ignored', { id: state.id, live: stored.id });
-    return;
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+    const stored = (await deps.paymentStore.getCredits(userSub)).subscription;
+    const decision = planSubscriptionState(stored, { ...state, eventCreated: version }, deps.clock.now());
+    if (decision === 'ignore') {
+      // Another, older subscription ending (an abandoned checkout, say) must not end the live one.
+      deps.logger.info('event of another subscription ignored', { id: state.id, live: stored?.id });
+      return;
+    }
+    if (decision === 'second') {
+      deps.logger.warn('a second live subscription: cancelling and refunding it', {
+        id: state.id,
+        live: stored?.id,
+      });
+      return refuseSecondSubscription(deps, { ...state, userSub });
+    }
+    const expectedId = stored?.id ?? null;
+    if (await deps.paymentStore.applySubscription(userSub, state, version, expectedId)) return;
+    const now = (await deps.paymentStore.getCredits(userSub)).subscription;
+    if ((now?.id ?? null) === expectedId) {
+      deps.logger.info('older subscription state ignored', { id: state.id });
+      return;
+    }
+    // Another subscription was stored meanwhile: decide again against it.
   }
-  const applied = await deps.paymentStore.applySubscription(state.userSub, state, version);
-  if (!applied) deps.logger.info('older subscription state ignored', { id: state.id });
 }

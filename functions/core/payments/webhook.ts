@@ -5,9 +5,11 @@
  */
 import type { Deps } from '../deps';
 import { DomainError } from '../errors';
+import { onChargeRefunded, onDisputeCreated } from './chargebacks';
 import { fulfilCheckout } from './fulfil';
 import { isPaid } from './fulfilment-plan';
 import { WebhookSignatureError } from './payment-ports';
+import { resumeRefunds } from './refunds';
 import { syncSubscription } from './subscription-sync';
 
 export async function handlePaymentWebhook(deps: Deps, rawBody: string, signature: string | undefined) {
@@ -27,9 +29,17 @@ export async function handlePaymentWebhook(deps: Deps, rawBody: string, signatur
     case 'checkout_completed':
       // An unpaid session (a delayed payment method) is fulfilled by async_payment_succeeded.
       if (isPaid(event.session)) await fulfilCheckout(deps, event.session);
+      // A refund fulfilment could not pay out fails this delivery, so the provider retries it.
+      await resumeRefunds(deps, event.session.id);
       break;
     case 'subscription_changed':
       await syncSubscription(deps, event.subscription, event.created);
+      break;
+    case 'charge_refunded':
+      await onChargeRefunded(deps, event.id, event.charge);
+      break;
+    case 'dispute_created':
+      await onDisputeCreated(deps, event.id, event.dispute);
       break;
     case 'ignored':
       break;

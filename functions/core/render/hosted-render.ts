@@ -9,6 +9,7 @@ import { messages } from '@shared/messages';
 import { judgeIdentity } from '@shared/rules/identity';
 import type { Deps } from '../deps';
 import type { HostedAgeing } from '../image-ai';
+import { onRenderFailedForGood } from '../payments/refunds';
 import type { FaceBox, RenderJobRecord, UploadRecord } from '../ports';
 import type { HostedCheck, PredictionLink } from './prediction-ports';
 import type { RenderOutcome } from './render-outcome';
@@ -169,6 +170,7 @@ async function retryOrFail(
     return retried;
   }
   await deps.uploads.failJob(link.uploadId, link.age, reason);
+  await onRenderFailedForGood(deps, link.uploadId, link.age);
   deps.logger.warn('hosted render failed', { uploadId: link.uploadId, age: link.age, why });
   return { outcome: 'failed', reason };
 }

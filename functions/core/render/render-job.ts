@@ -7,6 +7,7 @@ import { MAX_RENDER_ATTEMPTS } from '@shared/deployment';
 import { messages } from '@shared/messages';
 import type { Deps } from '../deps';
 import { AiCapabilityUnavailableError, PermanentRenderError } from '../errors';
+import { onRenderFailedForGood } from '../payments/refunds';
 import type { FaceBox, RenderMessage } from '../ports';
 import { startPrediction } from './hosted-render';
 import type { RenderOutcome, RenderTimings } from './render-outcome';
@@ -51,6 +52,7 @@ export async function renderJob(
     if (!messageKey) throw error;
     await deps.uploads.failJob(uploadId, age, messages[messageKey]);
     deps.metrics.count('RendersFailed');
+    await onRenderFailedForGood(deps, uploadId, age);
     return { outcome: 'failed', reason: messages[messageKey] };
   }
 }
@@ -95,5 +97,6 @@ export async function recordRenderFailure(
   deps.logger.error('render attempt failed', { ...message, attempt, error: String(error) });
   if (attempt >= MAX_RENDER_ATTEMPTS) {
     await deps.uploads.failJob(message.uploadId, message.age, messages.renderFailed);
+    await onRenderFailedForGood(deps, message.uploadId, message.age);
   }
 }

@@ -5,6 +5,7 @@
  */
 import { messages } from '@shared/messages';
 import type { Deps } from '../deps';
+import { onRenderFailedForGood } from '../payments/refunds';
 import { cancelQuietly, checkPrediction } from './hosted-render';
 
 /** Webhooks usually arrive within seconds; only predictions quieter than this are polled. */
@@ -36,6 +37,7 @@ export async function sweepPredictions(deps: Deps): Promise<SweepReport> {
       await cancelQuietly(deps, hosted, link.predictionId);
       await deps.predictions.end(link.predictionId);
       await deps.uploads.failJob(link.uploadId, link.age, messages.aiProviderTimedOut);
+      await onRenderFailedForGood(deps, link.uploadId, link.age);
       report.timedOut++;
     } catch (error) {
       // One bad prediction must not stop the sweep; the next tick tries it again.

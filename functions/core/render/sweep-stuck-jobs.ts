@@ -8,6 +8,7 @@
 import { messages } from '@shared/messages';
 import { stuckBefore, sweepAction } from '@shared/rules/stuck-jobs';
 import type { Deps } from '../deps';
+import { onRenderFailedForGood } from '../payments/refunds';
 
 /** Enough for a tick; more stuck jobs than this wait for the next one (oldest first). */
 const SWEEP_BATCH = 50;
@@ -35,6 +36,7 @@ export async function sweepStuckJobs(deps: Deps): Promise<StuckSweepReport> {
       } else if (await deps.uploads.failStuckJob(job, messages.renderTimedOut)) {
         report.failed++;
         deps.logger.error('stuck render failed', { ...ref, requeues: job.requeues ?? 0 });
+        await onRenderFailedForGood(deps, job.uploadId, job.age);
       }
     } catch (error) {
       // One bad job must not stop the sweep; the next tick tries it again.

@@ -12,6 +12,7 @@ import {
   type SubscriptionState,
   WebhookSignatureError,
 } from '../../core/payments/payment-ports';
+import type { RefundRequest } from '../../core/payments/refund-ports';
 import type { Clock } from '../../core/ports';
 import { epochSeconds } from './clock';
 
@@ -34,11 +35,20 @@ export type FakePayments = Payments & {
   subscriptionEvent(subscriptionId: string, created?: number): SignedWebhook;
   /** Signs any event with the webhook secret, as the provider would send it. */
   sign(event: PaymentEvent, signedAt?: number): SignedWebhook;
+  /** Refunds made, one per idempotency key (asking again with a key returns the first). */
+  refunds: Map<string, RefundRequest & { id: string }>;
+  /** Makes the next refund calls fail, as an unreachable provider would. */
+  failRefunds: boolean;
+  /** `charge.refunded` for a paid session's payment, refunded by `amountCents` more (all of it by default). */
+  chargeRefundedEvent(sessionId: string, amountCents?: number): SignedWebhook;
+  /** `charge.dispute.created` for a paid session's payment. */
+  disputeEvent(sessionId: string): SignedWebhook;
 };
 
 export function createFakePayments(clock: Clock, webhookSecret = 'whsec_fake'): FakePayments {
   const sessions = new Map<string, CheckoutSession>();
   const subscriptions = new Map<string, SubscriptionState>();
+  const refundedCents = new Map<string, number>();
   let counter = 0;
   const nextId = (prefix: string) => `${prefix}_fake_${++counter}`;
   const hmac = (signedAt: number, body: string) =>
@@ -97,7 +107,13 @@ export function createFakePayments(clock: Clock, webhookSecret = 'whsec_fake'): 
 
     async parseWebhook(rawBody, signature) {
       const event = verify(rawBody, signature) as Partial<PaymentEvent> | null;
-      const kinds = ['checkout_completed', 'subscription_changed', 'ignored'];
+      const kinds = [
+        'checkout_completed',
+        'subscription_changed',
+        'charge_refunded',
+        'dispute_created',
+        'ignored',
+      ];
       if (
         typeof event?.id !== 'string' ||
         typeof event.type !== 'string' ||
@@ -120,6 +136,87 @@ export function createFakePayments(clock: Clock, webhookSecret = 'whsec_fake'): 
       return { ...subscription };
     },
 
+    async cancelSubscriptionNow(subscriptionId) {
+      const subscription = subscriptions.get(subscriptionId);
+      if (!subscription) throw new Error(`No such subscription: '${subscriptionId}'`);
+      if (subscription.status === 'canceled') throw new Error('This subscription is already canceled');
+      subscription.status = 'canceled';
+      return { ...subscription };
+    },
+
+    async expireCheckoutSession(id) {
+      const session = sessions.get(id);
+      if (session?.status !== 'open') throw new Error(`session ${id} is not open`);
+      Object.assign(session, { status: 'expired', url: null });
+    },
+
+    refunds: new Map(),
+    failRefunds: false,
+
+    async paymentIntentOf(ref) {
+      if ('paymentIntentId' in ref) return ref.paymentIntentId;
+      if ('subscriptionId' in ref) return `pi_of_${ref.subscriptionId}`;
+      const session = sessions.get(ref.checkoutSessionId);
+      return session?.paymentIntentId ?? `pi_of_${session?.subscriptionId}`;
+    },
+
+    async refund(request) {
+      if (payments.failRefunds) throw new Error('The provider is unreachable');
+      const known = payments.refunds.get(request.idempotencyKey);
+      if (known) return { id: known.id, status: 'succeeded' };
+      const ref = request.payment;
+      const paid =
+        'checkoutSessionId' in ref
+          ? sessions.get(ref.checkoutSessionId)?.status === 'complete'
+          : 'subscriptionId' in ref
+            ? subscriptions.has(ref.subscriptionId)
+            : ref.paymentIntentId.startsWith('pi_');
+      if (!paid) throw new Error(`Nothing was paid for ${JSON.stringify(ref)}`);
+      const id = nextId('re');
+      payments.refunds.set(request.idempotencyKey, { ...structuredClone(request), id });
+      return { id, status: 'succeeded' };
+    },
+
+    chargeRefundedEvent(sessionId, amountCents) {
+      const session = sessions.get(sessionId);
+      if (!session?.paymentIntentId) throw new Error(`session ${sessionId} has no payment`);
+      const amount = session.amountTotal ?? 0;
+      const refunded = refundedCents.get(sessionId) ?? 0;
+      const now = Math.min(amount, refunded + (amountCents ?? amount));
+      refundedCents.set(sessionId, now);
+      return sign({
+        kind: 'charge_refunded',
+        id: nextId('evt'),
+        type: 'charge.refunded',
+        created: epochSeconds(clock),
+        charge: {
+          id: `ch_of_${session.paymentIntentId}`,
+          paymentIntentId: session.paymentIntentId,
+          amountCents: amount,
+          amountRefundedCents: now,
+          refunded: now >= amount,
+        },
+      });
+    },
+
+    disputeEvent(sessionId) {
+      const session = sessions.get(sessionId);
+      if (!session?.paymentIntentId) throw new Error(`session ${sessionId} has no payment`);
+      return sign({
+        kind: 'dispute_created',
+        id: nextId('evt'),
+        type: 'charge.dispute.created',
+        created: epochSeconds(clock),
+        dispute: {
+          id: nextId('dp'),
+          chargeId: `ch_of_${session.paymentIntentId}`,
+          paymentIntentId: session.paymentIntentId,
+          amountCents: session.amountTotal ?? 0,
+          reason: 'fraudulent',
+        },
+      });
+    },
+
     pay(sessionId, paymentStatus = 'paid') {
       const session = sessions.get(sessionId);
       if (session?.status !== 'open') throw new Error(`session ${sessionId} is not open`);
@@ -134,6 +231,8 @@ export function createFakePayments(clock: Clock, webhookSecret = 'whsec_fake'): 
         };
         subscriptions.set(subscription.id, subscription);
         session.subscriptionId = subscription.id;
+      } else {
+        session.paymentIntentId = nextId('pi');
       }
       const event: PaymentEvent = {
         kind: 'checkout_completed',

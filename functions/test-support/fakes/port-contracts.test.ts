@@ -2,6 +2,7 @@
 import { describeBlobStoreContract } from '../contracts/blob-store-contract';
 import { describePackStoreContract } from '../contracts/pack-store-contract';
 import { describePaymentStoreContract } from '../contracts/payment-store-contract';
+import { describeRefundStoreContract } from '../contracts/refund-store-contract';
 import { describeUploadStoreContract } from '../contracts/upload-store-contract';
 import { createFakeBlobStore } from './blob-store';
 import { fakeDeps } from './fake-deps';
@@ -13,6 +14,7 @@ const subject = () => {
 
 describeUploadStoreContract('in-memory fake', subject);
 describePaymentStoreContract('in-memory fake', subject);
+describeRefundStoreContract('in-memory fake', subject);
 describeBlobStoreContract('in-memory fake', () => {
   const blobs = createFakeBlobStore();
   return {

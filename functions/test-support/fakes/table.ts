@@ -7,6 +7,7 @@ import type { TargetAge } from '@shared/catalog';
 import type { PackRecord } from '../../core/admin/packs-ports';
 import type { CompositionRecord, DraftRecord, TemplateRecord } from '../../core/moments/moments-ports';
 import type { CreditAccount, LedgerEntry, OrderRecord } from '../../core/payments/payment-ports';
+import type { RefundRecord } from '../../core/payments/refund-ports';
 import type { RenderJobRecord, UploadRecord } from '../../core/ports';
 import type { PredictionLink } from '../../core/render/prediction-ports';
 
@@ -19,6 +20,16 @@ export type FakeTable = {
   /** Oldest first. */
   ledger: Map<string, LedgerEntry[]>;
   events: Map<string, { type: string; processedAt: string }>;
+  /** Refunds by what was paid for (order session or subscription), then part. */
+  refunds: Map<string, Map<string, RefundRecord>>;
+  /** Orders taken back (one revocation per order). */
+  revocations: Set<string>;
+  /** Order session by payment intent. */
+  payments: Map<string, string>;
+  /** What an order-less refund of ours paid back, by payment intent. */
+  refundedPayments: Map<string, string>;
+  /** The open subscription checkout session of each parent. */
+  subscriptionCheckouts: Map<string, string>;
   templates: Map<string, TemplateRecord>;
   /** By `${userSub}/${draftId}`. */
   drafts: Map<string, DraftRecord>;
@@ -41,6 +52,11 @@ export const createFakeTable = (): FakeTable => ({
   credits: new Map(),
   ledger: new Map(),
   events: new Map(),
+  refunds: new Map(),
+  revocations: new Set(),
+  payments: new Map(),
+  refundedPayments: new Map(),
+  subscriptionCheckouts: new Map(),
   templates: new Map(),
   drafts: new Map(),
   compositions: new Map(),

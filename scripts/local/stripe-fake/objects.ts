@@ -26,6 +26,8 @@ export type FakeCheckoutSession = {
   customer_email: string | null;
   payment_intent: string | null;
   subscription: string | null;
+  /** A subscription session's first invoice (its payment is there, not on the session). */
+  invoice: string | null;
   success_url: string;
   cancel_url: string | null;
   created: number;
@@ -46,6 +48,7 @@ export type FakeSubscription = {
   current_period_start: number;
   current_period_end: number;
   metadata: Record<string, string>;
+  latest_invoice: string | null;
   items: { object: 'list'; data: Record<string, unknown>[]; has_more: false };
   livemode: false;
 };
@@ -166,6 +169,7 @@ export function buildSession(
     customer_email: text(body.customer_email),
     payment_intent: null,
     subscription: null,
+    invoice: null,
     success_url: text(body.success_url) ?? '',
     cancel_url: text(body.cancel_url),
     created,
@@ -212,6 +216,7 @@ export function buildSubscription(opts: {
     current_period_start: start,
     current_period_end: end,
     metadata: { ...opts.metadata },
+    latest_invoice: null,
     items: { object: 'list', data: [item], has_more: false },
     livemode: false,
   };

@@ -6,6 +6,7 @@
 import http from 'node:http';
 import Stripe from 'stripe';
 import { LOOPBACK } from '../ports';
+import { createFakeMoney, type FakeCharge, type FakeRefund } from './money';
 import {
   buildSession,
   buildSubscription,
@@ -21,9 +22,9 @@ import {
   postEvent,
   signedEvent,
   stringMap,
-  text,
 } from './objects';
 import { renderCheckoutPage, renderMessagePage } from './page';
+import { type ApiResult, apiError, createFakeSubscriptions, missing } from './subscriptions';
 
 export type {
   FakeCheckoutSession,
@@ -62,6 +63,16 @@ export type StripeFake = {
   sessions(): FakeCheckoutSession[];
   subscriptions(): FakeSubscription[];
   deliveries(): FakeDelivery[];
+  refunds(): FakeRefund[];
+  charges(): FakeCharge[];
+  /** A refund made in the dashboard, by a person (sends charge.refunded); false if the payment is unknown. */
+  refundFromDashboard(paymentIntent: string, amountCents?: number): boolean;
+  /** A bank's dispute of a payment (sends charge.dispute.created); false if the payment is unknown. */
+  dispute(paymentIntent: string): boolean;
+  /** Forgets the refunds' idempotency keys, as Stripe does after about a day. */
+  forgetIdempotencyKeys(): void;
+  /** Waits for the webhook deliveries still in flight (API-triggered events go out asynchronously). */
+  settled(): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -85,20 +96,10 @@ type StoredSession = {
   item: FakeLineItem;
   subscriptionMetadata: Record<string, string>;
 };
-type ApiResult = { status: number; json: unknown };
-
-const apiError = (status: number, message: string, extra: Record<string, string> = {}): ApiResult => ({
-  status,
-  json: { error: { type: 'invalid_request_error', message, ...extra } },
-});
-const missing = (kind: string, id: string) =>
-  apiError(404, `No such ${kind}: '${id}'`, { code: 'resource_missing', param: 'id' });
-
 export async function startStripeFake(opts: StripeFakeOptions): Promise<StripeFake> {
   const log = opts.log ?? ((line: string) => console.log(line));
   const recorded: RecordedRequest[] = [];
   const sessions = new Map<string, StoredSession>();
-  const subscriptions = new Map<string, FakeSubscription>();
   const deliveries: FakeDelivery[] = [];
   const pending = new Set<Promise<void>>();
   let checkoutBaseUrl = opts.publicBaseUrl ?? '';
@@ -126,6 +127,10 @@ export async function startStripeFake(opts: StripeFakeOptions): Promise<StripeFa
     pending.add(delivery);
   }
 
+  const money = createFakeMoney(deliverLater);
+  const subscriptionApi = createFakeSubscriptions(deliverLater);
+  const { subscriptions } = subscriptionApi;
+
   function createSession(body: FormObject): ApiResult {
     const invalid = invalidSessionParams(body);
     if (invalid) return apiError(400, invalid);
@@ -135,41 +140,30 @@ export async function startStripeFake(opts: StripeFakeOptions): Promise<StripeFa
     return { status: 200, json: session };
   }
 
-  function updateSubscription(id: string, body: FormObject): ApiResult {
-    const subscription = subscriptions.get(id);
-    if (!subscription) return missing('subscription', id);
-    const previous: Record<string, unknown> = {};
-    const cancel = text(body.cancel_at_period_end);
-    if (
-      (cancel === 'true' || cancel === 'false') &&
-      (cancel === 'true') !== subscription.cancel_at_period_end
-    ) {
-      previous.cancel_at_period_end = subscription.cancel_at_period_end;
-      previous.cancel_at = subscription.cancel_at;
-      subscription.cancel_at_period_end = cancel === 'true';
-      subscription.cancel_at = subscription.cancel_at_period_end ? subscription.current_period_end : null;
-    }
-    if (body.metadata) {
-      previous.metadata = { ...subscription.metadata };
-      subscription.metadata = { ...subscription.metadata, ...stringMap(body.metadata) };
-    }
-    if (Object.keys(previous).length) deliverLater('customer.subscription.updated', subscription, previous);
-    return { status: 200, json: subscription };
+  function expireSession(id: string): ApiResult {
+    const stored = sessions.get(id);
+    if (!stored) return missing('checkout.session', id);
+    if (stored.session.status !== 'open')
+      return apiError(400, `Only Checkout Sessions with a status of open can be expired.`);
+    Object.assign(stored.session, { status: 'expired', url: null });
+    return { status: 200, json: stored.session };
   }
 
-  function handleApi(method: string, path: string, body: FormObject): ApiResult {
+  function handleApi(request: RecordedRequest): ApiResult {
+    const { method, path, body, query } = request;
+    const idempotencyKey = request.headers['idempotency-key'];
     if (method === 'POST' && path === '/v1/checkout/sessions') return createSession(body);
+    const handled = money.handle(method, path, body, idempotencyKey, query);
+    if (handled) return handled;
+    const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
+    if (expire && method === 'POST') return expireSession(decodeURIComponent(expire[1]));
     const session = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
     if (session && method === 'GET') {
       const stored = sessions.get(decodeURIComponent(session[1]));
       return stored ? { status: 200, json: stored.session } : missing('checkout.session', session[1]);
     }
-    const sub = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
-    if (sub && method === 'POST') return updateSubscription(decodeURIComponent(sub[1]), body);
-    if (sub && method === 'GET') {
-      const subscription = subscriptions.get(decodeURIComponent(sub[1]));
-      return subscription ? { status: 200, json: subscription } : missing('subscription', sub[1]);
-    }
+    const subscription = subscriptionApi.handle(method, path, body);
+    if (subscription) return subscription;
     return apiError(404, `Unrecognized request URL (${method}: ${path}).`);
   }
 
@@ -189,10 +183,12 @@ export async function startStripeFake(opts: StripeFakeOptions): Promise<StripeFa
       });
       subscriptions.set(subscription.id, subscription);
       session.subscription = subscription.id;
+      session.invoice = money.invoice(subscription.id, session.amount_total, session.currency);
+      subscription.latest_invoice = session.invoice;
       // Sent before the redirect, so fulfilment has usually run when the success page loads.
       await deliver('customer.subscription.created', subscription);
     } else {
-      session.payment_intent = newId('pi');
+      session.payment_intent = money.charge(session.amount_total, session.currency);
     }
     await deliver('checkout.session.completed', session);
     return session.success_url.replaceAll('{CHECKOUT_SESSION_ID}', session.id);
@@ -263,7 +259,7 @@ export async function startStripeFake(opts: StripeFakeOptions): Promise<StripeFa
       const request = record(req, url, Buffer.concat(chunks).toString('utf8'));
       const result =
         req.headers.authorization === `Bearer ${opts.secretKey}`
-          ? handleApi(request.method, request.path, request.body)
+          ? handleApi(request)
           : apiError(401, 'Invalid API Key provided.');
       res
         .writeHead(result.status, {
@@ -297,6 +293,15 @@ export async function startStripeFake(opts: StripeFakeOptions): Promise<StripeFa
     sessions: () => [...sessions.values()].map((stored) => structuredClone(stored.session)),
     subscriptions: () => structuredClone([...subscriptions.values()]),
     deliveries: () => structuredClone(deliveries),
+    refunds: money.refunds,
+    charges: money.charges,
+    refundFromDashboard: (paymentIntent, amountCents) =>
+      money.refundFromDashboard(paymentIntent, amountCents).status === 200,
+    dispute: (paymentIntent) => money.dispute(paymentIntent),
+    forgetIdempotencyKeys: money.forgetIdempotencyKeys,
+    async settled() {
+      while (pending.size > 0) await Promise.allSettled([...pending]);
+    },
     async stop() {
       await Promise.allSettled([...pending]);
       await new Promise<void>((resolve) => {

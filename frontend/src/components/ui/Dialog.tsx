@@ -11,9 +11,17 @@ type DialogContentProps = {
   description?: ReactNode;
   children: ReactNode;
   className?: string;
+  /** Where the focus goes when the dialog closes (Radix's default: what had it when the dialog opened). */
+  onCloseAutoFocus?: (event: Event) => void;
 };
 
-export function DialogContent({ title, description, children, className }: DialogContentProps) {
+export function DialogContent({
+  title,
+  description,
+  children,
+  className,
+  onCloseAutoFocus,
+}: DialogContentProps) {
   return (
     <RadixDialog.Portal>
       <RadixDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50 backdrop-blur-sm" />
@@ -23,6 +31,7 @@ export function DialogContent({ title, description, children, className }: Dialo
           'overflow-y-auto rounded-3xl bg-white p-6 shadow-2xl focus:outline-none',
           className,
         )}
+        onCloseAutoFocus={onCloseAutoFocus}
         // Without a description Radix warns unless aria-describedby is explicitly absent.
         {...(description ? {} : { 'aria-describedby': undefined })}
       >

@@ -2,7 +2,7 @@
 import { messages } from '@shared/messages';
 import { pickShareJobs, SHARE_FILE_NAME, SHARE_TITLE, shareText } from '@shared/rules/share-layout';
 import type { UploadView } from '@shared/schemas/uploads';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/Button';
 import { buttonClasses } from '../../components/ui/button-styles';
@@ -17,6 +17,7 @@ export function ShareToSocial({ upload }: { upload: UploadView }) {
   const [busy, setBusy] = useState(false);
   const [open, setOpen] = useState(false);
   const [composite, setComposite] = useState<Composite | null>(null);
+  const buttonId = useId();
   const links = shareText(window.location.origin, upload.uploadId);
 
   // Object URLs hold the image in memory until revoked.
@@ -67,12 +68,21 @@ export function ShareToSocial({ upload }: { upload: UploadView }) {
 
   return (
     <>
-      <Button size="lg" onClick={prepare} disabled={busy} aria-busy={busy}>
+      <Button id={buttonId} size="lg" onClick={prepare} disabled={busy} aria-busy={busy}>
         {busy ? <Spinner className="size-5 text-white" /> : <ShareIcon />}
         {busy ? 'Preparing...' : 'Share to Social Media'}
       </Button>
       <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent title="Share Your Baby's Future! ✨" className="max-w-2xl">
+        <DialogContent
+          title="Share Your Baby's Future! ✨"
+          className="max-w-2xl"
+          // The button was disabled while the collage was made, so it had lost the focus when the
+          // dialog opened: give it back explicitly, not to the page's start.
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            document.getElementById(buttonId)?.focus();
+          }}
+        >
           {composite && (
             <img
               src={composite.url}
