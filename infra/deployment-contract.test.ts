@@ -12,6 +12,7 @@ import {
   type BucketRole,
   MAX_RENDER_ATTEMPTS,
   matchesKeyPattern,
+  PENDING_TAG,
   prefixesOf,
   publicKeyPatterns,
   QUEUES,
@@ -52,7 +53,7 @@ function objectResource(resource: CfnJson): { bucket: BucketRole | 'other'; key:
 }
 
 describe('deployment contract: S3 lifecycle', () => {
-  it.each(BUCKET_ROLES)('%s: expires exactly the prefixes and the tag of the contract', (role) => {
+  it.each(BUCKET_ROLES)('%s: expires exactly the prefixes and the two tags of the contract', (role) => {
     const rules = resourceOf(t.template, bucketConstruct(role)).Properties?.LifecycleConfiguration
       .Rules as CfnJson[];
     const expiring = rules
@@ -71,6 +72,12 @@ describe('deployment contract: S3 lifecycle', () => {
         prefix: undefined,
         tags: [{ Key: ANONYMOUS_TAG.key, Value: ANONYMOUS_TAG.value }],
         days: ANONYMOUS_TAG.expiresAfterDays,
+        status: 'Enabled',
+      },
+      {
+        prefix: undefined,
+        tags: [{ Key: PENDING_TAG.key, Value: PENDING_TAG.value }],
+        days: PENDING_TAG.expiresAfterDays,
         status: 'Enabled',
       },
     ];

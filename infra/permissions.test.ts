@@ -55,13 +55,47 @@ describe('Least privilege', () => {
   const actions = (group: RouteGroup) => roleStatements(t.template, handler(group).role).flatMap(actionsOf);
   const secretId = () => logicalId(t.stack.payments.stripeSecret);
 
+  it('CloudFront invalidation: only the Lambdas that delete uploads, on the one distribution, with its id', () => {
+    const distribution = logicalId(t.stack.site.distribution);
+    const appFunctions = [
+      ...[...t.stack.api.handlers].map(([group, fn]) => [group, fn] as const),
+      ['render worker', t.stack.renderPipeline.worker] as const,
+      ['pack worker', t.stack.packPipeline.worker] as const,
+    ];
+    const invalidating = appFunctions.filter(([, fn]) =>
+      roleStatements(t.template, fn.role).some((s) => actionsOf(s).some((a) => a.startsWith('cloudfront:'))),
+    );
+    expect(invalidating.map(([group]) => group).sort()).toEqual(['account', 'uploads']);
+    for (const [, fn] of invalidating) {
+      const statements = roleStatements(t.template, fn.role).filter((s) =>
+        actionsOf(s).some((a) => a.startsWith('cloudfront:')),
+      );
+      expect(statements.flatMap(actionsOf)).toEqual(['cloudfront:CreateInvalidation']);
+      expect(text(statements.map((s) => s.Resource))).toContain(distribution);
+      const variables = resourceOf(t.template, fn.function).Properties?.Environment?.Variables;
+      expect(variables?.CDN_DISTRIBUTION_ID).toEqual({ Ref: distribution });
+    }
+    for (const [, fn] of appFunctions.filter(([group]) => !['account', 'uploads'].includes(group))) {
+      expect(resourceOf(t.template, fn.function).Properties?.Environment?.Variables).not.toHaveProperty(
+        'CDN_DISTRIBUTION_ID',
+      );
+    }
+  });
+
   it('system (health, client config): nothing but its own log group', () => {
     expect(actions('system').sort()).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents']);
   });
 
   it('uploads: table items, uploads objects, send to the render queue, delete renders, presign HD reads', () => {
     expect(objectGrants(handler('uploads').role)).toEqual({
-      'uploads/*': ['s3:DeleteObject', 's3:GetObject', 's3:PutObject', 's3:PutObjectTagging'],
+      // Tagging: the clean copy is written pending and committed once the upload records it.
+      'uploads/*': [
+        's3:DeleteObject',
+        's3:DeleteObjectTagging',
+        's3:GetObject',
+        's3:PutObject',
+        's3:PutObjectTagging',
+      ],
       uploads: ['s3:ListBucket'],
       'renders/previews/*': ['s3:DeleteObject'],
       // GetObject: POST /api/uploads/{id}/hd presigns GETs of the private HD files with this role.
@@ -78,7 +112,8 @@ describe('Least privilege', () => {
   it('account: table items and gsi1, copy temp/ -> users/, delete and untag renders, delete its Cognito users', () => {
     expect(objectGrants(handler('account').role)).toEqual({
       'uploads/temp/*': ['s3:GetObject'],
-      'uploads/users/*': ['s3:PutObject'],
+      // The copy is tagged pending, and the tag removed once the transaction recorded it.
+      'uploads/users/*': ['s3:DeleteObjectTagging', 's3:PutObject', 's3:PutObjectTagging'],
       'uploads/*': ['s3:DeleteObject'],
       'renders/previews/*': ['s3:DeleteObject', 's3:DeleteObjectTagging'],
       'renders/hd/*': ['s3:DeleteObject', 's3:DeleteObjectTagging'],
@@ -88,7 +123,10 @@ describe('Least privilege', () => {
     expect(text(table.Resource)).toContain('/index/gsi1');
     expect(actions('account').filter((a) => a.startsWith('sqs:'))).toEqual([]);
     const cognito = statements.filter((s) => actionsOf(s).some((a) => a.startsWith('cognito-idp:')));
-    expect(cognito.flatMap(actionsOf)).toEqual(['cognito-idp:AdminDeleteUser']);
+    expect(cognito.flatMap(actionsOf)).toEqual([
+      'cognito-idp:AdminUserGlobalSignOut',
+      'cognito-idp:AdminDeleteUser',
+    ]);
     expect(text(cognito[0].Resource)).toContain(logicalId(t.stack.auth.userPool));
     // Account deletion cancels the subscription at Stripe.
     expect(statements.filter((s) => text(s).includes(secretId()))).toEqual([

@@ -6,6 +6,7 @@ import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { Alerts } from './constructs/alerts';
 import { Api, GROUP_MODEL_WAIT } from './constructs/api';
+import { DELETING_GROUPS } from './constructs/api-grants';
 import { AppFunction } from './constructs/app-function';
 import { Auth } from './constructs/auth';
 import { Data } from './constructs/data';
@@ -133,6 +134,7 @@ export class LittleFuturesStack extends Stack {
     this.site = new Site(this, 'Site', {
       httpApi: this.api.httpApi,
       renders: this.storage.renders,
+      uploads: this.storage.uploads,
       accessLogs: this.storage.accessLogs,
       removalPolicy,
       siteAssetDir: props.siteAssetDir,
@@ -146,6 +148,18 @@ export class LittleFuturesStack extends Stack {
     // Hosted predictions report to SITE_URL + /api/ai/webhook; the worker starts them. Same reasoning: the
     // distribution needs the HTTP API and the renders bucket, never the worker.
     this.renderPipeline.worker.function.addEnvironment('SITE_URL', this.site.url);
+
+    // Deleting an upload or an account invalidates its previews at the CDN: those Lambdas (only) get the
+    // distribution id and cloudfront:CreateInvalidation on it. No cycle, by construction order: the
+    // distribution depends on the HTTP API resource (its origin), never on the functions, so the
+    // functions' environment and role policy can depend on the distribution. (Had the Site needed a
+    // function, an SSM parameter read at run time would have broken the loop instead.)
+    for (const group of DELETING_GROUPS) {
+      const handler = this.api.handlers.get(group);
+      if (!handler) throw new Error(`No Lambda for the route group ${group}, which deletes uploads`);
+      handler.function.addEnvironment('CDN_DISTRIBUTION_ID', this.site.distribution.distributionId);
+      this.site.distribution.grantCreateInvalidation(handler.function);
+    }
 
     // Replicate's keys go to the Lambdas that call it, and to no other.
     this.hostedAi.allowProviderCalls(this.renderPipeline.worker, WORKER_MODEL_WAIT);

@@ -31,7 +31,8 @@ export type PrefixContract = {
 
 /**
  * Every kind of object the app stores. Both buckets also expire objects carrying ANONYMOUS_TAG
- * (a visitor's files under any prefix), so "kept" below means: kept for signed-in parents.
+ * (a visitor's files under any prefix) or PENDING_TAG (written, never committed), so "kept" below
+ * means: kept for signed-in parents, once recorded.
  */
 export const S3_PREFIXES = {
   /** Raw browser uploads: they may carry camera metadata, and complete keeps a clean copy. */
@@ -94,6 +95,18 @@ export const ANONYMOUS_TAG = {
 } as const;
 /** The tag as S3's `x-amz-tagging` header (PutObject's Tagging) carries it: `retention=anonymous`. */
 export const ANONYMOUS_TAGGING = `${ANONYMOUS_TAG.key}=${ANONYMOUS_TAG.value}`;
+
+/**
+ * The tag on a file written BEFORE the transaction that records it (an account migration's copy, a
+ * completed upload's normalised original, a cut-out, a render). The commit removes it right after
+ * the transaction; a transaction that failed, lost a race or never ran (the Lambda died) leaves it,
+ * and each bucket's lifecycle deletes the file after `expiresAfterDays`, so nothing that no item
+ * names outlives a crash. Two days leave an operator a working day to mend a commit that failed
+ * after its transaction (logged as an error) before S3 deletes a file the table still names.
+ */
+export const PENDING_TAG = { key: 'commit', value: 'pending', expiresAfterDays: 2 } as const;
+/** As the `x-amz-tagging` header carries it: `commit=pending`. */
+export const PENDING_TAGGING = `${PENDING_TAG.key}=${PENDING_TAG.value}`;
 
 /** Deliveries of a render message before it moves to the dead-letter queue and the job is failed. */
 export const MAX_RENDER_ATTEMPTS = 3;

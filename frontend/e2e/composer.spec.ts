@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import sharp, { type Metadata } from 'sharp';
-import { CONTENT_SECURITY_POLICY } from '../../infra/constructs/site';
+import { SAMPLE_CONTENT_SECURITY_POLICY } from '../../infra/constructs/content-security-policy';
 import { createUser, freshEmail, submitCredentials } from './accounts-helpers';
 import { heicFixture } from './heic-fixture';
 import { expectNoSeriousA11yViolations, FACE_PHOTO, toast, uploadPhoto } from './helpers';
@@ -196,7 +196,7 @@ test('a real HEIC photo is decoded in the browser, sent as a JPEG and checked by
   // page and on the decoder's worker: the worker must be allowed to start and compile its wasm. Only
   // the local S3 emulator's origin is added, for the presigned PUT; a page served by the test has no
   // loopback address any more, so Chromium must also be allowed to reach the emulator from it.
-  const csp = CONTENT_SECURITY_POLICY.replace('connect-src', 'connect-src http://127.0.0.1:*');
+  const csp = SAMPLE_CONTENT_SECURITY_POLICY.replace('connect-src', 'connect-src http://127.0.0.1:*');
   await page.context().grantPermissions(['local-network-access']);
   await page.route(
     (url) => url.pathname === '/offspring-gallery' || url.pathname.startsWith('/assets/heic-worker-'),

@@ -37,6 +37,13 @@ export type AppConfig = {
   cognitoIssuer?: string;
   /** Cognito endpoint the browser uses on the site origin (the local stack's /cognito); unset in AWS. */
   cognitoPublicEndpoint?: string;
+  /**
+   * The user pool has no global sign-out (cognito-local): COGNITO_GLOBAL_SIGN_OUT=unsupported, which
+   * only the local stack sets. Anywhere else account deletion signs the user out everywhere or fails.
+   */
+  globalSignOutUnsupported: boolean;
+  /** The CloudFront distribution whose cached previews deletions invalidate; unset locally (no CDN). */
+  cdnDistributionId?: string;
   /** Stripe keys given directly (local stack, tests)... */
   stripeSecretKey?: string;
   stripeWebhookSecret?: string;
@@ -86,6 +93,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     userPoolClientId: env.USER_POOL_CLIENT_ID || undefined,
     cognitoIssuer: env.COGNITO_ISSUER || undefined,
     cognitoPublicEndpoint: env.COGNITO_PUBLIC_ENDPOINT || undefined,
+    globalSignOutUnsupported: env.COGNITO_GLOBAL_SIGN_OUT === 'unsupported',
+    cdnDistributionId: env.CDN_DISTRIBUTION_ID || undefined,
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
     stripeSecretArn: env.STRIPE_SECRET_ARN || undefined,

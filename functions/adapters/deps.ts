@@ -4,6 +4,7 @@
  * credentials from the SDK's usual environment variables.
  */
 import { Logger } from '@aws-lambda-powertools/logger';
+import { CloudFrontClient } from '@aws-sdk/client-cloudfront';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
@@ -14,10 +15,12 @@ import type { Deps } from '../core/deps';
 import { createCountingMetrics } from '../core/metrics';
 import type { Clock, TokenVerifier } from '../core/ports';
 import { createJwtAuthorizer, issuerOf } from './auth/jwt-verifier';
+import { createCloudFrontInvalidator, createRecordingCdn } from './cdn/invalidator';
 import { createCognitoIdentity, unconfiguredIdentity } from './cognito/identity';
 import { type AppConfig, clientConfigOf, loadConfig } from './config';
 import { createDynamoAdminStore } from './dynamo/admin-store';
 import { createDynamoAiRunStore } from './dynamo/ai-run-store';
+import { createDynamoDeletedAccounts } from './dynamo/deleted-accounts';
 import {
   createDynamoCompositionStore,
   createDynamoDraftStore,
@@ -82,8 +85,15 @@ export function buildDeps(config: AppConfig = loadConfig()): Deps {
     clock,
     tokens: createTokenVerifier(config),
     identity: config.userPoolId
-      ? createCognitoIdentity(new CognitoIdentityProviderClient({ region }), config.userPoolId)
+      ? createCognitoIdentity(new CognitoIdentityProviderClient({ region }), config.userPoolId, {
+          globalSignOutUnsupported: config.globalSignOutUnsupported,
+          warn: (message) => logger.warn(message),
+        })
       : unconfiguredIdentity,
+    deletedAccounts: createDynamoDeletedAccounts(doc, config.tableName),
+    cdn: config.cdnDistributionId
+      ? createCloudFrontInvalidator(new CloudFrontClient({ region }), config.cdnDistributionId)
+      : createRecordingCdn(),
     logger,
     previewsBaseUrl: config.previewsBaseUrl,
     siteUrl: config.siteUrl,

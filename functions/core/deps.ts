@@ -13,7 +13,9 @@ import type { CompositionStore, DraftStore, KeepsakeRenderer, TemplateStore } fr
 import type { PaymentStore, Payments } from './payments/payment-ports';
 import type {
   BlobStore,
+  CdnInvalidator,
   Clock,
+  DeletedAccounts,
   Identity,
   ImageInspector,
   Mailer,
@@ -47,6 +49,10 @@ export type Deps = {
   clock: Clock;
   tokens: TokenVerifier;
   identity: Identity;
+  /** Deleted accounts whose tokens may not write any more. */
+  deletedAccounts: DeletedAccounts;
+  /** CloudFront's cache of public previews (a no-op on the local stack, which caches nothing). */
+  cdn: CdnInvalidator;
   payments: Payments;
   paymentStore: PaymentStore;
   mailer: Mailer;

@@ -174,11 +174,25 @@ export interface BlobStore {
     bucket: BlobBucket,
     key: string,
     body: Buffer,
-    opts: { contentType: string; cacheControl?: string; anonymous?: boolean },
+    opts: {
+      contentType: string;
+      cacheControl?: string;
+      anonymous?: boolean;
+      /** Written before the transaction that records it: tagged pending until `commit` (PENDING_TAG). */
+      pending?: boolean;
+    },
   ): Promise<void>;
   delete(bucket: BlobBucket, keys: string[]): Promise<void>;
-  /** Server-side copy without the anonymous retention tag (migration to an account); idempotent. */
+  /**
+   * Server-side copy (migration to an account), without the anonymous retention tag and tagged
+   * pending until `commit`: a copy whose transaction never happens expires; idempotent.
+   */
   copy(bucket: BlobBucket, fromKey: string, toKey: string): Promise<void>;
+  /**
+   * After the transaction that records them: removes the pending tag, so the lifecycle rule keeps
+   * the objects (an anonymous one keeps its anonymous tag). A missing object is fine.
+   */
+  commit(bucket: BlobBucket, keys: string[], opts: { anonymous: boolean }): Promise<void>;
   /** Keys under a prefix (tests and operator tools). */
   list(bucket: BlobBucket, prefix: string): Promise<string[]>;
   /** Removes the anonymous retention tag so the lifecycle rule keeps the object; a missing object is fine. */
@@ -189,12 +203,33 @@ export interface BlobStore {
 export interface Identity {
   /** Deletes the user; one that no longer exists is not an error. */
   deleteUser(username: string): Promise<void>;
+  /**
+   * Revokes the user's refresh tokens on every device (Cognito's AdminUserGlobalSignOut); ID and
+   * access tokens already issued stay valid until they expire, hence DeletedAccounts. A user that
+   * no longer exists is not an error.
+   */
+  signOutEverywhere(username: string): Promise<void>;
   /** Adds the user with this email to the `admins` group; throws when no user has that email. */
   addToAdmins(email: string): Promise<{ username: string }>;
   /** Adds this user (by username) to the `admins` group; adding a member again changes nothing. */
   addUserToAdmins(username: string): Promise<void>;
   /** Usernames of the `admins` group's members (the first few: callers only ask "any?" and "me?"). */
   listAdmins(): Promise<string[]>;
+}
+
+/**
+ * Accounts deleted while their tokens may still verify: writes by such a token are refused at once
+ * (functions/handlers/http/router.ts). A marker per account, kept longer than any token lives.
+ */
+export interface DeletedAccounts {
+  markDeleted(sub: string, until: Date): Promise<void>;
+  isDeleted(sub: string): Promise<boolean>;
+}
+
+/** The CDN in front of public files (CloudFront): drops its cached copies of files that were deleted. */
+export interface CdnInvalidator {
+  /** Paths as the site serves them, e.g. `/previews/<upload>/10-<hash>.jpg`. */
+  invalidate(paths: string[]): Promise<void>;
 }
 
 export type RenderMessage = { uploadId: string; age: TargetAge };

@@ -11,6 +11,7 @@ import { messages } from '@shared/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantAdmin } from '../../scripts/admin/grant';
 import { resolvePoolTarget } from '../../scripts/admin/target';
+import type { RecordingCdn } from '../adapters/cdn/invalidator';
 import { keys } from '../adapters/dynamo/table-design';
 import { claimsOf, cognito, confirm, newParent, refresh, signIn, signUp } from '../test-support/cognito';
 import * as images from '../test-support/images';
@@ -64,6 +65,7 @@ describe('a visitor signs in and keeps their photos', () => {
   const sessionId = crypto.randomUUID();
   let parent: Awaited<ReturnType<typeof newParent>>;
   const uploadIds: string[] = [];
+  const orderId = `cs_test_${crypto.randomUUID()}`;
 
   beforeAll(async () => {
     uploadIds.push(await uploadPhoto({ sessionId }, images.samplePhoto(2)));
@@ -166,9 +168,14 @@ describe('a visitor signs in and keeps their photos', () => {
   it('deletes one upload and every object it had', async () => {
     const [uploadId] = uploadIds;
     expect((await objectsOfUpload(deps.blobs, uploadId)).length).toBe(7); // original + 3 previews + 3 HD
+    const previews = (await deps.uploads.getUploadWithJobs(uploadId))!.jobs.map(
+      (job) => `/${job.previewKey}`,
+    );
     const result = await callRoute('deleteUpload', { headers: bearer(parent.idToken), params: { uploadId } });
     expect([result.status, result.json]).toEqual([200, { ok: true }]);
     expect(await objectsOfUpload(deps.blobs, uploadId)).toEqual([]);
+    // The local stack has no CDN: its invalidator records what CloudFront would be asked.
+    expect((deps.cdn as RecordingCdn).invalidated).toEqual(expect.arrayContaining(previews));
     expect(await deps.uploads.getUploadWithJobs(uploadId)).toBeNull();
     for (const key of [keys.upload(uploadId), keys.job(uploadId, 10), keys.job(uploadId, 21)]) {
       expect(await rawItem(key)).toBeUndefined();
@@ -180,6 +187,15 @@ describe('a visitor signs in and keeps their photos', () => {
   });
 
   it('deletes the account: every upload with its files, then the Cognito user', async () => {
+    await deps.paymentStore.createOrder({
+      sessionId: orderId,
+      userSub: parent.sub,
+      email: parent.email,
+      productId: 'credits_10',
+      amountCents: 495,
+      status: 'pending',
+      createdAt: new Date().toISOString(),
+    });
     const signedInUpload = await uploadPhoto({ headers: bearer(parent.idToken) }, images.samplePhoto(4));
     const all = [uploadIds[1], signedInUpload];
     // Items of the user's own partition (drafts, credits in later features) go too.
@@ -197,6 +213,26 @@ describe('a visitor signs in and keeps their photos', () => {
       cognito().send(new AdminGetUserCommand({ UserPoolId: env.USER_POOL_ID, Username: parent.email })),
     ).rejects.toMatchObject({ name: 'UserNotFoundException' });
     await expect(signIn(parent.email)).rejects.toThrow();
+  });
+
+  it("refuses the deleted account's still-valid token on writes at once (401), through either path", async () => {
+    // The authorizer's claims (API Gateway verified the token)...
+    const migrate = await callRoute('migrateUploads', { ...(await asUser(parent)), body: { sessionId } });
+    expect([migrate.status, migrate.json.error.message]).toEqual([401, messages.signInExpired]);
+    // ...or the token itself on a route that verifies it in the Lambda.
+    const upload = await callRoute('createUpload', {
+      headers: bearer(parent.idToken),
+      body: { contentType: 'image/jpeg', size: 1000 },
+    });
+    expect([upload.status, upload.json.error.message]).toEqual([401, messages.signInExpired]);
+    // Deleting again (a retry of a deletion that failed half-way) stays open.
+    expect((await callRoute('deleteAccount', await asUser(parent))).status).toBe(200);
+  });
+
+  it('removed the email from the orders of the deleted account', async () => {
+    const order = await deps.paymentStore.getOrder(orderId);
+    expect(order).toMatchObject({ sessionId: orderId, userSub: parent.sub, status: 'pending' });
+    expect(order?.email).toBeUndefined();
   });
 });
 

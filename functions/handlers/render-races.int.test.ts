@@ -24,7 +24,7 @@ describe('render worker races', () => {
     const uploadId = await uploadPhoto({ sessionId }, images.samplePhoto(2));
     const racing = withCompletionRace(deps, async () => {
       const found = await deps.uploads.getUploadWithJobs(uploadId);
-      expect(await eraseUpload(deps, found!.upload, found!.jobs)).toBe(true);
+      expect((await eraseUpload(deps, found!.upload, found!.jobs)).erased).toBe(true);
     });
     const outcome = await renderJob(racing, { uploadId, age: 10 });
     expect(outcome).toEqual({ outcome: 'skipped', reason: 'not-processing' });

@@ -68,9 +68,10 @@ const GROUP_GRANTS: Record<RouteGroup, Grant> = {
     grantObjects(
       role,
       r.uploads,
-      ['s3:PutObject', 's3:PutObjectTagging', 's3:GetObject', 's3:DeleteObject'],
+      ['s3:PutObject', 's3:PutObjectTagging', 's3:DeleteObjectTagging', 's3:GetObject', 's3:DeleteObject'],
       '*',
-      'Handlers presign the PUT of a new photo, verify what was stored and delete uploads; keys are ' +
+      'Handlers presign the PUT of a new photo, verify what was stored, write its clean copy tagged ' +
+        'pending and take the tag off once recorded, and delete uploads; keys are ' +
         '<owner>/<timestamp> or temp/<session>/<timestamp>, known only at run time.',
     );
     // Without ListBucket, S3 answers 403 instead of 404 for a photo that never arrived.
@@ -104,9 +105,10 @@ const GROUP_GRANTS: Record<RouteGroup, Grant> = {
     grantObjects(
       role,
       r.uploads,
-      ['s3:PutObject'],
+      ['s3:PutObject', 's3:PutObjectTagging', 's3:DeleteObjectTagging'],
       `${S3_PREFIXES.userFiles.prefix}*`,
-      "Migration writes the copy to users/<sub>/<upload>/original.jpg, the signed-in parent's folder.",
+      "Migration writes the copy to users/<sub>/<upload>/original.jpg, the signed-in parent's folder, " +
+        'tagged pending, and takes the tag off once the transaction recorded it.',
     );
     grantObjects(
       role,
@@ -121,9 +123,10 @@ const GROUP_GRANTS: Record<RouteGroup, Grant> = {
       's3:DeleteObject',
       's3:DeleteObjectTagging',
     ]);
+    // Deletion signs the user out everywhere (revokes refresh tokens), then deletes them.
     role.addToPrincipalPolicy(
       new iam.PolicyStatement({
-        actions: ['cognito-idp:AdminDeleteUser'],
+        actions: ['cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:AdminDeleteUser'],
         resources: [r.userPool.userPoolArn],
       }),
     );
@@ -135,11 +138,11 @@ const GROUP_GRANTS: Record<RouteGroup, Grant> = {
     grantObjects(
       role,
       r.uploads,
-      ['s3:GetObject', 's3:PutObject', 's3:PutObjectTagging'],
+      ['s3:GetObject', 's3:PutObject', 's3:PutObjectTagging', 's3:DeleteObjectTagging'],
       '*',
       "Cut-outs read the parent's original and write cutout.png and cutout-source.jpg beside it " +
-        '(temp/<session>/<upload>/ or users/<sub>/<upload>/, run-time ids); keepsakes read them; ' +
-        'presigned GETs of cut-outs carry this role.',
+        '(temp/<session>/<upload>/ or users/<sub>/<upload>/, run-time ids), pending until recorded; ' +
+        'keepsakes read them; presigned GETs of cut-outs carry this role.',
     );
     grantObjects(
       role,
@@ -207,6 +210,12 @@ const GROUP_GRANTS: Record<RouteGroup, Grant> = {
 };
 
 /** Every group's grants, plus the Stripe secret for the groups that call Stripe. */
+/**
+ * Groups whose routes delete uploads (DELETE /api/uploads/{id}, DELETE /api/me): they, and no other
+ * Lambda, may ask CloudFront to drop cached previews (stack.ts grants it once the site exists).
+ */
+export const DELETING_GROUPS: readonly RouteGroup[] = ['uploads', 'account'];
+
 export function grantGroup(group: RouteGroup, role: iam.Role, r: ApiResources) {
   GROUP_GRANTS[group](role, r);
   if (STRIPE_GROUPS.includes(group)) grantSecretValue(role, r.stripeSecret);

@@ -1,6 +1,7 @@
 /** Hosted image AI in the synthesized stack: the provider choice, Replicate's keys and who may read them. */
 import { App, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import { AwsCustomResource } from 'aws-cdk-lib/custom-resources';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { environmentOf, loadConfigFrom } from '../testing/function-config';
 import { synthTestStack, type TestStack } from '../testing/synth-test-stack';
@@ -31,8 +32,10 @@ function functionNames(s: TestStack): Map<string, string> {
     [logicalId(s.stack.renderPipeline.worker.function), 'render worker'],
     [logicalId(s.stack.packPipeline.worker.function), 'pack worker'],
   ]);
-  // CDK's own deploy-time handlers (the cross-region reader of the web ACL's ARN) run none of our code.
-  const cdkOwned = (id: string) => /^Custom.*CustomResourceProvider/.test(id);
+  // CDK's own deploy-time handlers (the cross-region reader of the web ACL's ARN, the setter of the
+  // uploads bucket's CORS rule) run none of our code.
+  const corsSetter = `AWS${AwsCustomResource.PROVIDER_FUNCTION_UUID.replace(/-/g, '')}`;
+  const cdkOwned = (id: string) => /^Custom.*CustomResourceProvider/.test(id) || id.startsWith(corsSetter);
   return new Map(
     Object.keys(resources(s.template, 'AWS::Lambda::Function'))
       .filter((id) => !cdkOwned(id))

@@ -5,7 +5,8 @@ import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { synthTestStack, type TestStack } from '../testing/synth-test-stack';
 import { type CfnJson, logicalId, onlyResource, resources, text } from '../testing/template-queries';
-import { CONTENT_SECURITY_POLICY, SPA_ROUTING_CODE } from './site';
+import { contentSecurityPolicy } from './content-security-policy';
+import { SPA_ROUTING_CODE } from './site';
 
 type Origin = {
   Id: string;
@@ -118,13 +119,44 @@ describe('Site: CloudFront in front of everything', () => {
     t.template.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
       ResponseHeadersPolicyConfig: {
         SecurityHeadersConfig: Match.objectLike({
-          ContentSecurityPolicy: { ContentSecurityPolicy: CONTENT_SECURITY_POLICY, Override: true },
+          ContentSecurityPolicy: { ContentSecurityPolicy: Match.anyValue(), Override: true },
           FrameOptions: { FrameOption: 'DENY', Override: true },
           ContentTypeOptions: { Override: true },
           StrictTransportSecurity: Match.objectLike({ AccessControlMaxAgeSec: 31_536_000 }),
         }),
       },
     });
+  });
+
+  /** The CSP header as deployed, intrinsics written `<Logical.Attribute>` / `<AWS::Region>`. */
+  const deployedCsp = (): string => {
+    const policy = onlyResource(t.template, 'AWS::CloudFront::ResponseHeadersPolicy').Properties!;
+    const value = policy.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy;
+    const flat = (node: CfnJson): string => {
+      if (typeof node === 'string') return node;
+      if (node['Fn::Join']) return (node['Fn::Join'][1] as CfnJson[]).map(flat).join(node['Fn::Join'][0]);
+      if (node['Fn::GetAtt']) return `<${node['Fn::GetAtt'].join('.')}>`;
+      if (node.Ref) return `<${node.Ref}>`;
+      throw new Error(`unexpected intrinsic ${JSON.stringify(node)}`);
+    };
+    return flat(value.ContentSecurityPolicy);
+  };
+
+  it('lets the browser reach only the user pool and the two buckets it must, by name, no wildcard host', () => {
+    const csp = deployedCsp();
+    expect(csp).not.toMatch(/\*\.amazonaws\.com/);
+    expect(csp).not.toContain('*');
+    const bucket = (construct: Parameters<typeof logicalId>[0]) => [
+      `https://<${logicalId(construct)}.RegionalDomainName>`,
+      `https://<${logicalId(construct)}.DomainName>`,
+    ];
+    const uploads = bucket(t.stack.storage.uploads);
+    const renders = bucket(t.stack.storage.renders);
+    const cognito = `https://cognito-idp.${t.stack.region}.amazonaws.com`;
+    const directive = (name: string) => csp.split('; ').find((d) => d.startsWith(`${name} `));
+    expect(directive('connect-src')).toBe(["connect-src 'self'", cognito, ...uploads].join(' '));
+    expect(directive('img-src')).toBe(["img-src 'self' data: blob:", ...uploads, ...renders].join(' '));
+    expect(csp).toBe(contentSecurityPolicy({ cognito, uploads, renders }));
   });
 
   it('writes access logs to the access-log bucket', () => {

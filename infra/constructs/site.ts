@@ -15,6 +15,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3assets from 'aws-cdk-lib/aws-s3-assets';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { bucketOrigins, cognitoOrigin, contentSecurityPolicy } from './content-security-policy';
 import { acknowledge, nagResourceName } from './grants';
 import { privateBucketDefaults } from './storage';
 
@@ -44,25 +45,11 @@ function handler(event) {
   return request;
 }`;
 
-/** The browser talks to Cognito and (presigned PUT) S3 directly; everything else is same-origin. */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  // 'wasm-unsafe-eval' lets WebAssembly compile (the HEIC decoder, libheif); it allows no JavaScript eval.
-  "script-src 'self' 'wasm-unsafe-eval'",
-  "style-src 'self' 'unsafe-inline'",
-  // Presigned GETs of private images (cut-outs, keepsakes) come straight from S3.
-  "img-src 'self' data: blob: https://*.amazonaws.com",
-  "font-src 'self' data:",
-  "connect-src 'self' https://*.amazonaws.com",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
-
 export type SiteProps = {
   httpApi: apigwv2.IHttpApi;
   renders: s3.IBucket;
+  /** The photos bucket: named in the CSP (the browser PUTs photos and reads cut-outs there). */
+  uploads: s3.IBucket;
   accessLogs: s3.IBucket;
   removalPolicy: RemovalPolicy;
   /** Built frontend (dist/site); when absent the bucket stays empty and synth warns. */
@@ -89,7 +76,15 @@ export class Site extends Construct {
     const securityHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'HSTS, CSP, no framing, no sniffing, strict referrer',
       securityHeadersBehavior: {
-        contentSecurityPolicy: { contentSecurityPolicy: CONTENT_SECURITY_POLICY, override: true },
+        contentSecurityPolicy: {
+          contentSecurityPolicy: contentSecurityPolicy({
+            // The user pool lives in this stack, so in its region.
+            cognito: cognitoOrigin(Stack.of(this).region),
+            uploads: bucketOrigins(props.uploads),
+            renders: bucketOrigins(props.renders),
+          }),
+          override: true,
+        },
         contentTypeOptions: { override: true },
         frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
         referrerPolicy: {

@@ -19,7 +19,7 @@ import { PRERENDERED_PAGES } from '@shared/site-pages';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { type Browser, chromium } from 'playwright-core';
-import { CONTENT_SECURITY_POLICY } from '../../infra/constructs/site';
+import { SAMPLE_CONTENT_SECURITY_POLICY } from '../../infra/constructs/content-security-policy';
 import { createDistHandler } from '../local/gateway/frontend';
 import { LOOPBACK } from '../local/ports';
 import { median, pageScripts } from './landing-html';
@@ -33,7 +33,7 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as 
 
 // The headers CloudFront's response headers policy adds (infra/constructs/site.ts); HSTS needs https.
 const SECURITY_HEADERS = {
-  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'content-security-policy': SAMPLE_CONTENT_SECURITY_POLICY,
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
   'referrer-policy': 'strict-origin-when-cross-origin',

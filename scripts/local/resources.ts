@@ -242,6 +242,8 @@ export function buildLocalEnv(
     COGNITO_ISSUER: `${endpoints.cognito}/${ids.userPoolId}`,
     // The browser's Cognito endpoint: the gateway's same-origin proxy to cognito-local.
     COGNITO_PUBLIC_ENDPOINT: '/cognito',
+    // cognito-local has no AdminUserGlobalSignOut: account deletion skips it here, and only here.
+    COGNITO_GLOBAL_SIGN_OUT: 'unsupported',
   };
 }
 

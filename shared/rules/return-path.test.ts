@@ -16,6 +16,11 @@ describe('isSafeReturnPath', () => {
       '/\n/evil.example',
       '/\r\n/evil.example',
       '/\\evil.example',
+      '/\\\\evil.example',
+      '/\t/evil.com',
+      '/\\evil.com',
+      '/\\\\evil.com',
+      '/\t\\evil.com',
       '/\u0000/evil.example',
       'https://evil.example/',
       'javascript:alert(1)',
@@ -25,6 +30,33 @@ describe('isSafeReturnPath', () => {
       expect(isSafeReturnPath(path), JSON.stringify(path)).toBe(false);
     }
     expect(isSafeReturnPath(undefined)).toBe(false);
+  });
+
+  it('refuses control characters anywhere in the path (C0, DEL, C1)', () => {
+    for (const control of [
+      '\u0000',
+      '\u0001',
+      '\u0009',
+      '\u000b',
+      '\u001b',
+      '\u001f',
+      '\u007f',
+      '\u0080',
+      '\u0085',
+      '\u009b',
+      '\u009f',
+    ]) {
+      for (const path of [`/${control}/evil.com`, `/result/x${control}`, `/a?next=${control}`]) {
+        expect(isSafeReturnPath(path), JSON.stringify(path)).toBe(false);
+      }
+    }
+  });
+
+  it('keeps percent-encoded tabs and slashes as plain path text (the browser does not decode them)', () => {
+    for (const path of ['/%09/evil.com', '/%2F%2Fevil.com', '/%5Cevil.com']) {
+      expect(isSafeReturnPath(path), path).toBe(true);
+      expect(new URL(path, 'https://site.example').origin).toBe('https://site.example');
+    }
   });
 
   it('never accepts a string that resolves to another origin (property)', () => {

@@ -2,6 +2,7 @@
 import {
   AdminAddUserToGroupCommand,
   AdminDeleteUserCommand,
+  AdminUserGlobalSignOutCommand,
   type CognitoIdentityProviderClient,
   ListUsersCommand,
   ListUsersInGroupCommand,
@@ -16,8 +17,39 @@ export function filterValue(text: string): string {
   return `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 }
 
-export function createCognitoIdentity(cognito: CognitoIdentityProviderClient, userPoolId: string): Identity {
+export type CognitoIdentityOptions = {
+  /**
+   * The pool has no global sign-out (cognito-local): only the local stack says so
+   * (COGNITO_GLOBAL_SIGN_OUT=unsupported). Anywhere else a failing sign-out fails the deletion.
+   */
+  globalSignOutUnsupported?: boolean;
+  /** Where a skipped sign-out is reported. */
+  warn?: (message: string) => void;
+};
+
+/** cognito-local answers an operation it lacks with `CognitoLocal#Unsupported` (HTTP 500). */
+const isUnsupportedOperation = (error: unknown) =>
+  isNamed(error, 'Unsupported') || /unsupported feature/i.test(String((error as Error)?.message));
+
+export function createCognitoIdentity(
+  cognito: CognitoIdentityProviderClient,
+  userPoolId: string,
+  options: CognitoIdentityOptions = {},
+): Identity {
   return {
+    async signOutEverywhere(username) {
+      try {
+        await cognito.send(new AdminUserGlobalSignOutCommand({ UserPoolId: userPoolId, Username: username }));
+      } catch (error) {
+        if (isNamed(error, 'UserNotFoundException')) return;
+        if (options.globalSignOutUnsupported && isUnsupportedOperation(error)) {
+          options.warn?.('global sign-out skipped: this user pool (cognito-local) does not have it');
+          return;
+        }
+        throw error;
+      }
+    },
+
     async deleteUser(username) {
       try {
         await cognito.send(new AdminDeleteUserCommand({ UserPoolId: userPoolId, Username: username }));
@@ -62,6 +94,9 @@ export function createCognitoIdentity(cognito: CognitoIdentityProviderClient, us
 /** Without a configured pool nothing can be deleted or granted: say so instead of failing obscurely. */
 export const unconfiguredIdentity: Identity = {
   deleteUser: async () => {
+    throw new Error('USER_POOL_ID is not configured');
+  },
+  signOutEverywhere: async () => {
     throw new Error('USER_POOL_ID is not configured');
   },
   addToAdmins: async () => {

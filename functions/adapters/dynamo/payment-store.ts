@@ -23,6 +23,7 @@ import type { Clock } from '../../core/ports';
 import { creditItems } from './credit-items';
 import { failedConditionIndexes, isConditionFailure, isTransactionConflict } from './errors';
 import { jobItem } from './job-item';
+import { eraseOrderEmails } from './order-items';
 import { refundItems } from './refund-items';
 import { keys } from './table-design';
 
@@ -58,12 +59,24 @@ function orderFromItem(item: Item): OrderRecord {
 
 /** SET clauses for every field of the order; its creation time stays as written at checkout. */
 function fulfilledOrderUpdate(order: OrderRecord, now: string) {
-  const fields: Item = { ...order, type: 'order', status: 'fulfilled', fulfilledAt: now };
+  const fields: Item = {
+    ...order,
+    // An order checkout lost is written here: it joins the buyer's orders in the index too.
+    ...keys.ownerOrdersIndex(order.userSub, order.createdAt, order.sessionId),
+    type: 'order',
+    status: 'fulfilled',
+    fulfilledAt: now,
+  };
+  const { gsi1sk } = fields;
   delete fields.createdAt;
-  const names: Record<string, string> = {};
-  const values: Item = { ':pending': 'pending', ':createdAt': now };
-  const sets = ['#createdAt = if_not_exists(#createdAt, :createdAt)'];
-  names['#createdAt'] = 'createdAt';
+  delete fields.gsi1sk;
+  const names: Record<string, string> = { '#createdAt': 'createdAt', '#gsi1sk': 'gsi1sk' };
+  const values: Item = { ':pending': 'pending', ':createdAt': now, ':gsi1sk': gsi1sk };
+  // Both as checkout wrote them, when it did.
+  const sets = [
+    '#createdAt = if_not_exists(#createdAt, :createdAt)',
+    '#gsi1sk = if_not_exists(#gsi1sk, :gsi1sk)',
+  ];
   for (const [field, value] of Object.entries(fields)) {
     if (value === undefined) continue;
     names[`#${field}`] = field;
@@ -102,6 +115,7 @@ export function createDynamoPaymentStore(
             TableName: tableName,
             Item: {
               ...keys.order(order.sessionId),
+              ...keys.ownerOrdersIndex(order.userSub, order.createdAt, order.sessionId),
               type: 'order',
               ...order,
             },
@@ -284,5 +298,8 @@ export function createDynamoPaymentStore(
         throw error;
       }
     },
+
+    eraseOrderEmails: (userSub, orderIds) =>
+      eraseOrderEmails(doc, tableName, userSub, orderIds, clock.now().toISOString()),
   };
 }

@@ -22,6 +22,13 @@ export const keys = {
   }),
   /** One order per provider checkout session. */
   order: (sessionId: string) => ({ pk: `ORDER#${sessionId}`, sk: 'META' }),
+  /** A buyer's orders in the owner index, beside their uploads (account deletion finds them here). */
+  ownerOrdersIndex: (userSub: string, createdAt: string, sessionId: string) => ({
+    gsi1pk: `OWNER#user:${userSub}`,
+    gsi1sk: `ORDER#${createdAt}#${sessionId}`,
+  }),
+  /** A deleted account whose tokens may still verify (expires with `ttl`). */
+  deletedAccount: (sub: string) => ({ pk: `DELETED_ACCOUNT#${sub}`, sk: 'META' }),
   credits: (userSub: string) => ({ pk: `USER#${userSub}`, sk: 'CREDITS' }),
   /** Time-ordered, so a Query of the prefix in reverse gives the newest changes first. */
   ledger: (userSub: string, at: string, id: string) => ({ pk: `USER#${userSub}`, sk: `LEDGER#${at}#${id}` }),

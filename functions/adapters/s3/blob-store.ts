@@ -8,10 +8,11 @@ import {
   ListObjectsV2Command,
   NotFound,
   PutObjectCommand,
+  PutObjectTaggingCommand,
   type S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { ANONYMOUS_TAGGING } from '@shared/deployment';
+import { ANONYMOUS_TAG, ANONYMOUS_TAGGING, PENDING_TAGGING } from '@shared/deployment';
 import type { BlobBucket, BlobStore } from '../../core/ports';
 
 export function createS3BlobStore(
@@ -71,7 +72,8 @@ export function createS3BlobStore(
       return Buffer.from(await result.Body!.transformToByteArray());
     },
 
-    async put(bucket, key, body, { contentType, cacheControl, anonymous }) {
+    async put(bucket, key, body, { contentType, cacheControl, anonymous, pending }) {
+      const tagging = [anonymous && ANONYMOUS_TAGGING, pending && PENDING_TAGGING].filter(Boolean).join('&');
       await s3.send(
         new PutObjectCommand({
           Bucket: bucketName(bucket),
@@ -79,8 +81,8 @@ export function createS3BlobStore(
           Body: body,
           ContentType: contentType,
           CacheControl: cacheControl,
-          // The buckets' lifecycle rule expires files with this tag after the anonymous retention period.
-          Tagging: anonymous ? ANONYMOUS_TAGGING : undefined,
+          // The buckets' lifecycle rules expire files with these tags (anonymous retention, never committed).
+          Tagging: tagging || undefined,
         }),
       );
     },
@@ -108,8 +110,9 @@ export function createS3BlobStore(
           Bucket: name,
           Key: toKey,
           CopySource: `${name}/${fromKey.split('/').map(encodeURIComponent).join('/')}`,
-          // REPLACE with no tags: the copy must not carry the anonymous retention tag.
+          // REPLACE: the copy must not carry the anonymous retention tag, and is pending until committed.
           TaggingDirective: 'REPLACE',
+          Tagging: PENDING_TAGGING,
           MetadataDirective: 'COPY',
         }),
       );
@@ -126,6 +129,22 @@ export function createS3BlobStore(
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);
       return keys;
+    },
+
+    async commit(bucket, keys, { anonymous }) {
+      // The tags an object keeps are known, so one call sets them (no read of the current set).
+      const Bucket = bucketName(bucket);
+      const keep = [{ Key: ANONYMOUS_TAG.key, Value: ANONYMOUS_TAG.value }];
+      await Promise.all(
+        keys.map((Key) =>
+          (anonymous
+            ? s3.send(new PutObjectTaggingCommand({ Bucket, Key, Tagging: { TagSet: keep } }))
+            : s3.send(new DeleteObjectTaggingCommand({ Bucket, Key }))
+          ).catch((error) => {
+            if ((error as { name?: string }).name !== 'NoSuchKey') throw error;
+          }),
+        ),
+      );
     },
 
     async clearAnonymousTag(bucket, key) {

@@ -4,8 +4,19 @@ import { mapLimit } from '../concurrency';
 import type { Deps } from '../deps';
 import { subscriptionIsActive } from '../payments/subscription';
 import type { Principal } from '../ports';
-import { eraseUpload } from '../uploads/delete-upload';
+import { eraseUpload, invalidatePublicPaths } from '../uploads/delete-upload';
 import { requireUser } from '../uploads/ownership';
+
+/**
+ * How long a deleted account stays marked. Its tokens are refused for writes meanwhile: Cognito's
+ * ID and access tokens live at most a day (an hour with the client of infra/constructs/auth.ts,
+ * Cognito's default) and global sign-out revokes the refresh tokens, so none verifies after a day.
+ * Four days also outlast Stripe's webhook retries (three days): a checkout paid before the deletion
+ * and fulfilled after it records no email (payments/fulfil.ts).
+ */
+export const DELETED_ACCOUNT_MARKER_MS = 4 * 86_400_000;
+/** Ledger entries read for order references (a parent with more has bought far more than anyone). */
+const LEDGER_REFS_READ = 1000;
 
 export function getMe(principal: Principal): Me {
   const user = requireUser(principal);
@@ -13,26 +24,44 @@ export function getMe(principal: Principal): Me {
 }
 
 /**
- * Every upload (items and files), the user's own partition, then the Cognito user. Data goes
- * first so a failure can be retried while the account still exists. The index may lag behind an
- * upload made just before, so the listing runs again until it finds nothing.
+ * First the account stops writing: a marker every write route checks (tokens already issued stay
+ * valid until they expire) and a global sign-out (no new tokens from refresh tokens). Then every
+ * upload (items, files, the CDN's cached previews), the email on its orders, the user's own
+ * partition, and last the Cognito user. Data goes before the Cognito user so a failure can be
+ * retried while the account still exists (DELETE /api/me stays open to a marked account). The
+ * index may lag behind an upload made just before, so the listing runs again until it finds nothing.
  */
 export async function deleteAccount(deps: Deps, principal: Principal) {
   const user = requireUser(principal);
   const owner = `user:${user.sub}` as const;
+  const username = user.username ?? user.sub;
+  await deps.deletedAccounts.markDeleted(
+    user.sub,
+    new Date(deps.clock.now().getTime() + DELETED_ACCOUNT_MARKER_MS),
+  );
+  await deps.identity.signOutEverywhere(username);
+
   const erased = new Set<string>();
+  const orderIds = new Set<string>();
+  const publicPaths: string[] = [];
   for (let pass = 1; pass <= 3; pass++) {
     const uploads = (await deps.uploads.listByOwner(owner)).filter((upload) => !erased.has(upload.id));
     if (uploads.length === 0) break;
     await mapLimit(uploads, 4, async (upload) => {
-      await eraseUpload(deps, upload);
+      const done = await eraseUpload(deps, upload);
+      for (const job of done.jobs) if (job.unlockedBy) orderIds.add(job.unlockedBy);
+      publicPaths.push(...done.publicPaths);
       erased.add(upload.id);
     });
   }
+  await invalidatePublicPaths(deps, publicPaths);
   await endSubscription(deps, user.sub);
+  // Credit purchases are in the ledger, read before the user's partition goes.
+  for (const entry of await deps.paymentStore.listLedger(user.sub, LEDGER_REFS_READ)) orderIds.add(entry.ref);
+  const orders = await deps.paymentStore.eraseOrderEmails(user.sub, [...orderIds]);
   await deps.uploads.deleteUserItems(user.sub);
-  await deps.identity.deleteUser(user.username ?? user.sub);
-  deps.logger.info('deleted an account', { sub: user.sub });
+  await deps.identity.deleteUser(username);
+  deps.logger.info('deleted an account', { sub: user.sub, uploads: erased.size, orders });
   return { ok: true as const };
 }
 

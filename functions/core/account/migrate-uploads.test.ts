@@ -50,6 +50,36 @@ describe('migrateSessionUploads', () => {
     expect(mine.uploads.map((upload) => upload.uploadId)).toEqual([...uploadIds].reverse());
   });
 
+  it('copies pending, so they expire unless the transaction records them; the commit takes the tag off', async () => {
+    const { deps, sessionId, uploadIds, user } = await visitorWithPhotos();
+    await givenCutout(deps, uploadIds[0], { copy: true });
+    const migrate = deps.uploads.migrate.bind(deps.uploads);
+    const pendingAtTransaction: boolean[] = [];
+    deps.uploads.migrate = async (plans) => {
+      for (const plan of plans)
+        pendingAtTransaction.push(Boolean(deps.blobs.object('uploads', plan.fileKey)?.pending));
+      return migrate(plans);
+    };
+    await migrateSessionUploads(deps, user, sessionId);
+    expect(pendingAtTransaction).toEqual([true, true]);
+    const copies = deps.blobs.keys('uploads').filter((key) => key.startsWith(`users/${user.sub}/`));
+    expect(copies).toHaveLength(2 + 3); // two originals, one cut-out with its source and copy
+    expect(copies.filter((key) => deps.blobs.object('uploads', key)?.pending)).toEqual([]);
+  });
+
+  it('leaves the copies pending when the transaction fails, and the session keeps its photos', async () => {
+    const { deps, sessionId, uploadIds, user } = await visitorWithPhotos();
+    deps.uploads.migrate = async () => {
+      throw new Error('DynamoDB is unreachable');
+    };
+    await expect(migrateSessionUploads(deps, user, sessionId)).rejects.toThrow('DynamoDB is unreachable');
+    const copies = deps.blobs.keys('uploads').filter((key) => key.startsWith(`users/${user.sub}/`));
+    expect(copies).toHaveLength(2);
+    expect(copies.every((key) => deps.blobs.object('uploads', key)?.pending)).toBe(true);
+    for (const uploadId of uploadIds)
+      expect((await deps.uploads.getUploadWithJobs(uploadId))?.upload.owner).toBe(`session:${sessionId}`);
+  });
+
   it("takes a photo's cut-out along, so a keepsake draft keeps working", async () => {
     const { deps, sessionId, uploadIds, user } = await visitorWithPhotos();
     await givenCutout(deps, uploadIds[0]);

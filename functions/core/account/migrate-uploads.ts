@@ -1,12 +1,15 @@
 /**
  * After sign-in: the visitor session's unmigrated uploads join the account. Originals are copied
- * from temp/ (which expires) to users/<sub>/, then ONE transaction moves the items (owner, gsi1,
- * migrated, the new file key, no expiry on the upload and its jobs). The temp/ copies and the
+ * from temp/ (which expires) to users/<sub>/, tagged pending, then ONE transaction moves the items
+ * (owner, gsi1, migrated, the new file key, no expiry on the upload and its jobs) and the commit
+ * takes the copies' pending tag off: a copy whose transaction fails or never runs expires instead
+ * of lingering in users/ with no item naming it. The temp/ copies and the
  * renders' anonymous retention tag are cleaned up afterwards, best effort: the lifecycle rule is the
  * backstop for the first, and a render finishing meanwhile clears its own tags (render-job.ts).
  */
 import { storageKeys } from '@shared/deployment';
 import type { MigrateResponse } from '@shared/schemas/account';
+import { commitFiles } from '../commit-files';
 import { mapLimit } from '../concurrency';
 import type { Deps } from '../deps';
 import type { MigrationPlan, OwnerRef, Principal } from '../ports';
@@ -103,8 +106,13 @@ function filesOf(plan: MigrationPlan): Array<{ from: string; to: string }> {
 async function discardLostCopies(deps: Deps, plans: MigrationPlan[], to: OwnerRef) {
   await mapLimit(plans, PARALLEL_S3_CALLS, async (plan) => {
     const found = await deps.uploads.getUploadWithJobs(plan.upload.id);
-    if (found?.upload.owner === to) return; // moved by a concurrent call of the same user: it is live
     const copies = filesOf(plan).map((file) => file.to);
+    if (found?.upload.owner === to) {
+      // Moved by a concurrent call of the same user: the copies are live, and ours may have landed
+      // after that call's commit, with the pending tag again.
+      await commitFiles(deps, 'uploads', copies, { anonymous: false }, { uploadId: plan.upload.id });
+      return;
+    }
     await deps.blobs.delete('uploads', copies).catch((error) => {
       deps.logger.warn('could not delete unused copies', { keys: copies, error: String(error) });
     });
@@ -115,6 +123,14 @@ async function cleanUpAfter(deps: Deps, moved: MigrationPlan[]) {
   const warn = (what: string) => (error: unknown) =>
     deps.logger.warn(`after migration: could not ${what}`, { error: String(error) });
   await Promise.all([
+    // The transaction recorded the copies: they stop being pending (else S3 would expire them).
+    commitFiles(
+      deps,
+      'uploads',
+      moved.flatMap((plan) => filesOf(plan).map((file) => file.to)),
+      { anonymous: false },
+      { migrated: moved.map((plan) => plan.upload.id) },
+    ),
     deps.blobs
       .delete(
         'uploads',

@@ -48,6 +48,35 @@ describe('cut-outs', () => {
     expect((await deps.uploads.getUploadWithJobs(uploadId))?.upload.cutout?.copy).toBe(true);
   });
 
+  it('writes the cut-out files pending and commits them once the upload records the cut-out', async () => {
+    const who = parent();
+    const { deps, uploadId } = await setup(who);
+    const owner = `user:${who.sub}` as const;
+    const files = [storageKeys.cutout, storageKeys.cutoutCopy, storageKeys.cutoutSource].map((key) =>
+      key(owner, uploadId),
+    );
+    const save = deps.uploads.saveCutout.bind(deps.uploads);
+    const atSave: boolean[] = [];
+    deps.uploads.saveCutout = async (id, cutout) => {
+      atSave.push(...files.map((key) => Boolean(deps.blobs.object('uploads', key)?.pending)));
+      return save(id, cutout);
+    };
+    await createCutout(deps, who, uploadId);
+    expect(atSave).toEqual([true, true, true]);
+    expect(files.map((key) => deps.blobs.object('uploads', key)?.pending)).toEqual([false, false, false]);
+  });
+
+  it('leaves the cut-out files pending when recording the cut-out fails', async () => {
+    const who = parent();
+    const { deps, uploadId } = await setup(who);
+    deps.uploads.saveCutout = async () => {
+      throw new Error('DynamoDB is unreachable');
+    };
+    await expect(createCutout(deps, who, uploadId)).rejects.toThrow('DynamoDB is unreachable');
+    const owner = `user:${who.sub}` as const;
+    expect(deps.blobs.object('uploads', storageKeys.cutout(owner, uploadId))?.pending).toBe(true);
+  });
+
   it('removes the background once: asking again answers the stored cut-out with fresh links', async () => {
     const who = parent();
     const { deps, uploadId, calls } = await setup(who);

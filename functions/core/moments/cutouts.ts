@@ -1,10 +1,12 @@
 /**
  * The cut-out of an upload's photo: the background removed through the ImageAI port, stored
  * privately beside the original (same owner, same expiry for visitors) with its source photo and
- * its copy for free keepsakes, shown through short-lived links.
+ * its copy for free keepsakes, shown through short-lived links. The files are pending (tagged) until
+ * the upload item records the cut-out: a Lambda that dies in between leaves nothing for good.
  */
 import { storageKeys } from '@shared/deployment';
 import type { CutoutView } from '@shared/schemas/moments';
+import { commitFiles } from '../commit-files';
 import type { Deps } from '../deps';
 import { DomainError } from '../errors';
 import type { CutoutInfo, Principal, UploadRecord } from '../ports';
@@ -31,17 +33,20 @@ export async function createCutout(deps: Deps, principal: Principal, uploadId: s
     deps.blobs.put('uploads', storageKeys.cutout(upload.owner, upload.id), png, {
       contentType: 'image/png',
       anonymous,
+      pending: true,
     }),
     // Made while the other files upload.
     deps.keepsakes.cutoutCopy(png).then((copy) =>
       deps.blobs.put('uploads', storageKeys.cutoutCopy(upload.owner, upload.id), copy, {
         contentType: 'image/png',
         anonymous,
+        pending: true,
       }),
     ),
     deps.blobs.put('uploads', storageKeys.cutoutSource(upload.owner, upload.id), source, {
       contentType: 'image/jpeg',
       anonymous,
+      pending: true,
     }),
   ]);
   deps.metrics.count('CutoutsMade');
@@ -56,6 +61,7 @@ export async function createCutout(deps: Deps, principal: Principal, uploadId: s
     await deps.blobs.delete('uploads', cutoutKeys(upload));
     throw new DomainError('not_found', 'uploadNotFound');
   }
+  await commitFiles(deps, 'uploads', cutoutKeys(upload), { anonymous }, { uploadId: upload.id });
   return cutoutView(deps, upload, cutout);
 }
 

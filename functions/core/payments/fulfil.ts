@@ -28,6 +28,9 @@ export async function fulfilCheckout(deps: Deps, session: CheckoutSession): Prom
     deps.logger.warn('checkout session without our metadata: ignored', { sessionId: session.id });
     return 'not-ours';
   }
+  // Paid before the buyer deleted their account, fulfilled after: the order is kept for the books,
+  // without the email the deletion removed from every other order.
+  if (order.email && (await deps.deletedAccounts.isDeleted(order.userSub))) delete order.email;
   const origin = safeOrigin(session.successUrl);
   const resultsLink = (uploadId: string) => `${origin}/result/${uploadId}`;
 

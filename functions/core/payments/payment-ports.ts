@@ -204,4 +204,11 @@ export interface PaymentStore {
   getSubscriptionCheckout(userSub: string): Promise<{ sessionId: string } | null>;
   /** Claims the one subscription checkout slot, replacing `replacing` (null = none); false if another tab won. */
   claimSubscriptionCheckout(userSub: string, sessionId: string, replacing: string | null): Promise<boolean>;
+  /**
+   * Account deletion: removes the buyer's email from every order of `userSub` (found through the
+   * owner index, plus `orderIds` the caller knows from jobs and the ledger, for orders written
+   * before the index). The orders stay, as accounting records. Ids of other buyers' orders, or of
+   * no order, change nothing. Returns how many orders had an email removed.
+   */
+  eraseOrderEmails(userSub: string, orderIds: readonly string[]): Promise<number>;
 }

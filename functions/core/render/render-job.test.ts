@@ -68,6 +68,48 @@ describe('renderJob', () => {
     }
   });
 
+  it('writes both files pending and commits them once the job records them', async () => {
+    const { deps, uploadId } = await queuedPhoto(parent());
+    const pendingAtCompletion: boolean[] = [];
+    const racing = withCompletionRace(deps, async () => {
+      for (const key of deps.blobs.keys('renders'))
+        pendingAtCompletion.push(Boolean(deps.blobs.object('renders', key)?.pending));
+    });
+    await renderJob(racing, { uploadId, age: 10 });
+    expect(pendingAtCompletion).toEqual([true, true]);
+    const keys = deps.blobs.keys('renders');
+    expect(keys.map((key) => deps.blobs.object('renders', key)?.pending)).toEqual([false, false]);
+  });
+
+  it('leaves both files pending (S3 expires them) when recording the job fails', async () => {
+    const { deps, uploadId } = await queuedPhoto(parent());
+    const failing = withCompletionRace(deps, async () => {
+      throw new Error('DynamoDB is unreachable');
+    });
+    await expect(renderJob(failing, { uploadId, age: 10 })).rejects.toThrow('DynamoDB is unreachable');
+    const keys = deps.blobs.keys('renders');
+    expect(keys.map((key) => deps.blobs.object('renders', key)?.pending)).toEqual([true, true]);
+  });
+
+  it('takes the pending tag off again when a losing delivery rewrites the very file the winner committed', async () => {
+    const { deps, uploadId } = await queuedPhoto(parent());
+    await renderJob(deps, { uploadId, age: 10 });
+    // A late duplicate delivery of the same render: its files land on the committed ones.
+    const job = await jobOf(deps, uploadId, 10);
+    const late = withCompletionRace(deps, async () => undefined);
+    late.uploads.getUploadWithJobs = async (id) => {
+      const found = await deps.uploads.getUploadWithJobs(id);
+      // As read before the winner completed: still processing, so the late delivery renders.
+      return found && { ...found, jobs: found.jobs.map((j) => ({ ...j, status: 'processing' as const })) };
+    };
+    await renderJob(late, { uploadId, age: 10 });
+    expect(deps.blobs.keys('renders')).toEqual([job.hdKey, job.previewKey]);
+    expect([job.hdKey!, job.previewKey!].map((key) => deps.blobs.object('renders', key)?.pending)).toEqual([
+      false,
+      false,
+    ]);
+  });
+
   it('skips a duplicate delivery of a finished job without rendering again', async () => {
     const { deps, uploadId } = await queuedPhoto();
     await renderJob(deps, { uploadId, age: 21 });
@@ -153,7 +195,7 @@ describe('renderJob', () => {
     const { deps, uploadId } = await queuedPhoto();
     const racing = withCompletionRace(deps, async () => {
       const found = (await deps.uploads.getUploadWithJobs(uploadId))!;
-      expect(await eraseUpload(deps, found.upload, found.jobs)).toBe(true);
+      expect((await eraseUpload(deps, found.upload, found.jobs)).erased).toBe(true);
     });
     expect((await renderJob(racing, { uploadId, age: 10 })).outcome).toBe('skipped');
     expect([...deps.blobs.keys('uploads'), ...deps.blobs.keys('renders')]).toEqual([]);

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { TargetAge } from '@shared/catalog';
 import { storageKeys } from '@shared/deployment';
+import { commitFiles } from '../commit-files';
 import type { Deps } from '../deps';
 import type { RenderJobRecord, RenderMessage, UploadRecord } from '../ports';
 import { notifyRenderDone } from './notify-done';
@@ -45,8 +46,10 @@ export async function storeAndComplete(
       // A day, not forever: a deleted or expired child's photo must leave the CDN soon after.
       cacheControl: 'public, max-age=86400',
       anonymous,
+      pending: true,
     }),
-    deps.blobs.put('renders', hdKey, hd, { contentType: 'image/jpeg', anonymous }),
+    // Pending until the job records them: a worker that dies before completeJob leaves no file for good.
+    deps.blobs.put('renders', hdKey, hd, { contentType: 'image/jpeg', anonymous, pending: true }),
   ]);
   const completed = await deps.uploads.completeJob(uploadId, age, { previewKey, hdKey });
   if (!completed) {
@@ -54,6 +57,7 @@ export async function storeAndComplete(
     return { outcome: 'skipped', reason: 'not-processing' };
   }
   deps.metrics.count('RendersCompleted');
+  await commitFiles(deps, 'renders', [previewKey, hdKey], { anonymous }, message);
   if (anonymous) await keepIfMigrated(deps, uploadId, [previewKey, hdKey]);
   // Only the delivery that completed the job gets here, so the email goes out once.
   await notifyRenderDone(deps, job);
@@ -72,6 +76,19 @@ async function discardUnrecorded(deps: Deps, { uploadId, age }: RenderMessage, k
   await deps.blobs.delete('renders', orphans).catch((error) => {
     deps.logger.warn('could not delete unrecorded render files', { uploadId, age, error: String(error) });
   });
+  // An identical file the winner recorded: our put may have tagged it pending after its commit.
+  const shared = keys.filter((key) => recorded.has(key));
+  if (found && shared.length)
+    await commitFiles(
+      deps,
+      'renders',
+      shared,
+      { anonymous: found.upload.owner.startsWith('session:') },
+      {
+        uploadId,
+        age,
+      },
+    );
 }
 
 /** The upload joined an account while we rendered: its files must not expire as anonymous ones. */

@@ -57,6 +57,70 @@ describe('completeUpload', () => {
     ]);
   });
 
+  it('writes the original pending and takes the tag off only after the transaction recorded it', async () => {
+    const caller = parent();
+    const { deps, uploadId } = await putPhoto(caller);
+    const markReady = deps.uploads.markReadyWithJobs.bind(deps.uploads);
+    const atTransaction: boolean[] = [];
+    deps.uploads.markReadyWithJobs = async (upload, fileKey, jobs) => {
+      atTransaction.push(Boolean(deps.blobs.object('uploads', fileKey)?.pending));
+      return markReady(upload, fileKey, jobs);
+    };
+    await completeUpload(deps, caller, uploadId);
+    const { upload } = (await deps.uploads.getUploadWithJobs(uploadId))!;
+    expect(atTransaction).toEqual([true]);
+    expect(deps.blobs.object('uploads', upload.fileKey!)?.pending).toBe(false);
+  });
+
+  it("commits a visitor's original with its anonymous tag kept", async () => {
+    const caller = visitor();
+    const { deps, uploadId } = await putPhoto(caller);
+    await completeUpload(deps, caller, uploadId);
+    const { upload } = (await deps.uploads.getUploadWithJobs(uploadId))!;
+    expect(deps.blobs.object('uploads', upload.fileKey!)).toMatchObject({ pending: false, anonymous: true });
+  });
+
+  it('leaves the original pending (so S3 expires it) when the transaction fails', async () => {
+    const caller = parent();
+    const { deps, uploadId } = await putPhoto(caller);
+    deps.uploads.markReadyWithJobs = async () => {
+      throw new Error('DynamoDB is unreachable');
+    };
+    await expect(completeUpload(deps, caller, uploadId)).rejects.toThrow('DynamoDB is unreachable');
+    const fileKey = originalKeyFor({ id: uploadId, owner: `user:${caller.sub}` });
+    expect(deps.blobs.object('uploads', fileKey)?.pending).toBe(true);
+    expect(deps.renderQueue.sent).toEqual([]);
+  });
+
+  it('keeps the original committed when a simultaneous complete writes it again after the winner committed', async () => {
+    const caller = parent();
+    const { deps, uploadId } = await putPhoto(caller);
+    const put = deps.blobs.put.bind(deps.blobs);
+    const commit = deps.blobs.commit.bind(deps.blobs);
+    let winnerCommitted!: () => void;
+    const committed = new Promise<void>((resolve) => {
+      winnerCommitted = resolve;
+    });
+    let originals = 0;
+    deps.blobs.put = async (bucket, key, body, opts) => {
+      // The loser's put of the same original lands only after the winner's commit.
+      if (key.endsWith('/original.jpg') && ++originals === 2) await committed;
+      return put(bucket, key, body, opts);
+    };
+    deps.blobs.commit = async (bucket, keys, opts) => {
+      await commit(bucket, keys, opts);
+      winnerCommitted();
+    };
+    const results = await Promise.allSettled([
+      completeUpload(deps, caller, uploadId),
+      completeUpload(deps, caller, uploadId),
+    ]);
+    expect(results.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const { upload } = (await deps.uploads.getUploadWithJobs(uploadId))!;
+    expect(originals).toBe(2);
+    expect(deps.blobs.object('uploads', upload.fileKey!)?.pending).toBe(false);
+  });
+
   it.each([
     ['a text file renamed .jpg', Buffer.from('Milk\nBread\nEggs\n'), 'notAnImage'],
     ['a GIF', Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1'), 'photoFormatUnsupported'],

@@ -6,6 +6,7 @@
 import { PREVIEW_AGES } from '@shared/catalog';
 import { ACCEPTED_FORMATS, sniffImageFormat, UPLOAD_RULES } from '@shared/rules/upload-file';
 import type { UploadView } from '@shared/schemas/uploads';
+import { commitFiles } from '../commit-files';
 import type { Deps } from '../deps';
 import { DomainError, PhotoRejectedError } from '../errors';
 import type { Principal, RenderJobRecord, UploadRecord } from '../ports';
@@ -26,9 +27,12 @@ export async function completeUpload(
 
   const normalised = await readAndNormalise(deps, upload);
   const fileKey = originalKeyFor(upload);
+  const anonymous = upload.owner.startsWith('session:');
+  // Pending until the transaction below records it: if that never happens, S3 deletes the copy.
   await deps.blobs.put('uploads', fileKey, normalised, {
     contentType: 'image/jpeg',
-    anonymous: upload.owner.startsWith('session:'),
+    anonymous,
+    pending: true,
   });
 
   const now = deps.clock.now().toISOString();
@@ -43,8 +47,10 @@ export async function completeUpload(
     expiresAt: upload.owner.startsWith('session:') ? upload.expiresAt : undefined,
   }));
   if (!(await deps.uploads.markReadyWithJobs(upload, fileKey, jobs))) {
+    await keepIfRecordedByAnother(deps, upload.id, fileKey, anonymous);
     throw new DomainError('conflict', 'alreadyProcessing');
   }
+  await commitFiles(deps, 'uploads', [fileKey], { anonymous }, { uploadId });
   try {
     if (jobs.length) await deps.renderQueue.enqueue(jobs.map((job) => ({ uploadId, age: job.age })));
   } catch (error) {
@@ -60,6 +66,16 @@ export async function completeUpload(
     deps.logger.warn('could not delete the raw upload', { uploadId, error: String(error) });
   });
   return toUploadView(deps, principal, { ...upload, status: 'ready', fileKey }, jobs);
+}
+
+/**
+ * A concurrent complete of the same upload won: our put may have landed after its commit, putting
+ * the pending tag back on the original it recorded (same key, same photo). Take it off again.
+ */
+async function keepIfRecordedByAnother(deps: Deps, uploadId: string, fileKey: string, anonymous: boolean) {
+  const now = await deps.uploads.getUploadWithJobs(uploadId);
+  if (now?.upload.status === 'ready' && now.upload.fileKey === fileKey)
+    await commitFiles(deps, 'uploads', [fileKey], { anonymous }, { uploadId });
 }
 
 /** Every rejection removes the stored file, so nothing unusable is kept. */

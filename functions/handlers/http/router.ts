@@ -55,6 +55,18 @@ function checkAccess(route: RouteDef, principal: Principal) {
   }
 }
 
+/**
+ * A deleted account's ID and access tokens still verify until they expire (an hour): its writes
+ * are refused at once by one consistent GetItem of a marker, only on writes by signed-in users
+ * (reads change nothing, and a visitor has no account). Deleting the account again stays open, so
+ * a deletion that failed half-way can be retried.
+ */
+async function refuseDeletedAccountWrites(deps: Deps, route: RouteDef, principal: Principal) {
+  if (principal.kind !== 'user' || route.method === 'GET' || route === routes.deleteAccount) return;
+  if (await deps.deletedAccounts.isDeleted(principal.sub))
+    throw new DomainError('unauthenticated', 'signInExpired');
+}
+
 function bodyText(event: APIGatewayProxyEventV2): string {
   return event.isBase64Encoded
     ? Buffer.from(event.body ?? '', 'base64').toString('utf8')
@@ -110,6 +122,7 @@ export function createHttpHandler<G extends RouteGroup>(group: G, operations: Op
       principal = resolvePrincipal(event, verified.claims);
     }
     checkAccess(entry.route, principal);
+    await refuseDeletedAccountWrites(deps, entry.route, principal);
     const rawBody = bodyText(event);
     const body = parseBody(entry.route, rawBody);
     const output = await entry.operation(deps, {

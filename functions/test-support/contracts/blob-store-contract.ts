@@ -9,6 +9,8 @@ export type BlobSubject = {
   blobs: BlobStore;
   /** Whether the object carries the anonymous retention tag. */
   isAnonymous(bucket: BlobBucket, key: string): Promise<boolean>;
+  /** Whether the object carries the pending tag (written before its transaction, not committed). */
+  isPending(bucket: BlobBucket, key: string): Promise<boolean>;
 };
 
 const jpeg = { contentType: 'image/jpeg' };
@@ -41,6 +43,36 @@ export function describeBlobStoreContract(name: string, subject: () => BlobSubje
         ),
       ).toEqual([true, false, false]);
       expect(await blobs.head('uploads', `${base}users.jpg`)).toEqual({ size: 5, contentType: 'image/jpeg' });
+    });
+
+    it('tags copies and pending writes until committed; a commit keeps only the anonymous tag asked for', async () => {
+      const { blobs, isAnonymous, isPending } = subject();
+      const base = prefix();
+      const state = async (key: string) => [
+        await isAnonymous('uploads', key),
+        await isPending('uploads', key),
+      ];
+      await blobs.put('uploads', `${base}temp.jpg`, Buffer.from('child'), { ...jpeg, anonymous: true });
+      await blobs.copy('uploads', `${base}temp.jpg`, `${base}users.jpg`);
+      await blobs.put('uploads', `${base}visitor.jpg`, Buffer.from('child'), {
+        ...jpeg,
+        anonymous: true,
+        pending: true,
+      });
+      await blobs.put('uploads', `${base}user.jpg`, Buffer.from('child'), { ...jpeg, pending: true });
+      expect(await state(`${base}temp.jpg`)).toEqual([true, false]);
+      expect(await state(`${base}users.jpg`)).toEqual([false, true]);
+      expect(await state(`${base}visitor.jpg`)).toEqual([true, true]);
+      expect(await state(`${base}user.jpg`)).toEqual([false, true]);
+
+      await blobs.commit('uploads', [`${base}users.jpg`, `${base}user.jpg`, `${base}missing.jpg`], {
+        anonymous: false,
+      });
+      await blobs.commit('uploads', [`${base}visitor.jpg`], { anonymous: true });
+      expect(await state(`${base}users.jpg`)).toEqual([false, false]);
+      expect(await state(`${base}user.jpg`)).toEqual([false, false]);
+      expect(await state(`${base}visitor.jpg`)).toEqual([true, false]);
+      expect((await blobs.get('uploads', `${base}users.jpg`)).toString()).toBe('child');
     });
 
     it('clears the anonymous tag, and a missing object is fine', async () => {

@@ -203,6 +203,31 @@ export function describePaymentStoreContract(name: string, subject: () => StoreS
       expect((await paymentStore.getCredits(sub)).subscription?.status).toBe('canceled');
     });
 
+    it("erases a buyer's email from each of their orders, keeps the orders, and touches no one else's", async () => {
+      const { paymentStore, clock } = subject();
+      const userSub = crypto.randomUUID();
+      const email = 'parent@example.com';
+      const pending = order(clock, 'credits_10', { userSub, email });
+      const fulfilled = order(clock, 'age10_hd', { userSub, email });
+      const lost = order(clock, 'credits_1', { userSub, email });
+      const others = order(clock, 'credits_10', { email: 'other@example.com' });
+      for (const placed of [pending, fulfilled, others]) await paymentStore.createOrder(placed);
+      await paymentStore.fulfil(creditsPlan(fulfilled, 0));
+      await paymentStore.fulfil(creditsPlan(lost, 1)); // written by fulfilment, not checkout
+
+      // Known ids may name someone else's order, or no order at all (a keepsake's ledger ref).
+      const known = [others.sessionId, `moments-${crypto.randomUUID()}`, fulfilled.sessionId];
+      expect(await paymentStore.eraseOrderEmails(userSub, known)).toBe(3);
+      for (const mine of [pending, fulfilled, lost]) {
+        const stored = await paymentStore.getOrder(mine.sessionId);
+        expect(stored).toMatchObject({ sessionId: mine.sessionId, userSub, productId: mine.productId });
+        expect(stored?.email).toBeUndefined();
+      }
+      expect((await paymentStore.getOrder(fulfilled.sessionId))?.status).toBe('fulfilled');
+      expect((await paymentStore.getOrder(others.sessionId))?.email).toBe('other@example.com');
+      expect(await paymentStore.eraseOrderEmails(userSub, known)).toBe(0);
+    });
+
     it("deletes a user's credits and ledger with the user's own items, not their orders", async () => {
       const { paymentStore, uploads, clock } = subject();
       const placed = order(clock, 'credits_10');

@@ -1,6 +1,6 @@
 /**
  * BlobStore in memory, answering as S3 does through adapters/s3/blob-store.ts: reading a missing
- * object throws, deleting one is fine, a copy never carries the anonymous retention tag. Presigned
+ * object throws, deleting one is fine, a copy never carries the anonymous retention tag but is pending until committed. Presigned
  * URLs are fake addresses nothing serves; tests put the browser's file with `put`.
  */
 import type { BlobBucket, BlobStore } from '../../core/ports';
@@ -11,6 +11,8 @@ export type StoredObject = {
   cacheControl?: string;
   /** Carries the tag the lifecycle rule expires after the anonymous retention period. */
   anonymous: boolean;
+  /** Written before its transaction and not committed yet (PENDING_TAG: the lifecycle rule expires it). */
+  pending: boolean;
 };
 
 export type FakeBlobStore = BlobStore & {
@@ -65,12 +67,13 @@ export function createFakeBlobStore(): FakeBlobStore {
       return Buffer.from(existing(bucket, key).body);
     },
 
-    async put(bucket, key, body, { contentType, cacheControl, anonymous }) {
+    async put(bucket, key, body, { contentType, cacheControl, anonymous, pending }) {
       buckets[bucket].set(key, {
         body: Buffer.from(body),
         contentType,
         cacheControl,
         anonymous: Boolean(anonymous),
+        pending: Boolean(pending),
       });
     },
 
@@ -80,7 +83,19 @@ export function createFakeBlobStore(): FakeBlobStore {
 
     async copy(bucket, fromKey, toKey) {
       const source = existing(bucket, fromKey);
-      buckets[bucket].set(toKey, { ...source, body: Buffer.from(source.body), anonymous: false });
+      buckets[bucket].set(toKey, {
+        ...source,
+        body: Buffer.from(source.body),
+        anonymous: false,
+        pending: true,
+      });
+    },
+
+    async commit(bucket, keys, { anonymous }) {
+      for (const key of keys) {
+        const found = buckets[bucket].get(key);
+        if (found) Object.assign(found, { pending: false, anonymous });
+      }
     },
 
     async list(bucket, prefix) {
@@ -89,7 +104,8 @@ export function createFakeBlobStore(): FakeBlobStore {
 
     async clearAnonymousTag(bucket, key) {
       const found = buckets[bucket].get(key);
-      if (found) found.anonymous = false;
+      // S3's DeleteObjectTagging removes every tag of the object.
+      if (found) Object.assign(found, { anonymous: false, pending: false });
     },
 
     object: (bucket, key) => buckets[bucket].get(key),

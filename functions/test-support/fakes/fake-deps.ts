@@ -4,12 +4,14 @@
  * store wrapped to stage a race, say); the stores still read the overriding clock.
  */
 import { DEFAULT_QUOTAS } from '@shared/rules/quotas';
+import { createRecordingCdn, type RecordingCdn } from '../../adapters/cdn/invalidator';
 import type { Deps } from '../../core/deps';
 import { type CountingMetrics, createCountingMetrics } from '../../core/metrics';
 import { createFakeAdminStore } from './admin-store';
 import { createFakeAiRunStore } from './ai-run-store';
 import { createFakeBlobStore, type FakeBlobStore } from './blob-store';
 import { createFakeClock, type FakeClock } from './clock';
+import { createFakeDeletedAccounts, type FakeDeletedAccounts } from './deleted-accounts';
 import {
   createFakeIdentity,
   createFakeTokenVerifier,
@@ -57,6 +59,8 @@ export type FakeDeps = Deps & {
   clock: FakeClock;
   tokens: FakeTokenVerifier;
   identity: FakeIdentity;
+  deletedAccounts: FakeDeletedAccounts;
+  cdn: RecordingCdn;
   payments: FakePayments;
   mailer: FakeMailer;
   logger: FakeLogger;
@@ -96,6 +100,8 @@ export function fakeDeps<O extends Partial<Deps> = Record<never, never>>(
     clock: clock as FakeClock,
     tokens: createFakeTokenVerifier(),
     identity: createFakeIdentity(),
+    deletedAccounts: createFakeDeletedAccounts(clock),
+    cdn: createRecordingCdn(),
     mailer: createFakeMailer(),
     logger: createFakeLogger(),
     previewsBaseUrl: 'https://previews.test',

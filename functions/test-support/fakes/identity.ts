@@ -5,16 +5,20 @@ export type FakeIdentity = Identity & {
   /** Username by normalised email. */
   users: Map<string, string>;
   admins: Set<string>;
+  /** Usernames signed out everywhere, in order. */
+  signedOut: string[];
   addUser(email: string, username?: string): string;
 };
 
 export function createFakeIdentity(): FakeIdentity {
   const users = new Map<string, string>();
   const admins = new Set<string>();
+  const signedOut: string[] = [];
   const normalise = (email: string) => email.trim().toLowerCase();
   return {
     users,
     admins,
+    signedOut,
     addUser(email, username = crypto.randomUUID()) {
       users.set(normalise(email), username);
       return username;
@@ -23,6 +27,9 @@ export function createFakeIdentity(): FakeIdentity {
       // One that no longer exists is not an error.
       for (const [email, name] of users) if (name === username) users.delete(email);
       admins.delete(username);
+    },
+    async signOutEverywhere(username) {
+      signedOut.push(username);
     },
     async addToAdmins(email) {
       const username = users.get(normalise(email));

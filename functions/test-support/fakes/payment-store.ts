@@ -156,6 +156,22 @@ export function createFakePaymentStore(table: FakeTable, clock: Clock): PaymentS
       return copy(account(userSub));
     },
 
+    async eraseOrderEmails(userSub, orderIds) {
+      // The buyer's orders, as the owner index lists them, and the ids the caller knows.
+      const ids = new Set([
+        ...[...table.orders.values()].filter((order) => order.userSub === userSub).map((o) => o.sessionId),
+        ...orderIds,
+      ]);
+      let erased = 0;
+      for (const id of ids) {
+        const order = table.orders.get(id);
+        if (order?.userSub !== userSub || order.email === undefined) continue;
+        delete order.email;
+        erased++;
+      }
+      return erased;
+    },
+
     async listLedger(userSub, limit) {
       return copy([...(table.ledger.get(userSub) ?? [])].reverse().slice(0, limit));
     },

@@ -17,6 +17,10 @@ describePaymentStoreContract('in-memory fake', subject);
 describeRefundStoreContract('in-memory fake', subject);
 describeBlobStoreContract('in-memory fake', () => {
   const blobs = createFakeBlobStore();
-  return { blobs, isAnonymous: async (bucket, key) => Boolean(blobs.object(bucket, key)?.anonymous) };
+  return {
+    blobs,
+    isAnonymous: async (bucket, key) => Boolean(blobs.object(bucket, key)?.anonymous),
+    isPending: async (bucket, key) => Boolean(blobs.object(bucket, key)?.pending),
+  };
 });
 describePackStoreContract('in-memory fake', () => fakeDeps());

@@ -1,0 +1,141 @@
+/** Deleting an account (and one upload) over in-memory fakes; account.int.test.ts runs it on the emulators. */
+import { getProduct } from '@shared/catalog';
+import { describe, expect, it } from 'vitest';
+import { type FakeDeps, fakeDeps } from '../../test-support/fakes/fake-deps';
+import { parent, uploadedPhoto } from '../../test-support/fakes/scenes';
+import { startCheckout } from '../payments/checkout';
+import type { OrderRecord } from '../payments/payment-ports';
+import { handlePaymentWebhook } from '../payments/webhook';
+import { deleteUpload } from '../uploads/delete-upload';
+import { DELETED_ACCOUNT_MARKER_MS, deleteAccount } from './account';
+
+const previewPaths = async (deps: FakeDeps, uploadId: string) =>
+  (await deps.uploads.getUploadWithJobs(uploadId))!.jobs.map((job) => `/${job.previewKey}`);
+
+describe('deleteAccount', () => {
+  it('stops the account writing first: a marker outliving its tokens, and a global sign-out', async () => {
+    const deps = fakeDeps();
+    const user = parent({ username: 'cognito-name' });
+    deps.identity.addUser(user.email!, 'cognito-name');
+    const order: string[] = [];
+    const markDeleted = deps.deletedAccounts.markDeleted.bind(deps.deletedAccounts);
+    deps.deletedAccounts.markDeleted = async (sub, until) => {
+      order.push('marker');
+      await markDeleted(sub, until);
+    };
+    const signOut = deps.identity.signOutEverywhere.bind(deps.identity);
+    deps.identity.signOutEverywhere = async (username) => {
+      order.push('sign-out');
+      await signOut(username);
+    };
+    const deleteUser = deps.identity.deleteUser.bind(deps.identity);
+    deps.identity.deleteUser = async (username) => {
+      order.push('delete user');
+      await deleteUser(username);
+    };
+
+    await deleteAccount(deps, user);
+
+    expect(order).toEqual(['marker', 'sign-out', 'delete user']);
+    expect(deps.identity.signedOut).toEqual(['cognito-name']);
+    expect(deps.deletedAccounts.markers.get(user.sub)?.getTime()).toBe(
+      deps.clock.now().getTime() + DELETED_ACCOUNT_MARKER_MS,
+    );
+    expect(await deps.deletedAccounts.isDeleted(user.sub)).toBe(true);
+    deps.clock.advance(DELETED_ACCOUNT_MARKER_MS + 1);
+    expect(await deps.deletedAccounts.isDeleted(user.sub)).toBe(false);
+  });
+
+  it("removes the parent's email from their orders and leaves other buyers' orders alone", async () => {
+    const deps = fakeDeps();
+    const user = parent();
+    const placed = (userSub: string, email: string): OrderRecord => ({
+      sessionId: `cs_test_${crypto.randomUUID()}`,
+      userSub,
+      email,
+      productId: 'credits_10',
+      amountCents: getProduct('credits_10').priceCents,
+      status: 'pending',
+      createdAt: deps.clock.now().toISOString(),
+    });
+    const mine = placed(user.sub, user.email!);
+    const theirs = placed(crypto.randomUUID(), 'someone@example.com');
+    await deps.paymentStore.createOrder(mine);
+    await deps.paymentStore.createOrder(theirs);
+    await deps.paymentStore.fulfil({ order: mine, unlockAges: [], newJobs: [], credits: 10 });
+
+    await deleteAccount(deps, user);
+
+    const kept = await deps.paymentStore.getOrder(mine.sessionId);
+    expect(kept).toMatchObject({ sessionId: mine.sessionId, status: 'fulfilled', amountCents: 495 });
+    expect(kept?.email).toBeUndefined();
+    expect((await deps.paymentStore.getOrder(theirs.sessionId))?.email).toBe('someone@example.com');
+  });
+
+  it('keeps no email on an order paid before the deletion whose webhook arrives after it', async () => {
+    const deps = fakeDeps();
+    const user = parent();
+    const { sessionId } = await startCheckout(
+      deps,
+      user,
+      { productId: 'credits_10' },
+      'http://localhost:3000',
+    );
+    const { webhook } = deps.payments.pay(sessionId);
+    expect((await deps.paymentStore.getOrder(sessionId))?.email).toBe(user.email);
+
+    await deleteAccount(deps, user);
+    expect((await deps.paymentStore.getOrder(sessionId))?.email).toBeUndefined();
+    // Stripe delivers (or retries) the webhook later; its metadata still carries the email.
+    await handlePaymentWebhook(deps, webhook.rawBody, webhook.signature);
+
+    const order = await deps.paymentStore.getOrder(sessionId);
+    expect(order).toMatchObject({ sessionId, status: 'fulfilled' });
+    expect(order?.email).toBeUndefined();
+  });
+
+  it('invalidates the public previews of every upload at the CDN, and no private file', async () => {
+    const deps = fakeDeps();
+    const user = parent();
+    const uploads = [await uploadedPhoto(deps, user), await uploadedPhoto(deps, user)];
+    const expected = (await Promise.all(uploads.map((id) => previewPaths(deps, id)))).flat();
+    expect(expected).toHaveLength(6);
+
+    await deleteAccount(deps, user);
+
+    expect([...deps.cdn.invalidated].sort()).toEqual([...expected].sort());
+    expect(deps.cdn.invalidated.every((path) => path.startsWith('/previews/'))).toBe(true);
+  });
+});
+
+describe('deleteUpload', () => {
+  it("invalidates the upload's preview paths at the CDN once its files are gone", async () => {
+    const deps = fakeDeps();
+    const user = parent();
+    const uploadId = await uploadedPhoto(deps, user);
+    const paths = await previewPaths(deps, uploadId);
+    const invalidate = deps.cdn.invalidate.bind(deps.cdn);
+    let filesLeft = -1;
+    deps.cdn.invalidate = async (asked) => {
+      filesLeft = deps.blobs.keys('renders').length;
+      await invalidate(asked);
+    };
+
+    await deleteUpload(deps, user, uploadId);
+
+    expect(deps.cdn.invalidated).toEqual(paths);
+    expect(filesLeft).toBe(0);
+  });
+
+  it('still deletes when the CDN refuses, and says so in the log', async () => {
+    const deps = fakeDeps();
+    const user = parent();
+    const uploadId = await uploadedPhoto(deps, user);
+    deps.cdn.invalidate = async () => {
+      throw new Error('TooManyInvalidationsInProgress');
+    };
+    expect(await deleteUpload(deps, user, uploadId)).toEqual({ ok: true });
+    expect(await deps.uploads.getUploadWithJobs(uploadId)).toBeNull();
+    expect(deps.logger.messages('error')).toContain('could not invalidate deleted previews at the CDN');
+  });
+});
