@@ -111,8 +111,9 @@ beforeAll(async () => {
 afterAll(() => gateway?.stop());
 
 const uploadId = crypto.randomUUID();
-/** Every path parameter a route may have (each a UUID): the token is refused before any lookup. */
+/** Every path parameter a route may have (ids are UUIDs): the token is refused before any lookup. */
 const pathParams = {
+  age: '16',
   uploadId,
   draftId: crypto.randomUUID(),
   templateId: crypto.randomUUID(),
