@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { landscapeJpeg, samplePhoto } from '../../test-support/images';
-import { detectFaces, loadFaceApi } from './face-detector';
+import { detectFaces, detectLargestFaceQuickly, loadFaceApi } from './face-detector';
 
 /** One upright face: the woman on the left of sample1, cropped from the 1920×1280 photo. */
 async function portrait(): Promise<Buffer> {
@@ -63,5 +63,24 @@ describe('face detector (face-api, offline)', () => {
   it('finds nothing in a landscape', async () => {
     const { faces } = await detectFaces(await landscapeJpeg());
     expect(faces).toEqual([]);
+  });
+
+  it('finds the largest face quickly (tiny detector) where SSD finds it, and nothing in a landscape', async () => {
+    for (const n of [1, 3] as const) {
+      const photo = samplePhoto(n);
+      const [ssd, quick] = await Promise.all([detectFaces(photo), detectLargestFaceQuickly(photo)]);
+      const largest = ssd.faces[0];
+      expect(quick).not.toBeNull();
+      // The same face: centres within a fifth of its width, sizes within a quarter.
+      const centre = (f: { x: number; y: number; width: number; height: number }) => [
+        f.x + f.width / 2,
+        f.y + f.height / 2,
+      ];
+      const [qx, qy] = centre(quick!);
+      const [sx, sy] = centre(largest);
+      expect(Math.hypot(qx - sx, qy - sy)).toBeLessThan(largest.width / 5);
+      expect(Math.abs(quick!.width / largest.width - 1)).toBeLessThan(0.25);
+    }
+    expect(await detectLargestFaceQuickly(await landscapeJpeg(640, 480))).toBeNull();
   });
 });

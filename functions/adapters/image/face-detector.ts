@@ -153,6 +153,37 @@ export async function detectLargestFace(image: ImageInput): Promise<FaceBox | nu
   return (await detectFaces(image)).faces[0] ?? null;
 }
 
+let loadingTiny: Promise<FaceApi> | undefined;
+/** The tiny detector's input side (the identity guard uses the same). */
+const TINY_INPUT = 416;
+
+/**
+ * The largest face found by face-api's tiny detector (about a quarter of SSD's time), SSD looking
+ * again only when it finds none. The box comes from the 68 landmarks either way, so the head crop
+ * is the same; used where a job waits on it (the hosted start), not where offline ageing runs.
+ */
+export async function detectLargestFaceQuickly(image: ImageInput): Promise<FaceBox | null> {
+  loadingTiny ??= loadFaceApi().then(async (faceapi) => {
+    await faceapi.nets.tinyFaceDetector.loadFromDisk(faceApiModelDir());
+    return faceapi;
+  });
+  loadingTiny.catch(() => {
+    loadingTiny = undefined;
+  });
+  const faceapi = await loadingTiny;
+  const results = await runOnDetectorCopy(
+    faceapi,
+    image,
+    (tensor, options) => faceapi.detectAllFaces(tensor, options).withFaceLandmarks().withAgeAndGender(),
+    undefined,
+    new faceapi.TinyFaceDetectorOptions({ inputSize: TINY_INPUT, scoreThreshold: 0.5 }),
+  );
+  const faces = results.faces
+    .map((r) => faceBoxFrom(r, results.scale))
+    .sort((p, q) => q.width * q.height - p.width * p.height);
+  return faces[0] ?? (await detectLargestFace(image));
+}
+
 const mean = (points: Point[], from: number, to: number): Vec => {
   let x = 0;
   let y = 0;

@@ -8,7 +8,7 @@ import { NoFaceError } from '../../../core/errors';
 import type { CropRect, ImageInput } from '../../../core/image-ai';
 import type { FaceBox } from '../../../core/ports';
 import { type FaceFinder, imagePipeline, imageSize } from '../age-pipeline';
-import { detectLargestFace } from '../face-detector';
+import { detectLargestFaceQuickly } from '../face-detector';
 import { headCrop } from '../head-geometry';
 
 /** Long side of an image sent to a model: the editing models answer about 1 MP whatever they get. */
@@ -42,7 +42,7 @@ export type HeadCropInput = {
 export async function headCropInput(
   image: ImageInput,
   face: FaceBox | undefined,
-  findFace: FaceFinder = detectLargestFace,
+  findFace: FaceFinder = detectLargestFaceQuickly,
 ): Promise<HeadCropInput> {
   let started = performance.now();
   const found = face ?? (await findFace(image));
