@@ -16,8 +16,12 @@ export type QuotaLimits = Record<QuotaAction, number>;
 export const DEFAULT_QUOTAS: QuotaLimits = { upload: 30, cutout: 40, freeComposition: 120 };
 
 /** The environment variable that overrides an action's hourly limit (load tests, a busy launch day). */
-export const quotaVariableOf = (action: QuotaAction) =>
-  `QUOTA_${action.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}_PER_HOUR`;
+const QUOTA_VARIABLES: Record<QuotaAction, string> = {
+  upload: 'QUOTA_UPLOAD_PER_HOUR',
+  cutout: 'QUOTA_CUTOUT_PER_HOUR',
+  freeComposition: 'QUOTA_FREE_COMPOSITION_PER_HOUR',
+};
+export const quotaVariableOf = (action: QuotaAction) => QUOTA_VARIABLES[action];
 
 /** The limits with any positive whole-number override from `env`; anything else keeps the default. */
 export function quotasFrom(env: Record<string, string | undefined>): QuotaLimits {
