@@ -44,18 +44,9 @@ export async function onChargeRefunded(deps: Deps, eventId: string, charge: Char
     });
     return;
   }
-  const { takeBack, first } = await takeBackOrder(deps, order, {
-    sessionId: order.sessionId,
-    cause: 'refund',
-    eventId,
-  });
-  deps.logger.warn('a payment was refunded outside the app: what it bought is taken back', {
-    ...alert,
-    sessionId: order.sessionId,
-    userSub: order.userSub,
-    ...facts,
-    ...takenFacts(takeBack, first),
-  });
+  await takeBackAndAlert(deps, order, eventId, 'refund', facts, (logged) =>
+    deps.logger.warn('a payment was refunded outside the app: what it bought is taken back', logged),
+  );
 }
 
 /** `charge.dispute.created`: the money is held by the bank, so what it bought is taken back at once. */
@@ -78,13 +69,30 @@ export async function onDisputeCreated(deps: Deps, eventId: string, dispute: Dis
     });
     return;
   }
+  await takeBackAndAlert(deps, order, eventId, 'dispute', facts, (logged) =>
+    deps.logger.error(
+      'a payment is disputed: what it bought is taken back; answer it in the dashboard',
+      logged,
+    ),
+  );
+}
+
+/** Takes the order back once, then alerts with what was taken (or that an earlier event took it). */
+async function takeBackAndAlert(
+  deps: Deps,
+  order: OrderRecord,
+  eventId: string,
+  cause: Revocation['cause'],
+  facts: Record<string, unknown>,
+  log: (logged: Record<string, unknown>) => void,
+) {
   const { takeBack, first } = await takeBackOrder(deps, order, {
     sessionId: order.sessionId,
-    cause: 'dispute',
+    cause,
     eventId,
   });
-  deps.logger.error('a payment is disputed: what it bought is taken back; answer it in the dashboard', {
-    ...alert,
+  log({
+    ...alertOf(cause),
     sessionId: order.sessionId,
     userSub: order.userSub,
     ...facts,
