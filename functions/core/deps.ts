@@ -7,7 +7,7 @@ import type { AdminStore } from './admin/admin-ports';
 import type { AiRunStore } from './admin/ai-test-ports';
 import type { PackQueue, PackStore } from './admin/packs-ports';
 import type { ImageFetcher, TemplateImageMaker } from './admin/template-import-ports';
-import type { FaceIdentity, ImageAI } from './image-ai';
+import type { FaceIdentity, ImageAI, PreviewMaker } from './image-ai';
 import type { Metrics } from './metrics';
 import type { CompositionStore, DraftStore, KeepsakeRenderer, TemplateStore } from './moments/moments-ports';
 import type { PaymentStore, Payments } from './payments/payment-ports';
@@ -19,7 +19,6 @@ import type {
   Identity,
   ImageInspector,
   Mailer,
-  PreviewMaker,
   RenderQueue,
   TokenVerifier,
   UploadStore,

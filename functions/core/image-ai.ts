@@ -114,12 +114,14 @@ export type StartAgeingOutput = { prediction: PredictionRef; face: FaceBox; crop
 export type PredictionCost = { predictTimeSec: number | null; usd: number | null };
 
 /**
- * Where a prediction stands. A success carries its output already downloaded (size-limited),
- * decoded and re-encoded as a metadata-free square JPEG of the size asked.
+ * Where a prediction stands. A success carries its output already downloaded (size-limited) and
+ * decoded: square pixels at its own size (at most the size asked), enough for the identity guard
+ * and the preview. `hd()` makes the metadata-free JPEG of the size asked from them (an upscale from
+ * a ~1 MP model), so the caller can make it while the guard looks.
  */
 export type PredictionState =
   | { status: 'running'; startedAt?: string }
-  | { status: 'succeeded'; image: Buffer; cost: PredictionCost }
+  | { status: 'succeeded'; image: RawImage; hd(): Promise<Buffer>; cost: PredictionCost }
   | { status: 'failed'; reason: string; cost: PredictionCost };
 
 /**
@@ -175,3 +177,9 @@ export interface FaceIdentity {
 /** What the results page calls the age engine: the offline approximation or a hosted model. */
 export const ageingEngine = (ai: { routes: Pick<ImageAIRoutes, 'ageProgress'> }): 'offline' | 'hosted' =>
   ai.routes.ageProgress === 'offline' ? 'offline' : 'hosted';
+
+/** The watermarked preview of a finished render. */
+export interface PreviewMaker {
+  /** JPEG without metadata; the timings are milliseconds. */
+  preview(image: ImageInput): Promise<{ jpeg: Buffer; timings: { watermark: number; encode: number } }>;
+}

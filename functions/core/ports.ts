@@ -261,10 +261,6 @@ export type FaceBox = {
 };
 
 /** Makes the small watermarked preview of a finished (HD) image: what anyone with the link may see. */
-export interface PreviewMaker {
-  /** JPEG without metadata; the timings are milliseconds. */
-  preview(image: Buffer): Promise<{ jpeg: Buffer; timings: { watermark: number; encode: number } }>;
-}
 
 export type NormalisedImage = { jpeg: Buffer; width: number; height: number };
 

@@ -72,8 +72,14 @@ export class RenderPipeline extends Construct {
         MAIL_FROM: props.mailFrom,
         STRIPE_SECRET_ARN: props.stripeSecret.secretArn,
       },
-      // Native sharp and the face model files cannot live inside an esbuild bundle.
-      nodeModules: ['sharp', '@vladmandic/face-api', '@tensorflow/tfjs', '@tensorflow/tfjs-backend-wasm'],
+      // Native sharp and Skia (HD upscales) and the face model files cannot live inside an esbuild bundle.
+      nodeModules: [
+        'sharp',
+        '@napi-rs/canvas',
+        '@vladmandic/face-api',
+        '@tensorflow/tfjs',
+        '@tensorflow/tfjs-backend-wasm',
+      ],
     });
     this.worker.function.addEventSource(
       new SqsEventSource(this.queue, {

@@ -98,9 +98,10 @@ export async function benchHostedWorker(): Promise<void> {
     IMAGE_AI_PROVIDER: 'replicate',
     REPLICATE_API_BASE: fake.url,
     REPLICATE_API_TOKEN: 'r8_bench',
-    // The fake's echo model answers with its input at once: on this machine a real model's work
-    // would compete with the worker for the same two cores, which on Replicate's GPUs it never does.
-    REPLICATE_MODEL_AGE_PROGRESS: 'fake/echo',
+    // The fake's remake model answers a new 1024 px image at once: on this machine a real model's
+    // work would compete with the worker for the same two cores, which on Replicate's GPUs it never
+    // does. New each time, as a real model's: the guard's cache must not see the same result twice.
+    REPLICATE_MODEL_AGE_PROGRESS: 'fake/remake',
   });
   const stack = await startBenchStack();
   try {

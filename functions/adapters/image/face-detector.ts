@@ -19,8 +19,9 @@ export const MIN_CONFIDENCE = 0.5;
 // The small slice of face-api and tfjs this module uses (their bundled typings are heavy).
 type Point = { x: number; y: number };
 type Tensor3D = { dispose(): void };
+export type FaceDetection = { box: { x: number; y: number; width: number; height: number }; score: number };
 export type FaceResult = {
-  detection: { box: { x: number; y: number; width: number; height: number }; score: number };
+  detection: FaceDetection;
   landmarks: { positions: Point[] };
   age: number;
 };
@@ -44,10 +45,19 @@ export type FaceApi = {
   };
   SsdMobilenetv1Options: new (opts: { minConfidence: number; maxResults?: number }) => unknown;
   TinyFaceDetectorOptions: new (opts: { inputSize: number; scoreThreshold: number }) => unknown;
+  /**
+   * The landmark step of a chain, run on detections given (the face picked among several):
+   * each face costs the landmark, age and recognition nets.
+   */
+  DetectAllFaceLandmarksTask: new (
+    detections: Promise<{ detection: FaceDetection }[]>,
+    input: Tensor3D,
+    useTinyLandmarkNet: boolean,
+  ) => WithAge<FaceResult> & { withFaceDescriptors(): WithAge<DescribedFaceResult> };
   detectAllFaces(
     input: Tensor3D,
     options: unknown,
-  ): {
+  ): PromiseLike<FaceDetection[]> & {
     // The tasks are thenables: awaiting one runs the chain so far.
     withFaceLandmarks(): PromiseLike<FaceResult[]> &
       WithAge<FaceResult> & {
@@ -119,7 +129,8 @@ export async function detectFaces(image: ImageInput): Promise<Detection> {
 export async function runOnDetectorCopy<R>(
   faceapi: FaceApi,
   image: ImageInput,
-  chain: (tensor: Tensor3D, options: unknown) => PromiseLike<R[]>,
+  /** `scale` maps the copy's pixels to the image's own (as returned). */
+  chain: (tensor: Tensor3D, options: unknown, scale: number) => PromiseLike<R[]>,
   minConfidence = MIN_CONFIDENCE,
   /** Another detector's options (the identity guard tries the tiny detector first); default SSD. */
   detectorOptions?: unknown,
@@ -137,7 +148,8 @@ export async function runOnDetectorCopy<R>(
   const tensor = faceapi.tf.tensor3d(new Uint8Array(data), [info.height, info.width, 3], 'int32');
   try {
     const options = detectorOptions ?? new faceapi.SsdMobilenetv1Options({ minConfidence, maxResults: 20 });
-    return { faces: await chain(tensor, options), scale: fullWidth / info.width };
+    const scale = fullWidth / info.width;
+    return { faces: await chain(tensor, options, scale), scale };
   } finally {
     tensor.dispose();
   }
@@ -159,7 +171,7 @@ const TINY_INPUT = 416;
 
 /**
  * The largest face found by face-api's tiny detector (about a quarter of SSD's time), SSD looking
- * again only when it finds none. The box comes from the 68 landmarks either way, so the head crop
+ * again only when it finds none; only that face gets landmarks. The box comes from the 68 landmarks either way, so the head crop
  * is the same; used where a job waits on it (the hosted start), not where offline ageing runs.
  */
 export async function detectLargestFaceQuickly(image: ImageInput): Promise<FaceBox | null> {
@@ -174,7 +186,15 @@ export async function detectLargestFaceQuickly(image: ImageInput): Promise<FaceB
   const results = await runOnDetectorCopy(
     faceapi,
     image,
-    (tensor, options) => faceapi.detectAllFaces(tensor, options).withFaceLandmarks().withAgeAndGender(),
+    async (tensor, options) => {
+      const detections = await faceapi.detectAllFaces(tensor, options);
+      if (!detections.length) return [];
+      const area = ({ box }: FaceDetection) => box.width * box.height;
+      const largest = detections.reduce((a, b) => (area(b) > area(a) ? b : a));
+      // Landmarks and age of that face only: a group photo's other faces would cost ~30 ms each.
+      const chosen = Promise.resolve([{ detection: largest }]);
+      return new faceapi.DetectAllFaceLandmarksTask(chosen, tensor, false).withAgeAndGender();
+    },
     undefined,
     new faceapi.TinyFaceDetectorOptions({ inputSize: TINY_INPUT, scoreThreshold: 0.5 }),
   );

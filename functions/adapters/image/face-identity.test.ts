@@ -3,7 +3,8 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { landscapeJpeg, samplePhoto } from '../../test-support/images';
 import { detectLargestFace } from './face-detector';
-import { createFaceIdentity, loadFaceRecognition } from './face-identity';
+import { createFaceIdentity, describedFace, loadFaceRecognition } from './face-identity';
+import { headCropInput } from './replicate/image-inputs';
 
 /** A 480×640 head-and-shoulders crop of one of face-api's sample photos (one face in the frame). */
 const portrait = (n: 1 | 3, left: number, top: number) =>
@@ -25,7 +26,8 @@ describe('face identity (face-api descriptor, offline)', () => {
       identity.signature(half),
     ]);
     expect(original?.descriptor).toHaveLength(128);
-    expect(original?.score).toBeGreaterThan(0.9);
+    // The detector's confidence: at least the tiny detector's threshold.
+    expect(original?.score).toBeGreaterThanOrEqual(0.5);
     expect(original?.estimatedAge).toBeGreaterThan(15);
     expect(original?.estimatedAge).toBeLessThan(45);
     expect(identityDistance(original!.descriptor, again!.descriptor)).toBeLessThan(1e-6);
@@ -75,5 +77,30 @@ describe('face identity (face-api descriptor, offline)', () => {
     ]);
     expect(identityDistance(aged!.descriptor, left!.descriptor)).toBeLessThan(0.3);
     expect(identityDistance(largest!.descriptor, left!.descriptor)).toBeGreaterThan(IDENTITY_MAX_DISTANCE);
+  }, 30_000);
+});
+
+describe('the detector the identity guard uses', () => {
+  it('finds the face of a head crop (what a hosted model answers) with the cheapest detector', async () => {
+    for (const n of [1, 2] as const) {
+      const photo = samplePhoto(n);
+      const face = await detectLargestFace(photo);
+      const { jpeg } = await headCropInput(photo, face!);
+      // At 416 the tiny detector scored these two under its threshold, and SSD took ~500 ms more;
+      // at 160 (its smallest input) it finds all six of face-api's sample head crops.
+      expect((await describedFace(jpeg))?.detector).toBe('tiny-160');
+    }
+  }, 30_000);
+
+  it('looks for the face it is told about in the head crop around it, where the cheap detector sees it', async () => {
+    // The woman on the left of sample1: a small face in a 1920 px group photo.
+    const leftCrop = await portrait(1, 150, 80);
+    const box = await detectLargestFace(leftCrop);
+    const near = { ...box!, x: box!.x + 150, y: box!.y + 80 };
+    const [found, alone] = await Promise.all([describedFace(samplePhoto(1), near), describedFace(leftCrop)]);
+    expect(found?.detector).toBe('tiny-160');
+    expect(
+      identityDistance(Array.from(found!.face.descriptor), Array.from(alone!.face.descriptor)),
+    ).toBeLessThan(0.3);
   }, 30_000);
 });

@@ -3,8 +3,8 @@
  * re-encoded as a JPEG of at most PREVIEW_MAX_BYTES, with no metadata.
  */
 import sharp from 'sharp';
-import type { RawImage } from '../../core/image-ai';
-import type { PreviewMaker } from '../../core/ports';
+import type { PreviewMaker, RawImage } from '../../core/image-ai';
+import { imagePipeline } from './age-pipeline';
 import { addWatermark } from './watermark';
 
 export const PREVIEW_SIZE_PX = 640;
@@ -20,7 +20,7 @@ export function createPreviewMaker(): PreviewMaker {
     async preview(image) {
       // Watermark at the preview's final size (sharp would resize after compositing in one pipeline).
       let started = performance.now();
-      const small = await sharp(image)
+      const small = await imagePipeline(image)
         .resize(PREVIEW_SIZE_PX, PREVIEW_SIZE_PX, { kernel: 'lanczos3' })
         .toColourspace('srgb')
         .removeAlpha()

@@ -77,6 +77,10 @@ export async function checkPrediction(deps: Deps, predictionId: string): Promise
     return { outcome: 'ignored', reason: 'stale' };
   }
 
+  const { upload } = found;
+  // The original is fetched while the provider is asked: an ended prediction needs it at once.
+  const fetchingOriginal = deps.blobs.get('uploads', upload.fileKey!);
+  fetchingOriginal.catch(() => {}); // awaited below, unless the prediction is still running
   const state = await hosted.check(predictionId, HD_SIZE_PX);
   if (state.status === 'running') return { outcome: 'running', link };
   const costUsd = addCost(job.hostedCheck?.costUsd ?? null, state.cost.usd);
@@ -90,8 +94,7 @@ export async function checkPrediction(deps: Deps, predictionId: string): Promise
     costUsd: state.cost.usd,
     jobCostUsd: costUsd,
   });
-  const { upload } = found;
-  const original = await deps.blobs.get('uploads', upload.fileKey!);
+  const original = await fetchingOriginal;
   const context = { deps, hosted, link, upload, job, original };
 
   if (state.status === 'failed') {
@@ -103,8 +106,11 @@ export async function checkPrediction(deps: Deps, predictionId: string): Promise
     return retryOrFail(context, messages.aiProviderFailed, state.reason);
   }
 
-  // The preview is made while the guard looks (sharp's threads beside face-api's): a refused
-  // result wastes it, a kept one (nearly all) is done sooner.
+  // The preview and the HD file are made while the guard looks (sharp's threads beside face-api's),
+  // from the model's own-size output: a refused result wastes them, a kept one (nearly all) is
+  // done sooner. The HD upscale, the longest, goes on while the check is recorded.
+  const makingHd = state.hd();
+  makingHd.catch(() => {}); // awaited below unless the guard refuses the result
   const [before, after, preview] = await Promise.all([
     // The face that was aged: in a group photo, not necessarily the largest.
     deps.faceIdentity.signature(original, upload.face),
@@ -120,24 +126,23 @@ export async function checkPrediction(deps: Deps, predictionId: string): Promise
     estimatedAge: after ? Math.round(after.estimatedAge * 10) / 10 : null,
     costUsd,
   };
-  await deps.predictions.recordCheck(link.uploadId, link.age, check);
-  if (!verdict.ok) return retryOrFail(context, messages.identityDrifted, `identity: ${verdict.why}`);
+  if (!verdict.ok) {
+    await deps.predictions.recordCheck(link.uploadId, link.age, check);
+    return retryOrFail(context, messages.identityDrifted, `identity: ${verdict.why}`);
+  }
+  const [, hd] = await Promise.all([deps.predictions.recordCheck(link.uploadId, link.age, check), makingHd]);
 
-  const outcome = await storeAndComplete(
-    deps,
-    { upload, job, hd: state.image, preview: preview.jpeg },
-    () => ({
-      outcome: 'done',
-      face: upload.face!,
-      timings: {
-        decode: 0,
-        detect: 0,
-        age: 0,
-        watermark: preview.timings.watermark,
-        encode: preview.timings.encode,
-      },
-    }),
-  );
+  const outcome = await storeAndComplete(deps, { upload, job, hd, preview: preview.jpeg }, () => ({
+    outcome: 'done',
+    face: upload.face!,
+    timings: {
+      decode: 0,
+      detect: 0,
+      age: 0,
+      watermark: preview.timings.watermark,
+      encode: preview.timings.encode,
+    },
+  }));
   await deps.predictions.end(predictionId);
   return outcome;
 }

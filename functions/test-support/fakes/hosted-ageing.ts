@@ -2,6 +2,7 @@
  * A hosted provider's asynchronous ageing in memory: predictions start "running" and the test says
  * how each ends. A webhook verifies when its `webhook-signature` header is the word `valid`.
  */
+import sharp from 'sharp';
 import type { HostedAgeing, PredictionState, StartAgeingInput } from '../../core/image-ai';
 import { FAKE_FACE } from './image-ai';
 import { tinyJpeg } from './images';
@@ -15,11 +16,12 @@ export type FakeHostedAgeing = HostedAgeing & {
   failStartWith: Error | null;
 };
 
-export const succeeded = async (seed = 'aged', usd = 0.04): Promise<PredictionState> => ({
-  status: 'succeeded',
-  image: await tinyJpeg(seed),
-  cost: { predictTimeSec: 4.2, usd },
-});
+export const succeeded = async (seed = 'aged', usd = 0.04): Promise<PredictionState> => {
+  const jpeg = await tinyJpeg(seed);
+  const { data, info } = await sharp(jpeg).raw().toBuffer({ resolveWithObject: true });
+  const image = { data, width: info.width, height: info.height, channels: 3 as const };
+  return { status: 'succeeded', image, hd: async () => jpeg, cost: { predictTimeSec: 4.2, usd } };
+};
 export const failed = (reason = 'model error', usd = 0.01): PredictionState => ({
   status: 'failed',
   reason,

@@ -8,9 +8,9 @@ import type { MessageKey } from '@shared/messages';
 import { ACCEPTED_FORMATS, sniffImageFormat } from '@shared/rules/upload-file';
 import sharp from 'sharp';
 import { PhotoRejectedError } from '../../core/errors';
-import type { ImageInput } from '../../core/image-ai';
+import type { ImageInput, PreviewMaker } from '../../core/image-ai';
 import type { ComposerDrawing, KeepsakeDrawing, KeepsakeRenderer } from '../../core/moments/moments-ports';
-import type { ImageInspector, PreviewMaker } from '../../core/ports';
+import type { ImageInspector } from '../../core/ports';
 
 export const TINY_SIDE = 8;
 
@@ -55,7 +55,10 @@ export function createFakeImageInspector(): FakeImageInspector {
 export function createFakePreviewMaker(): PreviewMaker {
   return {
     async preview(image) {
-      const jpeg = await sharp(image)
+      const input = Buffer.isBuffer(image)
+        ? sharp(image)
+        : sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } });
+      const jpeg = await input
         .resize(TINY_SIDE / 2, TINY_SIDE / 2)
         .jpeg()
         .toBuffer();

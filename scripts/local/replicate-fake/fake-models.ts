@@ -167,9 +167,22 @@ const faceSwap: FakeModel = {
 /** The first image input as it came (a plain image when there is none). */
 const echo = async (input: Record<string, unknown>) => output(firstImage(input) ?? (await plainImage()));
 
+/**
+ * The input redrawn at 1024×1024 and a little brighter or darker each time: what an editing model
+ * answers (a new ~1 MP image every prediction) at almost no cost, for the worker's benchmark.
+ */
+const remake = async (input: Record<string, unknown>) => {
+  const source = firstImage(input)?.bytes ?? (await plainImage()).bytes;
+  const brightness = 0.97 + Math.random() * 0.06;
+  return output(
+    jpeg(await sharp(source).resize(1024, 1024).modulate({ brightness }).jpeg({ quality: 92 }).toBuffer()),
+  );
+};
+
 let huge: Buffer | undefined;
 const TEST_MODELS: Record<string, FakeModel> = {
   'fake/echo': { required: [], run: echo },
+  'fake/remake': { required: [], run: remake },
   'fake/delayed': {
     required: [],
     run: async (input) => {

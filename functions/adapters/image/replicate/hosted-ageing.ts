@@ -1,14 +1,14 @@
 /**
  * The asynchronous side of hosted ageing: the render worker starts a prediction on the head crop with
  * a webhook and returns at once; the webhook (or the sweeper) checks it, and a success comes back as
- * a square JPEG of the size asked. Nothing here waits on the model.
+ * square pixels at the model's own size, with its HD JPEG on demand. Nothing here waits on the model.
  */
 import type { HostedAgeing, PredictionState } from '../../../core/image-ai';
 import type { FaceFinder } from '../age-pipeline';
 import { HostedModelError } from './hosted-model-error';
 import { dataUriOf, headCropInput } from './image-inputs';
 import { fillTemplate } from './input-template';
-import { squareJpeg } from './output-images';
+import { hdSquareJpeg, ownSizeSquarePixels } from './output-images';
 import {
   failureReason,
   isTerminal,
@@ -70,11 +70,8 @@ export function createReplicateHostedAgeing(deps: {
       if (prediction.status !== 'succeeded')
         return { status: 'failed', reason: failureReason(prediction), cost };
       try {
-        return {
-          status: 'succeeded',
-          image: await squareJpeg(await api.downloadFor(prediction), size),
-          cost,
-        };
+        const image = await ownSizeSquarePixels(await api.downloadFor(prediction), size);
+        return { status: 'succeeded', image, hd: () => hdSquareJpeg(image, size), cost };
       } catch (error) {
         if (!(error instanceof HostedModelError)) throw error;
         logger.warn('Replicate output refused', { predictionId, reason: error.reason });

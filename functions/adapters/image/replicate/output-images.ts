@@ -8,6 +8,7 @@ import { NoSubjectError } from '../../../core/errors';
 import type { RawImage, RemoveBackgroundOutput } from '../../../core/image-ai';
 import { largestRegion } from '../background/regions';
 import { HD_QUALITY } from '../offline-image-ai';
+import { enlargedSquareJpeg } from '../upscale';
 import { HostedModelError } from './hosted-model-error';
 import { outputPipeline, readOutputImage } from './output-download';
 import { FLUX_ASPECT_RATIOS } from './replicate-defaults';
@@ -28,15 +29,40 @@ async function reencoded<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** A `size`×`size` JPEG (Lanczos): HD from a ~1 MP model output is an upscale. */
-export async function squareJpeg(bytes: Buffer, size: number): Promise<Buffer> {
+/**
+ * The output as opaque RGBA square pixels of its own shorter side, at most `maxSide` (decoded here,
+ * so a broken file fails now): what the guard and the preview read, and what HD is enlarged from.
+ */
+export async function ownSizeSquarePixels(bytes: Buffer, maxSide: number): Promise<RawImage> {
   const image = await readOutputImage(bytes);
-  return reencoded(() =>
+  const side = Math.min(image.width, image.height, maxSide);
+  const data = await reencoded(() =>
     outputPipeline(image)
-      .resize(size, size, { fit: 'cover', kernel: 'lanczos3' })
-      .jpeg({ quality: HD_QUALITY })
+      .resize(side, side, { fit: 'cover', kernel: 'lanczos3' })
+      .toColourspace('srgb')
+      .flatten({ background: '#ffffff' })
+      .ensureAlpha()
+      .raw()
       .toBuffer(),
   );
+  return { data, width: side, height: side, channels: 4 };
+}
+
+/** A `size`×`size` JPEG of opaque RGBA square pixels (upscale.ts says how it enlarges). */
+export function hdSquareJpeg(square: RawImage, size: number): Promise<Buffer> {
+  const data = Buffer.from(square.data.buffer, square.data.byteOffset, square.data.length);
+  if (square.width < size)
+    return enlargedSquareJpeg({ data, width: square.width, height: square.height }, size, HD_QUALITY);
+  return sharp(data, { raw: { width: square.width, height: square.height, channels: 4 } })
+    .resize(size, size, { kernel: 'lanczos3' }) // a no-op when it is already that size
+    .removeAlpha()
+    .jpeg({ quality: HD_QUALITY })
+    .toBuffer();
+}
+
+/** A `size`×`size` JPEG: HD from a ~1 MP model output is an upscale. */
+export async function squareJpeg(bytes: Buffer, size: number): Promise<Buffer> {
+  return hdSquareJpeg(await ownSizeSquarePixels(bytes, size), size);
 }
 
 /** A JPEG no larger than `maxSide` on either side. */

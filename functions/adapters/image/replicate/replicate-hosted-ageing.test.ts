@@ -76,13 +76,22 @@ describe('hosted ageing through the webhook', () => {
         predictionId: prediction.id,
       });
     }
-    const state = await hosted.check(prediction.id, 640);
+    const state = await hosted.check(prediction.id, 2000);
     expect(state).toMatchObject({
       status: 'succeeded',
       cost: { usd: 0.04, predictTimeSec: expect.any(Number) },
     });
-    const image = state.status === 'succeeded' ? state.image : Buffer.alloc(0);
-    expect(await sharp(image).metadata()).toMatchObject({ format: 'jpeg', width: 640, height: 640 });
+    if (state.status !== 'succeeded') return;
+    // The echo answers with the head crop it was sent (at most 1024 px): the guard's pixels keep
+    // that size, the HD file is the upscale to the size asked.
+    expect(state.image.width).toBe(state.image.height);
+    expect(state.image.width).toBeLessThanOrEqual(1024);
+    expect(state.image.data.length).toBe(state.image.width * state.image.height * state.image.channels);
+    expect(await sharp(await state.hd()).metadata()).toMatchObject({
+      format: 'jpeg',
+      width: 2000,
+      height: 2000,
+    });
   });
 
   it('refuses a delivery signed with another secret, and a tampered body', async () => {
