@@ -1,8 +1,8 @@
 /**
  * The render worker's own time per hosted job, the model excluded (issue 12: ≤ 300 ms): the start
- * (head crop, create the prediction) and the check (fetch the output, upscale to HD, the identity
- * guard on the original and the result, the watermarked preview, the two S3 writes and the
- * conditional completion). Runs on a throwaway local stack with the local fake of the predictions
+ * (head crop, create the prediction) and the check (fetch and decode the output, the identity guard
+ * on the original and the result, the watermarked preview, the HD upscale, the two S3 writes and
+ * the conditional completion). Runs on a throwaway local stack with the local fake of the predictions
  * API in its own process; the fake's model time is reported beside, never counted.
  */
 import { spawn } from 'node:child_process';
@@ -76,7 +76,7 @@ function timeEachCall(deps: Deps) {
       }
     };
   };
-  wrap('provider check (download, HD upscale)', deps.imageAI.hostedAgeing!, 'check');
+  wrap('provider check (download, decode)', deps.imageAI.hostedAgeing!, 'check');
   wrap('provider start (face, head crop, create)', deps.imageAI.hostedAgeing!, 'start');
   wrap('DynamoDB', deps.predictions, 'start');
   wrap('DynamoDB', deps.uploads, 'saveFace');
