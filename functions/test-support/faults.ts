@@ -58,11 +58,11 @@ export type TableFault = {
 };
 
 /**
- * The upload, payment and keepsake stores over a DynamoDB client with a fault: the first `attempts`
- * attempts of `command` fail as DynamoDB (or the network) fails them, below the SDK's retry
- * middleware, so its retries (and backoff) run exactly as they would against the real table.
+ * A document client with a fault: the first `attempts` attempts of `command` fail as DynamoDB (or
+ * the network) fails them, below the SDK's retry middleware, so its retries (and backoff) run
+ * exactly as they would against the real table.
  */
-export function withFaultyTable(deps: Deps, fault: TableFault) {
+export function faultyDocumentClient(fault: TableFault) {
   const injected = { failures: 0 };
   const client = new DynamoDBClient({ region: process.env.AWS_REGION });
   client.middlewareStack.add(
@@ -88,6 +88,12 @@ export function withFaultyTable(deps: Deps, fault: TableFault) {
     { step: 'deserialize', name: 'injectTableFault' },
   );
   const doc = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+  return { doc, client, injected };
+}
+
+/** The upload, payment and keepsake stores over a document client with a fault (faultyDocumentClient). */
+export function withFaultyTable(deps: Deps, fault: TableFault) {
+  const { doc, injected } = faultyDocumentClient(fault);
   const table = process.env.TABLE_NAME!;
   return {
     deps: {

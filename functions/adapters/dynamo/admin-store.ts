@@ -1,25 +1,15 @@
 /** The first-admin claim as one conditionally written item of the single table. */
-import { DeleteCommand, type DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AdminStore } from '../../core/admin/admin-ports';
 import { isConditionFailure } from './errors';
+import { putNew } from './put-new';
 import { keys } from './table-design';
 
 export function createDynamoAdminStore(doc: DynamoDBDocumentClient, tableName: string): AdminStore {
   return {
     async claimFirstAdmin(userSub, at) {
-      try {
-        await doc.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: { ...keys.firstAdmin(), type: 'firstAdmin', userSub, at },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          }),
-        );
-        return true;
-      } catch (error) {
-        if (isConditionFailure(error)) return false;
-        throw error;
-      }
+      const claimed = await putNew(doc, tableName, { ...keys.firstAdmin(), type: 'firstAdmin', userSub, at });
+      return claimed === 'written';
     },
     async releaseFirstAdmin(userSub) {
       try {

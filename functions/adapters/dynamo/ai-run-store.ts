@@ -1,7 +1,8 @@
 /** The operators' AI test runs in the single table (AI_RUN#id), expiring two days after they start. */
-import { type DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AiRunRecord, AiRunStore } from '../../core/admin/ai-test-ports';
 import { isConditionFailure } from './errors';
+import { putNew } from './put-new';
 import { keys } from './table-design';
 
 const RUN_TTL_SECONDS = 2 * 24 * 3600;
@@ -9,18 +10,13 @@ const RUN_TTL_SECONDS = 2 * 24 * 3600;
 export function createDynamoAiRunStore(doc: DynamoDBDocumentClient, tableName: string): AiRunStore {
   return {
     async create(run) {
-      await doc.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: {
-            ...keys.aiRun(run.id),
-            type: 'ai-run',
-            ...run,
-            ttl: Math.floor(Date.parse(run.createdAt) / 1000) + RUN_TTL_SECONDS,
-          },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      );
+      const item = {
+        ...keys.aiRun(run.id),
+        type: 'ai-run',
+        ...run,
+        ttl: Math.floor(Date.parse(run.createdAt) / 1000) + RUN_TTL_SECONDS,
+      };
+      if ((await putNew(doc, tableName, item)) === 'taken') throw new Error(`AI run ${run.id} exists`);
     },
 
     async get(id) {

@@ -139,7 +139,9 @@ describe('drafts', () => {
       updatedAt: now,
     };
     await drafts.createDraft(draft);
-    await expect(drafts.createDraft(draft)).rejects.toThrow();
+    // The same draft again is a resent write (put-new.int.test.ts); another under its id is refused.
+    await drafts.createDraft(draft);
+    await expect(drafts.createDraft({ ...draft, name: 'Another' })).rejects.toThrow();
     const at = new Date().toISOString();
     const renamed = await drafts.renameDraft(userSub, draft.id, 'For Grandma', at);
     expect(renamed).toEqual({

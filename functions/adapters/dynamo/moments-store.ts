@@ -21,6 +21,7 @@ import { ConcurrentChangeError } from '../../core/payments/payment-errors';
 import type { Clock } from '../../core/ports';
 import { creditItems, type TransactItem } from './credit-items';
 import { failedConditionIndexes, isConditionFailure, isTransactionConflict } from './errors';
+import { putNew } from './put-new';
 import { keys } from './table-design';
 
 type Item = Record<string, unknown>;
@@ -154,13 +155,8 @@ export function createDynamoDraftStore(doc: DynamoDBDocumentClient, tableName: s
       return Item ? strip<DraftRecord>(Item) : null;
     },
     async createDraft(draft) {
-      await doc.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: draftItem(draft),
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      );
+      if ((await putNew(doc, tableName, draftItem(draft))) === 'taken')
+        throw new Error(`draft ${draft.id} exists`);
     },
     async updateDraft(draft) {
       try {

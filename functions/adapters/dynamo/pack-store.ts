@@ -7,13 +7,13 @@
 import {
   type DynamoDBDocumentClient,
   GetCommand,
-  PutCommand,
   QueryCommand,
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { PackRecord, PackStore } from '../../core/admin/packs-ports';
 import { failedConditionIndexes, isConditionFailure } from './errors';
+import { putNew } from './put-new';
 import { keys } from './table-design';
 
 type Item = Record<string, unknown>;
@@ -43,13 +43,13 @@ export function createDynamoPackStore(doc: DynamoDBDocumentClient, tableName: st
   };
   return {
     async createPack(pack) {
-      await doc.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: { ...keys.pack(pack.id), ...keys.packsIndex(pack.createdAt, pack.id), type: 'pack', ...pack },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      );
+      const item = {
+        ...keys.pack(pack.id),
+        ...keys.packsIndex(pack.createdAt, pack.id),
+        type: 'pack',
+        ...pack,
+      };
+      if ((await putNew(doc, tableName, item)) === 'taken') throw new Error(`pack ${pack.id} exists`);
     },
     getPack,
     async listPacks() {
