@@ -38,6 +38,8 @@ describe('hosted ageing', () => {
     const { deps, hosted, uploadId } = await startedRenders();
     expect(hosted.started.map((s) => s.targetAge).sort()).toEqual([10, 16, 21]);
     expect(new Set(hosted.started.map((s) => s.webhookUrl))).toEqual(new Set([deps.aiWebhookUrl]));
+    // The batch read the photo once: the three starts were handed the very same bytes.
+    expect(new Set(hosted.started.map((s) => s.image)).size).toBe(1);
     const job = await jobOf(deps, uploadId, 16);
     expect(job).toMatchObject({ status: 'processing', prediction: { attempt: 1, model: 'test/ageing' } });
     expect(deps.blobs.keys('renders')).toEqual([]);

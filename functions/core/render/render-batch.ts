@@ -34,8 +34,28 @@ export type BatchItem = {
   correlationId?: string;
 };
 
+/**
+ * The deps of one batch: an original photo is read from S3 once for all its jobs (the same bytes,
+ * so the same Buffer, which also lets the image adapters reuse what they made of it).
+ */
+function withOriginalsReadOnce(deps: Deps): Deps {
+  const originals = new Map<string, Promise<Buffer>>();
+  const get: Deps['blobs']['get'] = (bucket, key) => {
+    if (bucket !== 'uploads') return deps.blobs.get(bucket, key);
+    let read = originals.get(key);
+    if (!read) {
+      read = deps.blobs.get(bucket, key);
+      originals.set(key, read);
+      read.catch(() => originals.delete(key));
+    }
+    return read;
+  };
+  return { ...deps, blobs: { ...deps.blobs, get } };
+}
+
 /** Returns the ids of the items to retry. */
-export async function renderBatch(deps: Deps, items: BatchItem[]): Promise<string[]> {
+export async function renderBatch(batchDeps: Deps, items: BatchItem[]): Promise<string[]> {
+  const deps = withOriginalsReadOnce(batchDeps);
   const failed: string[] = [];
   const groups = new Map<string, { item: BatchItem; message: RenderMessage }[]>();
   const tasks: { item: BatchItem; task: RenderTask }[] = [];

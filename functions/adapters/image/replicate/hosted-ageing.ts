@@ -4,9 +4,10 @@
  * square pixels at the model's own size, with its HD JPEG on demand. Nothing here waits on the model.
  */
 import type { HostedAgeing, PredictionState } from '../../../core/image-ai';
+import type { FaceBox } from '../../../core/ports';
 import type { FaceFinder } from '../age-pipeline';
 import { HostedModelError } from './hosted-model-error';
-import { dataUriOf, headCropInput } from './image-inputs';
+import { dataUriOf, type HeadCropInput, headCropInput } from './image-inputs';
 import { fillTemplate } from './input-template';
 import { hdSquareJpeg, ownSizeSquarePixels } from './output-images';
 import {
@@ -19,6 +20,34 @@ import {
 import type { SlotConfig } from './replicate-config';
 import { verifiedPredictionId } from './webhook-signature';
 
+/**
+ * An upload's ages start from the same head crop: the render worker hands their jobs the same
+ * original (one Buffer per batch), so the crop is made once per photo and face, and forgotten with
+ * the photo.
+ */
+function headCropCache() {
+  const crops = new WeakMap<Buffer, Map<string, Promise<HeadCropInput>>>();
+  const keyOf = (face: FaceBox | undefined) => (face ? JSON.stringify(face) : 'detect');
+  return {
+    of(image: Buffer, face: FaceBox | undefined, findFace?: FaceFinder): Promise<HeadCropInput> {
+      let byFace = crops.get(image);
+      if (!byFace) {
+        byFace = new Map();
+        crops.set(image, byFace);
+      }
+      const key = keyOf(face);
+      let crop = byFace.get(key);
+      if (!crop) {
+        crop = headCropInput(image, face, findFace);
+        byFace.set(key, crop);
+        // The face found is the one the upload's other ages will be started with.
+        crop.then((made) => byFace.set(keyOf(made.face), crop!)).catch(() => byFace.delete(key));
+      }
+      return crop;
+    },
+  };
+}
+
 export function createReplicateHostedAgeing(deps: {
   api: ReplicateApi;
   slot: SlotConfig;
@@ -28,6 +57,7 @@ export function createReplicateHostedAgeing(deps: {
   now?: () => number;
 }): HostedAgeing {
   const { api, slot, logger } = deps;
+  const headCrops = headCropCache();
   const call = (input: Record<string, unknown>): PredictionCall => ({
     capability: 'ageProgress',
     slot,
@@ -36,7 +66,7 @@ export function createReplicateHostedAgeing(deps: {
 
   return {
     async start({ image, targetAge, face, webhookUrl }) {
-      const head = await headCropInput(image, face, deps.findFace);
+      const head = await headCrops.of(image, face, deps.findFace);
       const prediction = await api.start(
         call(fillTemplate(slot.input, { image: dataUriOf(head.jpeg), targetAge })),
         webhookUrl,

@@ -38,6 +38,34 @@ async function startAndDeliver(hosted: HostedAgeing, deliveries = 1) {
 }
 
 describe('hosted ageing through the webhook', () => {
+  it("starts an upload's ages from one head crop: the face is looked for once per photo", async () => {
+    let looked = 0;
+    const { ai } = providerOn(
+      fake,
+      { REPLICATE_MODEL_AGE_PROGRESS: 'fake/slow' },
+      {
+        findFace: async () => {
+          looked += 1;
+          return testFace;
+        },
+      },
+    );
+    const hosted = ai.hostedAgeing as HostedAgeing;
+    const first = await hosted.start({ image: photo, targetAge: 10, webhookUrl: receiver.url });
+    const rest = await Promise.all(
+      ([16, 21] as const).map((targetAge) =>
+        hosted.start({ image: photo, targetAge, face: first.face, webhookUrl: receiver.url }),
+      ),
+    );
+    await hosted.start({ image: photo, targetAge: 10, webhookUrl: receiver.url });
+    expect(looked).toBe(1);
+    expect(rest.map((started) => started.crop)).toEqual([first.crop, first.crop]);
+    // Another photo (another Buffer) is looked at afresh.
+    await hosted.start({ image: Buffer.from(photo), targetAge: 10, webhookUrl: receiver.url });
+    expect(looked).toBe(2);
+    for (const started of [first, ...rest]) await hosted.cancel(started.prediction.id);
+  });
+
   it('starts on the head crop with a completion webhook and returns without waiting', async () => {
     const { hosted } = ageingOn('fake/slow');
     const started = await hosted.start({
