@@ -108,15 +108,17 @@ export async function checkPrediction(deps: Deps, predictionId: string): Promise
 
   // The preview and the HD file are made while the guard looks (sharp's threads beside face-api's),
   // from the model's own-size output: a refused result wastes them, a kept one (nearly all) is
-  // done sooner. The HD upscale, the longest, goes on while the check is recorded.
-  const makingHd = state.hd();
-  makingHd.catch(() => {}); // awaited below unless the guard refuses the result
-  const [before, after, preview] = await Promise.all([
+  // done sooner. The HD file is asked for last, so its enlargement runs while the others decode,
+  // and goes on while the check is recorded.
+  const guarding = Promise.all([
     // The face that was aged: in a group photo, not necessarily the largest.
     deps.faceIdentity.signature(original, upload.face),
     deps.faceIdentity.signature(state.image),
     deps.previews.preview(state.image),
   ]);
+  const makingHd = state.hd();
+  makingHd.catch(() => {}); // awaited below unless the guard refuses the result
+  const [before, after, preview] = await guarding;
   // The original's face was found when the prediction started; without it there is nothing to compare.
   const verdict = before
     ? judgeIdentity(before.descriptor, after?.descriptor ?? null)
