@@ -17,7 +17,7 @@
  * 0.840 → 0.865), for more of a neighbour's hair (sample6 face 3 0.942 → 0.929) and the gap
  * between hand and chin filled (sample2 face 2 0.955 → 0.948). Judge a change on reframed crops
  * too: trimming 3–6% off the crops' edges moves single crops by up to ±0.02 and the mean between
- * 0.925 and 0.937; the two views were better on each of 8 such reframings (+0.0015 to +0.0064).
+ * 0.925 and 0.937; the two views were better on each of 7 such reframings (+0.0015 to +0.0064).
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';

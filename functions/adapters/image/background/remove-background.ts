@@ -9,8 +9,9 @@
  *
  * The model sees the photo twice, its letterbox filled by repeating the edge and with grey, and
  * the mask is the mean (letterbox.ts says why): on the benchmark's 11 portraits mean IoU 0.927 →
- * 0.931, better on each of 8 reframings of them (+0.0015 to +0.0064), for ~12 ms more. Measured
- * and not kept (Nov 2026, same portraits): a second pass at higher resolution on the head and
+ * 0.931, better on each of 7 reframings of them and a re-encode (+0.0015 to +0.0064), for ~12 ms
+ * more per 12 MP photo. Measured and not kept (Nov 2026, same portraits): a second pass at
+ * higher resolution on the head and
  * shoulders, averaged or replacing (0.920–0.928); the minimum of two views (0.924–0.930 as the
  * second is shifted by 3%: noise; with a flip it drops raised arms); the mean of a flipped or of
  * four shifted views (0.926); stretching to the square as MediaPipe does (0.913); black or
