@@ -7,7 +7,7 @@ import { storageKeys, TEMPLATE_SQUARES } from '@shared/deployment';
 import { NATIVE_SIZES, type TemplateStatus } from '@shared/templates';
 import sharp from 'sharp';
 import type { Deps } from '../core/deps';
-import type { TemplateRecord } from '../core/moments/moments-ports';
+import type { DraftRecord, TemplateRecord } from '../core/moments/moments-ports';
 
 const solid = (width: number, height: number, background: string) =>
   sharp({ create: { width, height, channels: 3, background } })
@@ -111,4 +111,23 @@ export async function givenCutout(
   }
   const createdAt = deps.clock.now().toISOString();
   await deps.uploads.saveCutout(uploadId, { width, height, createdAt, ...(copy ? { copy } : {}) });
+}
+
+/** A draft record as the stores keep it (nothing else written), for the store tests. */
+export function draftRecord(userSub: string, overrides: Partial<DraftRecord> = {}): DraftRecord {
+  const now = new Date().toISOString();
+  return {
+    id: crypto.randomUUID(),
+    userSub,
+    name: 'Snowy Night',
+    templateId: crypto.randomUUID(),
+    templateName: 'Snowy Night',
+    theme: 'christmas',
+    uploadId: crypto.randomUUID(),
+    placement: { x: 0.5, y: 0.5, scale: 0.3, rotation: 0 },
+    strokes: [],
+    createdAt: now,
+    updatedAt: now,
+    ...overrides,
+  };
 }

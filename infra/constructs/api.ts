@@ -24,7 +24,7 @@ import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { grantGroup, groupEnvironment } from './api-grants';
-import { AppFunction } from './app-function';
+import { AppFunction, IMAGE_NODE_MODULES } from './app-function';
 import { acknowledge } from './grants';
 
 /**
@@ -38,9 +38,9 @@ const GROUP_MEMORY_MB: Partial<Record<RouteGroup, number>> = {
   // The template seeder draws up to 100 templates at 2048 px per request: 3584 MB is two vCPUs.
   admin: 3584,
 };
-/** Native modules and model files a group loads at run time, beyond sharp. */
+/** Native modules and model files a group loads at run time (every group has sharp). */
 const GROUP_NODE_MODULES: Partial<Record<RouteGroup, string[]>> = {
-  moments: ['@napi-rs/canvas', '@vladmandic/face-api', '@tensorflow/tfjs', '@tensorflow/tfjs-backend-wasm'],
+  moments: IMAGE_NODE_MODULES,
 };
 /** Model files a group's Lambda reads beside its bundle (functions/adapters/image/background/model-dir.ts). */
 const GROUP_BUNDLE_FOLDERS: Partial<Record<RouteGroup, Record<string, string>>> = {
@@ -160,7 +160,7 @@ export class Api extends Construct {
         timeout: GROUP_TIMEOUT[group] ?? HANDLER_TIMEOUT,
         environment: { ...props.environment, ...groupEnvironment(group, props) },
         // Upload validation decodes the stored image with sharp (a native module).
-        nodeModules: ['sharp', ...(GROUP_NODE_MODULES[group] ?? [])],
+        nodeModules: GROUP_NODE_MODULES[group] ?? ['sharp'],
         bundleFolders: GROUP_BUNDLE_FOLDERS[group],
       });
       grantGroup(group, handler.role, props);

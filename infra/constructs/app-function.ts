@@ -20,6 +20,18 @@ export const LAMBDA_RUNTIME = lambda.Runtime.NODEJS_24_X;
 export const LAMBDA_ARCHITECTURE = lambda.Architecture.ARM_64;
 
 /**
+ * What the image adapters load at run time and an esbuild bundle cannot hold: native sharp and
+ * Skia (@napi-rs/canvas), face-api with its model files, tfjs with its wasm.
+ */
+export const IMAGE_NODE_MODULES = [
+  'sharp',
+  '@napi-rs/canvas',
+  '@vladmandic/face-api',
+  '@tensorflow/tfjs',
+  '@tensorflow/tfjs-backend-wasm',
+];
+
+/**
  * esbuild emits ESM; CommonJS dependencies inside the bundle still call `require`, which ESM lacks.
  * The alias avoids clashing with a bundled module's own `createRequire` import.
  */

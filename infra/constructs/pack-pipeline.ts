@@ -12,7 +12,7 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { AppFunction } from './app-function';
+import { AppFunction, IMAGE_NODE_MODULES } from './app-function';
 import { grantObjects, grantSendMessage, grantTableItems } from './grants';
 import { deadLetterAlarm, queueTick, workQueues } from './work-queues';
 
@@ -58,13 +58,7 @@ export class PackPipeline extends Construct {
       timeout: PACK_WORKER_TIMEOUT,
       environment: { ...props.environment, PACK_QUEUE_URL: this.queue.queueUrl },
       // The scene generator draws on @napi-rs/canvas; the ImageAI adapters load the face model.
-      nodeModules: [
-        'sharp',
-        '@napi-rs/canvas',
-        '@vladmandic/face-api',
-        '@tensorflow/tfjs',
-        '@tensorflow/tfjs-backend-wasm',
-      ],
+      nodeModules: IMAGE_NODE_MODULES,
     });
     this.worker.function.addEventSource(
       new SqsEventSource(this.queue, {

@@ -13,7 +13,7 @@ import type * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { AppFunction } from './app-function';
+import { AppFunction, IMAGE_NODE_MODULES } from './app-function';
 import { grantObjects, grantSecretValue, grantSendMessage, grantTableItems } from './grants';
 import { grantSendEmailFrom } from './mail';
 import { deadLetterAlarm, queueTick, workQueues } from './work-queues';
@@ -72,14 +72,8 @@ export class RenderPipeline extends Construct {
         MAIL_FROM: props.mailFrom,
         STRIPE_SECRET_ARN: props.stripeSecret.secretArn,
       },
-      // Native sharp and Skia (HD upscales) and the face model files cannot live inside an esbuild bundle.
-      nodeModules: [
-        'sharp',
-        '@napi-rs/canvas',
-        '@vladmandic/face-api',
-        '@tensorflow/tfjs',
-        '@tensorflow/tfjs-backend-wasm',
-      ],
+      // Skia enlarges hosted results to HD; face-api guards and detects.
+      nodeModules: IMAGE_NODE_MODULES,
     });
     this.worker.function.addEventSource(
       new SqsEventSource(this.queue, {

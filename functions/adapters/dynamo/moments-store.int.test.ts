@@ -3,8 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { CompositionRecord, DraftRecord, TemplateRecord } from '../../core/moments/moments-ports';
+import type { CompositionRecord, TemplateRecord } from '../../core/moments/moments-ports';
 import { loadLocalEnv } from '../../test-support/local-env';
+import { draftRecord } from '../../test-support/moments';
 import {
   createDynamoCompositionStore,
   createDynamoDraftStore,
@@ -124,20 +125,7 @@ describe('templates', () => {
 describe('drafts', () => {
   it('renames and records the draft_renamed event in one transaction', async () => {
     const userSub = randomUUID();
-    const now = new Date().toISOString();
-    const draft: DraftRecord = {
-      id: randomUUID(),
-      userSub,
-      name: 'Snowy Night',
-      templateId: randomUUID(),
-      templateName: 'Snowy Night',
-      theme: 'christmas',
-      uploadId: randomUUID(),
-      placement: { x: 0.5, y: 0.5, scale: 0.3, rotation: 0 },
-      strokes: [{ mode: 'erase', radius: 0.05, points: [[0.1, 0.2]] }],
-      createdAt: now,
-      updatedAt: now,
-    };
+    const draft = draftRecord(userSub, { strokes: [{ mode: 'erase', radius: 0.05, points: [[0.1, 0.2]] }] });
     await drafts.createDraft(draft);
     // The same draft again is a resent write (put-new.int.test.ts); another under its id is refused.
     await drafts.createDraft(draft);

@@ -4,9 +4,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { DraftRecord } from '../../core/moments/moments-ports';
 import { faultyDocumentClient } from '../../test-support/faults';
 import { loadLocalEnv } from '../../test-support/local-env';
+import { draftRecord } from '../../test-support/moments';
 import { createDynamoAiRunStore } from './ai-run-store';
 import { createDynamoDraftStore } from './moments-store';
 import { createDynamoPackStore } from './pack-store';
@@ -25,28 +25,11 @@ function lossyPut() {
   return faulty;
 }
 
-const draftOf = (userSub: string): DraftRecord => {
-  const now = new Date().toISOString();
-  return {
-    id: randomUUID(),
-    userSub,
-    name: 'Snowy Night',
-    templateId: randomUUID(),
-    templateName: 'Snowy Night',
-    theme: 'christmas',
-    uploadId: randomUUID(),
-    placement: { x: 0.5, y: 0.5, scale: 0.3, rotation: 0 },
-    strokes: [],
-    createdAt: now,
-    updatedAt: now,
-  };
-};
-
 describe('creating items when the answer to the first write was lost', () => {
   it('creates a draft once and says so', async () => {
     const { doc, injected } = lossyPut();
     const drafts = createDynamoDraftStore(doc, env.TABLE_NAME);
-    const draft = draftOf(randomUUID());
+    const draft = draftRecord(randomUUID());
     await drafts.createDraft(draft);
     expect(injected.failures).toBe(1);
     expect(await drafts.getDraft(draft.userSub, draft.id)).toEqual(draft);
