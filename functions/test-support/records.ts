@@ -1,6 +1,7 @@
 /** Upload and job records for tests, and a ready upload reached through the UploadStore port. */
-import { PREVIEW_AGES, type TargetAge } from '@shared/catalog';
+import { getProduct, PREVIEW_AGES, type ProductId, type TargetAge } from '@shared/catalog';
 import type { JobStatus } from '@shared/schemas/uploads';
+import type { OrderRecord } from '../core/payments/payment-ports';
 import type { Clock, OwnerRef, RenderJobRecord, UploadRecord, UploadStore } from '../core/ports';
 import { anonymousExpiry, incomingKeyFor, originalKeyFor } from '../core/uploads/create-upload';
 
@@ -72,4 +73,21 @@ export async function readyUpload(
   const found = await store.getUploadWithJobs(upload.id);
   if (!found) throw new Error('the ready upload reads as gone');
   return found;
+}
+
+/** A pending checkout order of a new buyer, at its product's list price. */
+export function orderRecord(
+  clock: Clock,
+  productId: ProductId,
+  over: Partial<OrderRecord> = {},
+): OrderRecord {
+  return {
+    sessionId: `cs_test_${crypto.randomUUID().replaceAll('-', '')}`,
+    userSub: crypto.randomUUID(),
+    productId,
+    amountCents: getProduct(productId).priceCents,
+    status: 'pending',
+    createdAt: clock.now().toISOString(),
+    ...over,
+  };
 }

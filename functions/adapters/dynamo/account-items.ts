@@ -12,11 +12,11 @@ import { keys, tableDesign } from './table-design';
 
 type Item = Record<string, unknown>;
 
-/** Upload items of one owner from gsi1 (OWNER#<owner> / UPLOAD#<createdAt>); every page unless limited. */
-export async function queryOwnerIndex(
+/** Items of one type under a gsi1 partition whose sort key starts with `prefix`; every page unless limited. */
+export async function queryOwnerIndexItems(
   doc: DynamoDBDocumentClient,
   tableName: string,
-  owner: OwnerRef,
+  where: { gsi1pk: string; prefix: string; type: string },
   { oldestFirst = false, limit }: { oldestFirst?: boolean; limit?: number } = {},
 ): Promise<Item[]> {
   const index = tableDesign.globalIndexes[0];
@@ -29,16 +29,27 @@ export async function queryOwnerIndex(
         IndexName: index.name,
         KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
         ExpressionAttributeNames: { '#pk': index.partitionKey, '#sk': index.sortKey },
-        ExpressionAttributeValues: { ':pk': keys.ownerIndex(owner, '').gsi1pk, ':prefix': 'UPLOAD#' },
+        ExpressionAttributeValues: { ':pk': where.gsi1pk, ':prefix': where.prefix },
         ScanIndexForward: oldestFirst,
         Limit: limit ? limit - found.length : undefined,
         ExclusiveStartKey: startKey,
       }),
     );
-    found.push(...(page.Items ?? []).filter((item) => item.type === 'upload'));
+    found.push(...(page.Items ?? []).filter((item) => item.type === where.type));
     startKey = page.LastEvaluatedKey;
   } while (startKey && (!limit || found.length < limit));
   return found;
+}
+
+/** Upload items of one owner from gsi1 (OWNER#<owner> / UPLOAD#<createdAt>). */
+export function queryOwnerIndex(
+  doc: DynamoDBDocumentClient,
+  tableName: string,
+  owner: OwnerRef,
+  options: { oldestFirst?: boolean; limit?: number } = {},
+): Promise<Item[]> {
+  const where = { gsi1pk: keys.ownerIndex(owner, '').gsi1pk, prefix: 'UPLOAD#', type: 'upload' };
+  return queryOwnerIndexItems(doc, tableName, where, options);
 }
 
 /** Every item of USER#<sub> (drafts, credits... as later features add them). */

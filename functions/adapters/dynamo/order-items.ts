@@ -1,32 +1,15 @@
 /** Orders by buyer (the owner index) and erasing a buyer's email from them (account deletion). */
-import { type DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mapLimit } from '../../core/concurrency';
+import { queryOwnerIndexItems } from './account-items';
 import { isConditionFailure } from './errors';
-import { keys, tableDesign } from './table-design';
+import { keys } from './table-design';
 
 /** Session ids of the buyer's orders in gsi1 (orders written before the index carry none). */
 async function indexedOrderIds(doc: DynamoDBDocumentClient, tableName: string, userSub: string) {
-  const index = tableDesign.globalIndexes[0];
-  const ids: string[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await doc.send(
-      new QueryCommand({
-        TableName: tableName,
-        IndexName: index.name,
-        KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
-        ExpressionAttributeNames: { '#pk': index.partitionKey, '#sk': index.sortKey },
-        ExpressionAttributeValues: {
-          ':pk': keys.ownerOrdersIndex(userSub, '', '').gsi1pk,
-          ':prefix': 'ORDER#',
-        },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) if (item.type === 'order') ids.push(item.sessionId as string);
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return ids;
+  const where = { gsi1pk: keys.ownerOrdersIndex(userSub, '', '').gsi1pk, prefix: 'ORDER#', type: 'order' };
+  const orders = await queryOwnerIndexItems(doc, tableName, where, { oldestFirst: true });
+  return orders.map((order) => order.sessionId as string);
 }
 
 /**

@@ -1,27 +1,8 @@
-/**
- * What every PaymentStore must do, as one suite run against the in-memory fake (unit project) and
- * the DynamoDB adapter (int project): fulfilment exactly once, credits never below zero, every
- * balance change in the ledger, processed events remembered, subscription events in their order.
- */
-import { getProduct, type ProductId } from '@shared/catalog';
 import { describe, expect, it } from 'vitest';
 import { ConcurrentChangeError } from '../../core/payments/payment-errors';
 import type { FulfilmentPlan, OrderRecord, SubscriptionState } from '../../core/payments/payment-ports';
-import type { Clock } from '../../core/ports';
-import { jobRecord, readyUpload, sessionOwner } from '../records';
+import { jobRecord, orderRecord, readyUpload, sessionOwner } from '../records';
 import type { StoreSubject } from './store-subject';
-
-function order(clock: Clock, productId: ProductId, over: Partial<OrderRecord> = {}): OrderRecord {
-  return {
-    sessionId: `cs_test_${crypto.randomUUID().replaceAll('-', '')}`,
-    userSub: crypto.randomUUID(),
-    productId,
-    amountCents: getProduct(productId).priceCents,
-    status: 'pending',
-    createdAt: clock.now().toISOString(),
-    ...over,
-  };
-}
 
 const creditsPlan = (o: OrderRecord, credits: number): FulfilmentPlan => ({
   order: o,
@@ -43,7 +24,7 @@ export function describePaymentStoreContract(name: string, subject: () => StoreS
   describe(`PaymentStore contract: ${name}`, () => {
     it('keeps one order per checkout session', async () => {
       const { paymentStore, clock } = subject();
-      const placed = order(clock, 'credits_10', { email: 'parent@example.com' });
+      const placed = orderRecord(clock, 'credits_10', { email: 'parent@example.com' });
       await paymentStore.createOrder(placed);
       // A resent write (its answer was lost) neither fails nor replaces the order.
       await paymentStore.createOrder({ ...placed, amountCents: 1 });
@@ -53,7 +34,7 @@ export function describePaymentStoreContract(name: string, subject: () => StoreS
 
     it('fulfils an order once: credits with their ledger entry, and a replay changes nothing', async () => {
       const { paymentStore, clock } = subject();
-      const placed = order(clock, 'credits_10');
+      const placed = orderRecord(clock, 'credits_10');
       await paymentStore.createOrder(placed);
       expect(await paymentStore.fulfil(creditsPlan(placed, 10))).toBe(true);
       expect(await paymentStore.fulfil(creditsPlan(placed, 10))).toBe(false);
@@ -69,7 +50,7 @@ export function describePaymentStoreContract(name: string, subject: () => StoreS
 
     it('fulfils an order that checkout never wrote, writing it', async () => {
       const { paymentStore, clock } = subject();
-      const lost = order(clock, 'credits_1');
+      const lost = orderRecord(clock, 'credits_1');
       expect(await paymentStore.fulfil(creditsPlan(lost, 1))).toBe(true);
       expect(await paymentStore.getOrder(lost.sessionId)).toMatchObject({
         sessionId: lost.sessionId,
@@ -81,7 +62,7 @@ export function describePaymentStoreContract(name: string, subject: () => StoreS
 
     it('lets exactly one of two simultaneous fulfilments take effect', async () => {
       const { paymentStore, clock } = subject();
-      const placed = order(clock, 'credits_10');
+      const placed = orderRecord(clock, 'credits_10');
       await paymentStore.createOrder(placed);
       const results = await Promise.allSettled([
         paymentStore.fulfil(creditsPlan(placed, 10)),
@@ -101,7 +82,7 @@ export function describePaymentStoreContract(name: string, subject: () => StoreS
     it('unlocks existing jobs for good and creates the bought ones, both marked with the order', async () => {
       const { paymentStore, uploads, clock } = subject();
       const { upload } = await readyUpload(uploads, clock, sessionOwner(), { statuses: { 10: 'done' } });
-      const placed = order(clock, 'age_19_hd', { uploadId: upload.id });
+      const placed = orderRecord(clock, 'age_19_hd', { uploadId: upload.id });
       const newJob = { ...jobRecord(upload, 19, clock), hdUnlocked: true, expiresAt: undefined };
       expect(
         await paymentStore.fulfil({ order: placed, unlockAges: [10], newJobs: [newJob], credits: 0 }),
@@ -121,7 +102,7 @@ export function describePaymentStoreContract(name: string, subject: () => StoreS
     it('refuses a plan made from a stale read and writes none of it', async () => {
       const { paymentStore, uploads, clock } = subject();
       const { upload } = await readyUpload(uploads, clock, sessionOwner(), { ages: [10, 19] });
-      const placed = order(clock, 'age_19_hd', { uploadId: upload.id });
+      const placed = orderRecord(clock, 'age_19_hd', { uploadId: upload.id });
       await paymentStore.createOrder(placed);
       // Planned as new, but it exists already; and an unlock of a job that is gone.
       const existing = { ...jobRecord(upload, 19, clock), hdUnlocked: true };
@@ -141,7 +122,7 @@ export function describePaymentStoreContract(name: string, subject: () => StoreS
 
     it('never takes credits below zero, and lists the ledger newest first', async () => {
       const { paymentStore, clock, pass } = subject();
-      const placed = order(clock, 'credits_1');
+      const placed = orderRecord(clock, 'credits_1');
       const sub = placed.userSub;
       await paymentStore.fulfil(creditsPlan(placed, 3));
       await pass();
@@ -162,7 +143,7 @@ export function describePaymentStoreContract(name: string, subject: () => StoreS
 
     it('lets simultaneous debits take no more than the balance', async () => {
       const { paymentStore, clock } = subject();
-      const placed = order(clock, 'credits_1');
+      const placed = orderRecord(clock, 'credits_1');
       await paymentStore.fulfil(creditsPlan(placed, 3));
       const results = await Promise.all(
         [1, 2, 3, 4, 5].map((n) => paymentStore.debit(placed.userSub, 1, 'moments_hd', `export-${n}`)),
@@ -182,7 +163,7 @@ export function describePaymentStoreContract(name: string, subject: () => StoreS
 
     it('applies subscription states in event order, whatever order they arrive in', async () => {
       const { paymentStore, clock } = subject();
-      const placed = order(clock, 'credits_1');
+      const placed = orderRecord(clock, 'credits_1');
       const sub = placed.userSub;
       expect(await paymentStore.getCredits(sub)).toEqual({ balance: 0, subscription: null });
       await paymentStore.fulfil(creditsPlan(placed, 2));
@@ -207,10 +188,10 @@ export function describePaymentStoreContract(name: string, subject: () => StoreS
       const { paymentStore, clock } = subject();
       const userSub = crypto.randomUUID();
       const email = 'parent@example.com';
-      const pending = order(clock, 'credits_10', { userSub, email });
-      const fulfilled = order(clock, 'age10_hd', { userSub, email });
-      const lost = order(clock, 'credits_1', { userSub, email });
-      const others = order(clock, 'credits_10', { email: 'other@example.com' });
+      const pending = orderRecord(clock, 'credits_10', { userSub, email });
+      const fulfilled = orderRecord(clock, 'age10_hd', { userSub, email });
+      const lost = orderRecord(clock, 'credits_1', { userSub, email });
+      const others = orderRecord(clock, 'credits_10', { email: 'other@example.com' });
       for (const placed of [pending, fulfilled, others]) await paymentStore.createOrder(placed);
       await paymentStore.fulfil(creditsPlan(fulfilled, 0));
       await paymentStore.fulfil(creditsPlan(lost, 1)); // written by fulfilment, not checkout
@@ -230,7 +211,7 @@ export function describePaymentStoreContract(name: string, subject: () => StoreS
 
     it("deletes a user's credits and ledger with the user's own items, not their orders", async () => {
       const { paymentStore, uploads, clock } = subject();
-      const placed = order(clock, 'credits_10');
+      const placed = orderRecord(clock, 'credits_10');
       await paymentStore.createOrder(placed);
       await paymentStore.fulfil(creditsPlan(placed, 10));
       await paymentStore.applySubscription(placed.userSub, subscription('active'), 100);

@@ -1,32 +1,12 @@
-/**
- * What every PaymentStore must do with money going back, run against the in-memory fake (unit
- * project) and the DynamoDB adapter (int project): a refund or revocation recorded once with what it
- * takes back in the same step, payments found by their intent, one subscription checkout per parent,
- * and a subscription state applied only against the plan it was decided on.
- */
-import { getProduct, type ProductId } from '@shared/catalog';
 import { describe, expect, it } from 'vitest';
 import { ConcurrentChangeError } from '../../core/payments/payment-errors';
 import type { OrderRecord, SubscriptionState } from '../../core/payments/payment-ports';
 import { refundRecord } from '../../core/payments/refund-plan';
 import type { TakeBack } from '../../core/payments/refund-ports';
-import type { Clock } from '../../core/ports';
-import { readyUpload, sessionOwner } from '../records';
+import { orderRecord, readyUpload, sessionOwner } from '../records';
 import type { StoreSubject } from './store-subject';
 
 const id = () => crypto.randomUUID().replaceAll('-', '');
-
-function order(clock: Clock, productId: ProductId, over: Partial<OrderRecord> = {}): OrderRecord {
-  return {
-    sessionId: `cs_test_${id()}`,
-    userSub: crypto.randomUUID(),
-    productId,
-    amountCents: getProduct(productId).priceCents,
-    status: 'pending',
-    createdAt: clock.now().toISOString(),
-    ...over,
-  };
-}
 
 const takeBack = (o: OrderRecord, over: Partial<TakeBack> = {}): TakeBack => ({
   sessionId: o.sessionId,
@@ -53,7 +33,11 @@ export function describeRefundStoreContract(name: string, subject: () => StoreSu
       const { paymentStore, uploads, clock } = subject();
       const { upload } = await readyUpload(uploads, clock, sessionOwner(), { statuses: { 10: 'done' } });
       const paymentIntentId = `pi_${id()}`;
-      const placed = order(clock, 'age10_hd', { uploadId: upload.id, paymentIntentId, grantedAges: [10] });
+      const placed = orderRecord(clock, 'age10_hd', {
+        uploadId: upload.id,
+        paymentIntentId,
+        grantedAges: [10],
+      });
       await paymentStore.fulfil({ order: placed, unlockAges: [10], newJobs: [], credits: 0 });
       expect(await paymentStore.findOrderByPayment(paymentIntentId)).toMatchObject({
         sessionId: placed.sessionId,
@@ -101,7 +85,7 @@ export function describeRefundStoreContract(name: string, subject: () => StoreSu
 
     it('takes back credits once, with a ledger entry, and only from the balance it planned from', async () => {
       const { paymentStore, clock } = subject();
-      const placed = order(clock, 'credits_10', { grantedCredits: 10 });
+      const placed = orderRecord(clock, 'credits_10', { grantedCredits: 10 });
       await paymentStore.fulfil({ order: placed, unlockAges: [], newJobs: [], credits: 10 });
       await paymentStore.debit(placed.userSub, 3, 'moments_hd', 'export-1');
       const revocation = { sessionId: placed.sessionId, cause: 'dispute' as const, eventId: 'evt_1' };
@@ -121,8 +105,8 @@ export function describeRefundStoreContract(name: string, subject: () => StoreSu
     it('does not unlock again what another order unlocked meanwhile', async () => {
       const { paymentStore, uploads, clock } = subject();
       const { upload } = await readyUpload(uploads, clock, sessionOwner(), { statuses: { 10: 'done' } });
-      const first = order(clock, 'age10_hd', { uploadId: upload.id });
-      const second = order(clock, 'age10_hd', { uploadId: upload.id, userSub: first.userSub });
+      const first = orderRecord(clock, 'age10_hd', { uploadId: upload.id });
+      const second = orderRecord(clock, 'age10_hd', { uploadId: upload.id, userSub: first.userSub });
       await paymentStore.fulfil({ order: first, unlockAges: [10], newJobs: [], credits: 0 });
       await expect(
         paymentStore.fulfil({ order: second, unlockAges: [10], newJobs: [], credits: 0 }),
