@@ -12,6 +12,8 @@ test('filters to Birthdays and 4:5, keeps them through a reload, and clears an e
   await expect(page.getByRole('heading', { level: 1, name: 'Choose a background' })).toBeVisible();
   const cards = page.getByRole('main').getByRole('listitem').getByRole('link');
   await expect(cards.first()).toBeVisible();
+  // The first render shows two rows; the rest of the page follows (the grid is busy until then).
+  await expect(page.getByRole('list', { name: 'Templates' })).toHaveAttribute('aria-busy', 'false');
   const all = await cards.count();
 
   await page.getByLabel('Category').selectOption('Birthdays');

@@ -212,8 +212,9 @@ function Templates({
       <p className="sr-only" aria-live="polite">
         {matching.length} templates
       </p>
+      {/* Busy while only the first rows are rendered and the rest of the page is on its way. */}
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: the links inside take the keyboard as links do */}
-      <ul className={GRID} onClick={openCard}>
+      <ul className={GRID} onClick={openCard} aria-label="Templates" aria-busy={!complete}>
         {shown.map((template, index) => (
           <li key={template.templateId}>
             <ComposerTemplateCard template={template} to={link(template.templateId)} eager={index < 4} />
