@@ -9,6 +9,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { ImageInput } from '../../core/image-ai';
 import type { FaceBox } from '../../core/ports';
+import { installFastConcat, type TfKernelRegistry } from './fast-concat';
 import { rollFromUp, type Vec } from './head-geometry';
 
 /** Long side of the copy the detector sees: faces stay big enough, inference stays fast. */
@@ -30,7 +31,7 @@ type WithAge<R> = { withAgeAndGender(): Promise<R[]> };
 /** What face-api's recognition net adds to a face (face-identity.ts). */
 export type DescribedFaceResult = FaceResult & { descriptor: Float32Array };
 export type FaceApi = {
-  tf: {
+  tf: TfKernelRegistry & {
     setWasmPaths(prefix: string): void;
     setBackend(name: string): Promise<boolean>;
     ready(): Promise<void>;
@@ -89,6 +90,7 @@ export function loadFaceApi(): Promise<FaceApi> {
     faceapi.tf.setWasmPaths(`${wasmDir}${path.sep}`);
     await faceapi.tf.setBackend('wasm');
     await faceapi.tf.ready();
+    installFastConcat(faceapi.tf);
     const modelDir = faceApiModelDir();
     await Promise.all([
       faceapi.nets.ssdMobilenetv1.loadFromDisk(modelDir),
