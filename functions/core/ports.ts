@@ -95,11 +95,14 @@ export interface UploadStore {
   saveFace(uploadId: string, face: FaceBox): Promise<void>;
   /** Records the upload's cut-out; false when the upload no longer exists. */
   saveCutout(uploadId: string, cutout: CutoutInfo): Promise<boolean>;
-  /** processing -> done; false when the job was not processing (duplicate delivery). */
+  /**
+   * processing -> done, in one write with a hosted render's check; false when the job was not
+   * processing (duplicate delivery).
+   */
   completeJob(
     uploadId: string,
     age: TargetAge,
-    keys: { previewKey: string; hdKey: string },
+    result: { previewKey: string; hdKey: string; hostedCheck?: RenderJobRecord['hostedCheck'] },
   ): Promise<boolean>;
   /** Adds one job to a ready upload (operators' age tests); false when the upload is gone or has that age. */
   addJob(job: RenderJobRecord): Promise<boolean>;

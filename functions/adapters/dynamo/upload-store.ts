@@ -273,12 +273,18 @@ export function createDynamoUploadStore(doc: DynamoDBDocumentClient, tableName: 
         });
     },
 
-    completeJob: (uploadId, age, { previewKey, hdKey }) =>
-      transition(uploadId, age, '#status = :done, previewKey = :previewKey, hdKey = :hdKey', {
-        ':done': 'done',
-        ':previewKey': previewKey,
-        ':hdKey': hdKey,
-      }),
+    completeJob: (uploadId, age, { previewKey, hdKey, hostedCheck }) =>
+      transition(
+        uploadId,
+        age,
+        `#status = :done, previewKey = :previewKey, hdKey = :hdKey${hostedCheck ? ', hostedCheck = :check' : ''}`,
+        {
+          ':done': 'done',
+          ':previewKey': previewKey,
+          ':hdKey': hdKey,
+          ...(hostedCheck ? { ':check': hostedCheck } : {}),
+        },
+      ),
 
     async markQueued(uploadId, ages) {
       await Promise.all(

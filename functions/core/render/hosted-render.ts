@@ -66,6 +66,10 @@ export async function startPrediction(
 export async function checkPrediction(deps: Deps, predictionId: string): Promise<PredictionOutcome> {
   const hosted = deps.imageAI.hostedAgeing;
   if (!hosted) return { outcome: 'ignored', reason: 'no-hosted-provider' };
+  // The provider is asked while the job is looked up: a webhook names a prediction that has ended,
+  // nearly always one of ours; a replayed or foreign one costs a wasted download, nothing more.
+  const checking = hosted.check(predictionId, HD_SIZE_PX);
+  checking.catch(() => {}); // awaited below, unless the prediction is not a running job's
   const link = await deps.predictions.find(predictionId);
   // Not one of ours (or its job's items expired): nothing to do, nothing to say to the sender.
   if (!link) return { outcome: 'ignored', reason: 'unknown-prediction' };
@@ -78,10 +82,9 @@ export async function checkPrediction(deps: Deps, predictionId: string): Promise
   }
 
   const { upload } = found;
-  // The original is fetched while the provider is asked: an ended prediction needs it at once.
   const fetchingOriginal = deps.blobs.get('uploads', upload.fileKey!);
   fetchingOriginal.catch(() => {}); // awaited below, unless the prediction is still running
-  const state = await hosted.check(predictionId, HD_SIZE_PX);
+  const state = await checking;
   if (state.status === 'running') return { outcome: 'running', link };
   const costUsd = addCost(job.hostedCheck?.costUsd ?? null, state.cost.usd);
   deps.logger.info('hosted prediction ended', {
@@ -132,21 +135,26 @@ export async function checkPrediction(deps: Deps, predictionId: string): Promise
     await deps.predictions.recordCheck(link.uploadId, link.age, check);
     return retryOrFail(context, messages.identityDrifted, `identity: ${verdict.why}`);
   }
-  const [, hd] = await Promise.all([deps.predictions.recordCheck(link.uploadId, link.age, check), makingHd]);
+  const hd = await makingHd;
 
-  const outcome = await storeAndComplete(deps, { upload, job, hd, preview: preview.jpeg }, () => ({
-    outcome: 'done',
-    face: upload.face!,
-    timings: {
-      decode: 0,
-      detect: 0,
-      age: 0,
-      watermark: preview.timings.watermark,
-      encode: preview.timings.encode,
-    },
-  }));
-  await deps.predictions.end(predictionId);
-  return outcome;
+  // The check is written with the completion, and the link ends once the job is done (a worker
+  // that dies before leaves it for the sweeper), beside the files' commit.
+  return storeAndComplete(
+    deps,
+    { upload, job, hd, preview: preview.jpeg, hostedCheck: check },
+    () => ({
+      outcome: 'done',
+      face: upload.face!,
+      timings: {
+        decode: 0,
+        detect: 0,
+        age: 0,
+        watermark: preview.timings.watermark,
+        encode: preview.timings.encode,
+      },
+    }),
+    () => deps.predictions.end(predictionId),
+  );
 }
 
 type CheckContext = {

@@ -27,12 +27,25 @@ export function hdKeyFor(uploadId: string, age: TargetAge, hd: Buffer): string {
 
 /**
  * Stores a finished render's two files and completes its job (once, whichever delivery wins);
- * `done` says what the winner reports.
+ * `done` says what the winner reports, `alsoWhenCompleted` runs beside the winner's last steps.
  */
 export async function storeAndComplete(
   deps: Deps,
-  { upload, job, hd, preview }: { upload: UploadRecord; job: RenderJobRecord; hd: Buffer; preview: Buffer },
+  {
+    upload,
+    job,
+    hd,
+    preview,
+    hostedCheck,
+  }: {
+    upload: UploadRecord;
+    job: RenderJobRecord;
+    hd: Buffer;
+    preview: Buffer;
+    hostedCheck?: RenderJobRecord['hostedCheck'];
+  },
   done: () => RenderOutcome,
+  alsoWhenCompleted?: () => Promise<void>,
 ): Promise<RenderOutcome> {
   const { id: uploadId } = upload;
   const { age } = job;
@@ -51,16 +64,18 @@ export async function storeAndComplete(
     // Pending until the job records them: a worker that dies before completeJob leaves no file for good.
     deps.blobs.put('renders', hdKey, hd, { contentType: 'image/jpeg', anonymous, pending: true }),
   ]);
-  const completed = await deps.uploads.completeJob(uploadId, age, { previewKey, hdKey });
+  const completed = await deps.uploads.completeJob(uploadId, age, { previewKey, hdKey, hostedCheck });
   if (!completed) {
     await discardUnrecorded(deps, message, [previewKey, hdKey]);
     return { outcome: 'skipped', reason: 'not-processing' };
   }
   deps.metrics.count('RendersCompleted');
-  await commitFiles(deps, 'renders', [previewKey, hdKey], { anonymous }, message);
-  if (anonymous) await keepIfMigrated(deps, uploadId, [previewKey, hdKey]);
+  const keepFiles = async () => {
+    await commitFiles(deps, 'renders', [previewKey, hdKey], { anonymous }, message);
+    if (anonymous) await keepIfMigrated(deps, uploadId, [previewKey, hdKey]);
+  };
   // Only the delivery that completed the job gets here, so the email goes out once.
-  await notifyRenderDone(deps, job);
+  await Promise.all([keepFiles(), notifyRenderDone(deps, job), alsoWhenCompleted?.()]);
   return done();
 }
 

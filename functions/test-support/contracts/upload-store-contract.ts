@@ -99,6 +99,19 @@ export function describeUploadStoreContract(name: string, subject: () => StoreSu
       ]);
     });
 
+    it('completes a hosted render with its check in the same write; the offline one has none', async () => {
+      const { uploads, clock } = subject();
+      const { upload } = await readyUpload(uploads, clock, sessionOwner());
+      const hostedCheck = { identityDistance: 0.31, estimatedAge: 15.5, costUsd: 0.04 };
+      expect(
+        await uploads.completeJob(upload.id, 16, { previewKey: 'p.jpg', hdKey: 'h.jpg', hostedCheck }),
+      ).toBe(true);
+      expect(await uploads.completeJob(upload.id, 21, { previewKey: 'p.jpg', hdKey: 'h.jpg' })).toBe(true);
+      const { jobs } = (await uploads.getUploadWithJobs(upload.id))!;
+      expect(jobs.find((job) => job.age === 16)).toMatchObject({ status: 'done', hostedCheck });
+      expect(jobs.find((job) => job.age === 21)?.hostedCheck).toBeUndefined();
+    });
+
     it('keeps the first face saved, saves an email only on an existing upload', async () => {
       const { uploads, clock } = subject();
       const { upload } = await readyUpload(uploads, clock, sessionOwner());

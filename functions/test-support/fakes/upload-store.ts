@@ -102,8 +102,13 @@ export function createFakeUploadStore(table: FakeTable, clock: Clock): UploadSto
       if (stored && !stored.face) stored.face = copy(face);
     },
 
-    completeJob: async (uploadId, age, { previewKey, hdKey }) =>
-      transition(uploadId, age, { status: 'done', previewKey, hdKey }),
+    completeJob: async (uploadId, age, { previewKey, hdKey, hostedCheck }) =>
+      transition(uploadId, age, {
+        status: 'done',
+        previewKey,
+        hdKey,
+        ...(hostedCheck ? { hostedCheck } : {}),
+      }),
 
     async markQueued(uploadId, ages) {
       for (const age of ages) {
