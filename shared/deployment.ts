@@ -165,6 +165,11 @@ export type TemplateSquare = (typeof TEMPLATE_SQUARES)[keyof typeof TEMPLATE_SQU
  */
 export const CUTOUT_COPY_SIDE = MOMENTS_CANVAS_PX;
 
+const HD_SOURCE_SUFFIX = '-source.jpg';
+
+/** Whether a job's HD key names a source still to be enlarged (storageKeys.hdSource). */
+export const isHdSourceKey = (key: string) => key.endsWith(HD_SOURCE_SUFFIX);
+
 export const storageKeys = {
   /** Where the browser PUTs the raw file. */
   incoming: (uploadId: string) => `${S3_PREFIXES.incoming.prefix}${uploadId}`,
@@ -182,6 +187,9 @@ export const storageKeys = {
     `${S3_PREFIXES.previews.prefix}${uploadId}/${age}-${hash}.jpg`,
   hd: (uploadId: string, age: TargetAge, hash: string) =>
     `${S3_PREFIXES.hd.prefix}${uploadId}/${age}-${hash}.jpg`,
+  /** A hosted render at its model's own size, until its first HD download enlarges it (isHdSourceKey). */
+  hdSource: (uploadId: string, age: TargetAge, hash: string) =>
+    `${S3_PREFIXES.hd.prefix}${uploadId}/${age}-${hash}${HD_SOURCE_SUFFIX}`,
   template: (templateId: string, file: 'native.jpg' | 'wm.jpg' | 'thumb.webp') =>
     `${S3_PREFIXES.templates.prefix}${templateId}/${file}`,
   /** A square copy of a template: `wm-800.jpg`, `native-2000.jpg`. */

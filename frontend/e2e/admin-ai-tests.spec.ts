@@ -93,7 +93,7 @@ test('an age-preview test runs through the real pipeline to its result, each ste
   await expect(log.locator('time')).toHaveCount(5);
 
   await expectLoadedImage(page, 'Age 5 result, watermarked preview');
-  const hd = page.getByRole('link', { name: /Open the HD file/ });
+  const hd = page.getByRole('link', { name: /Open the full-size file/ });
   await expect(hd).toHaveAttribute('href', /.+/);
   // Offline, the worker measures no identity distance or cost: the page says so rather than showing blanks.
   await expect(page.getByText('measured on hosted results only')).toBeVisible();

@@ -35,6 +35,7 @@ import { goLiveOf } from './go-live';
 import { createImageFetcher } from './http/image-fetcher';
 import {
   createFaceIdentity,
+  createHdEnlarger,
   createImageAI,
   createImageInspector,
   createKeepsakeRenderer,
@@ -82,6 +83,7 @@ export function buildDeps(config: AppConfig = loadConfig()): Deps {
     aiWebhookUrl: config.aiWebhookUrl,
     aiRuns: createDynamoAiRunStore(doc, config.tableName),
     previews: createPreviewMaker(),
+    hdEnlarger: createHdEnlarger(),
     clock,
     tokens: createTokenVerifier(config),
     identity: config.userPoolId

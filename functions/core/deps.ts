@@ -7,7 +7,7 @@ import type { AdminStore } from './admin/admin-ports';
 import type { AiRunStore } from './admin/ai-test-ports';
 import type { PackQueue, PackStore } from './admin/packs-ports';
 import type { ImageFetcher, TemplateImageMaker } from './admin/template-import-ports';
-import type { FaceIdentity, ImageAI, PreviewMaker } from './image-ai';
+import type { FaceIdentity, HdEnlarger, ImageAI, PreviewMaker } from './image-ai';
 import type { Metrics } from './metrics';
 import type { CompositionStore, DraftStore, KeepsakeRenderer, TemplateStore } from './moments/moments-ports';
 import type { PaymentStore, Payments } from './payments/payment-ports';
@@ -45,6 +45,8 @@ export type Deps = {
   /** The operators' AI test runs (scene prompts, face swaps). */
   aiRuns: AiRunStore;
   previews: PreviewMaker;
+  /** A hosted render's HD file, made on its first download. */
+  hdEnlarger: HdEnlarger;
   clock: Clock;
   tokens: TokenVerifier;
   identity: Identity;

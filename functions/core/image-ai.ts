@@ -116,12 +116,12 @@ export type PredictionCost = { predictTimeSec: number | null; usd: number | null
 /**
  * Where a prediction stands. A success carries its output already downloaded (size-limited) and
  * decoded: square pixels at its own size (at most the size asked), enough for the identity guard
- * and the preview. `hd()` makes the metadata-free JPEG of the size asked from them (an upscale from
- * a ~1 MP model), so the caller can make it while the guard looks.
+ * and the preview. `jpeg()` encodes them as a metadata-free JPEG (the private HD file, or its
+ * source when smaller than HD: see HdEnlarger), so the caller can make it while the guard looks.
  */
 export type PredictionState =
   | { status: 'running'; startedAt?: string }
-  | { status: 'succeeded'; image: RawImage; hd(): Promise<Buffer>; cost: PredictionCost }
+  | { status: 'succeeded'; image: RawImage; jpeg(): Promise<Buffer>; cost: PredictionCost }
   | { status: 'failed'; reason: string; cost: PredictionCost };
 
 /**
@@ -179,6 +179,15 @@ export const ageingEngine = (ai: { routes: Pick<ImageAIRoutes, 'ageProgress'> })
   ai.routes.ageProgress === 'offline' ? 'offline' : 'hosted';
 
 /** The watermarked preview of a finished render. */
+/**
+ * A hosted model answers ~1 MP and most renders are never bought: the answer is stored as it came,
+ * and the first HD download makes the HD file from it.
+ */
+export interface HdEnlarger {
+  /** A `size`×`size` JPEG without metadata, from a smaller square JPEG. */
+  enlarge(source: Buffer, size: number): Promise<Buffer>;
+}
+
 export interface PreviewMaker {
   /** JPEG without metadata; the timings are milliseconds. */
   preview(image: ImageInput): Promise<{ jpeg: Buffer; timings: { watermark: number; encode: number } }>;

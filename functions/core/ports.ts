@@ -110,6 +110,8 @@ export interface UploadStore {
   markQueued(uploadId: string, ages: readonly TargetAge[]): Promise<void>;
   /** processing -> failed; false when the job was not processing. */
   failJob(uploadId: string, age: TargetAge, reason: string): Promise<boolean>;
+  /** A done job's HD key `from` becomes `to` (its HD file made from a source); false when it is not `from`. */
+  replaceHdKey(uploadId: string, age: TargetAge, from: string, to: string): Promise<boolean>;
   /**
    * Jobs processing since before `before` (ISO time), oldest first, through the sparse in-progress
    * index: eventually consistent, so the writes below re-check what they act on.

@@ -3,10 +3,17 @@
  * local fake of the predictions API (its ageing model is the offline warp, so identities hold), the
  * fake's signed webhooks posted to the local gateway, and the real identity guard (face-api).
  */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { routes } from '@shared/api';
+import type { TargetAge } from '@shared/catalog';
+import { isHdSourceKey } from '@shared/deployment';
 import { messages } from '@shared/messages';
+import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startReplicateFake } from '../../scripts/local/replicate-fake/replicate-fake';
+import { keys } from '../adapters/dynamo/table-design';
+import { claimsOf, newParent } from '../test-support/cognito';
 import * as images from '../test-support/images';
 import { createTestApp } from '../test-support/test-app';
 
@@ -24,11 +31,26 @@ const app = createTestApp(hostedSettings());
 const gateway = await app.startGateway();
 app.deps.aiWebhookUrl = new URL(routes.aiWebhook.path, gateway.url).href;
 
+const dynamo = new DynamoDBClient({ region: app.env.AWS_REGION });
+const doc = DynamoDBDocumentClient.from(dynamo);
+
 afterAll(async () => {
   await gateway.stop();
   await fake.stop();
   await app.purgeRenderQueue();
+  dynamo.destroy();
 });
+
+/** What paying does to a job (payments.int.test.ts pays through Stripe's fake). */
+const unlockHd = (uploadId: string, age: TargetAge) =>
+  doc.send(
+    new UpdateCommand({
+      TableName: app.env.TABLE_NAME,
+      Key: keys.job(uploadId, age),
+      UpdateExpression: 'SET hdUnlocked = :true',
+      ExpressionAttributeValues: { ':true': true },
+    }),
+  );
 
 type Job = { age: number; status: string; failureReason?: string };
 const jobsOf = async (testApp: typeof app, uploadId: string) =>
@@ -75,6 +97,31 @@ describe('hosted ageing through the predictions API', () => {
       expect.stringContaining(`previews/${uploadId}/16-`),
       expect.stringContaining(`previews/${uploadId}/21-`),
     ]);
+  }, 120_000);
+
+  it("stores the model's answer at its own size and makes the 2000 px HD file on its first download", async () => {
+    const parent = await newParent();
+    const caller = { claims: await claimsOf(parent.idToken) };
+    const uploadId = await app.uploadPhoto(caller, images.samplePhoto(2));
+    const [done] = (await workUntilEnded(app, uploadId)).filter((job) => job.age === 16);
+    const sourceKey = done.hdKey as string;
+    expect(isHdSourceKey(sourceKey)).toBe(true);
+    expect((await sharp(await app.deps.blobs.get('renders', sourceKey)).metadata()).width).toBeLessThan(2000);
+
+    await unlockHd(uploadId, 16);
+    const download = () =>
+      app.callRoute('downloadHd', { ...caller, params: { uploadId }, body: { disposition: 'attachment' } });
+    const first = await download();
+    expect(first.status).toBe(200);
+    const file = await fetch(first.json.files[0].url);
+    const meta = await sharp(Buffer.from(await file.arrayBuffer())).metadata();
+    expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(['jpeg', 2000, 2000, undefined]);
+
+    const hdKey = (await jobsOf(app, uploadId)).find((job) => job.age === 16)!.hdKey as string;
+    expect(isHdSourceKey(hdKey)).toBe(false);
+    expect(await app.deps.blobs.head('renders', sourceKey)).toBeNull();
+    const again = await download();
+    expect(new URL(again.json.files[0].url).pathname).toBe(new URL(first.json.files[0].url).pathname);
   }, 120_000);
 
   it('refuses a forged webhook at the gateway and queues nothing', async () => {

@@ -28,8 +28,8 @@ import { AppFunction, IMAGE_NODE_MODULES } from './app-function';
 import { acknowledge } from './grants';
 
 /**
- * Memory per route group; a group not listed gets the default. The uploads group runs sharp;
- * moments removes backgrounds (face-api and the segmentation model) and draws keepsakes.
+ * Memory per route group; a group not listed gets the default. The uploads group runs sharp and
+ * makes a hosted render's HD file on its first download (Skia); moments removes backgrounds (face-api and the segmentation model) and draws keepsakes.
  */
 const GROUP_MEMORY_MB: Partial<Record<RouteGroup, number>> = {
   uploads: 1024,
@@ -40,6 +40,7 @@ const GROUP_MEMORY_MB: Partial<Record<RouteGroup, number>> = {
 };
 /** Native modules and model files a group loads at run time (every group has sharp). */
 const GROUP_NODE_MODULES: Partial<Record<RouteGroup, string[]>> = {
+  uploads: ['sharp', '@napi-rs/canvas'],
   moments: IMAGE_NODE_MODULES,
 };
 /** Model files a group's Lambda reads beside its bundle (functions/adapters/image/background/model-dir.ts). */

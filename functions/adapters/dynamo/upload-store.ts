@@ -313,6 +313,24 @@ export function createDynamoUploadStore(doc: DynamoDBDocumentClient, tableName: 
         ':reason': reason,
       }),
 
+    async replaceHdKey(uploadId, age, from, to) {
+      try {
+        await doc.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.job(uploadId, age),
+            UpdateExpression: 'SET hdKey = :to',
+            ConditionExpression: 'hdKey = :from',
+            ExpressionAttributeValues: { ':from': from, ':to': to },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (isConditionFailure(error)) return false;
+        throw error;
+      }
+    },
+
     async listByOwner(owner, opts) {
       return (await queryOwnerIndex(doc, tableName, owner, opts)).map(uploadFromItem);
     },

@@ -23,7 +23,7 @@ async function bundleAndRun(format: 'esm' | 'cjs') {
     entry,
     [
       `import { readFileSync } from 'node:fs';`,
-      `import { createFaceIdentity, createImageAI, createPreviewMaker } from ${JSON.stringify(path.join(import.meta.dirname, 'index.ts'))};`,
+      `import { createFaceIdentity, createHdEnlarger, createImageAI, createPreviewMaker } from ${JSON.stringify(path.join(import.meta.dirname, 'index.ts'))};`,
       "const ai = createImageAI({ detectFaces: 'offline', ageProgress: 'offline', removeBackground: 'offline', faceSwap: 'offline', generateScene: 'offline' });",
       // No top-level await: it is not allowed in a CommonJS bundle.
       'ai.ageProgress({ image: readFileSync(process.argv[2]), targetAge: 16 }).then(async (out) => {',
@@ -32,7 +32,9 @@ async function bundleAndRun(format: 'esm' | 'cjs') {
       // The identity check loads the recognition net beside the detector's models; the swap uses both pictures' landmarks.
       '  const signature = await createFaceIdentity().signature(out.image);',
       '  const swapped = await ai.faceSwap({ source: out.image, target: readFileSync(process.argv[2]) });',
-      '  console.log(JSON.stringify({ face: out.face, preview: preview.jpeg.length, hd: out.image.length, cutout: cutout.png.length, descriptor: signature?.descriptor.length, swapped: swapped.image.length }));',
+      // A hosted render's HD file, made on its first download by the uploads Lambda (Skia).
+      '  const enlarged = await createHdEnlarger().enlarge(preview.jpeg, 1200);',
+      '  console.log(JSON.stringify({ face: out.face, preview: preview.jpeg.length, hd: out.image.length, cutout: cutout.png.length, descriptor: signature?.descriptor.length, swapped: swapped.image.length, enlarged: enlarged.length }));',
       '});',
     ].join('\n'),
   );
@@ -73,6 +75,7 @@ describe('image engine in a Lambda bundle', () => {
       expect(result.cutout).toBeGreaterThan(10_000);
       expect(result.descriptor).toBe(128);
       expect(result.swapped).toBeGreaterThan(10_000);
+      expect(result.enlarged).toBeGreaterThan(10_000);
     }
   }, 90_000);
 });

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { enlargedPixels, enlargedSquareJpeg } from './upscale';
+import { createHdEnlarger, enlargedPixels, enlargedSquareJpeg } from './upscale';
 
 /** A square RGBA image: red on the left half, blue on the right, a white pixel in the middle. */
 function halves(side: number) {
@@ -31,5 +31,22 @@ describe('enlarging a model answer to HD', () => {
     const meta = await sharp(jpeg).metadata();
     expect(meta).toMatchObject({ format: 'jpeg', width: 256, height: 256, channels: 3 });
     expect(meta.exif).toBeUndefined();
+  });
+
+  it('makes the HD file from a stored source: the size asked, no metadata, the picture where it was', async () => {
+    const { data } = halves(100);
+    const source = await sharp(data, { raw: { width: 100, height: 100, channels: 4 } })
+      .removeAlpha()
+      .withMetadata({ exif: { IFD0: { Artist: 'model' } } })
+      .jpeg({ quality: 95 })
+      .toBuffer();
+    const hd = await createHdEnlarger().enlarge(source, 400);
+    const meta = await sharp(hd).metadata();
+    expect(meta).toMatchObject({ format: 'jpeg', width: 400, height: 400 });
+    expect(meta.exif).toBeUndefined();
+    const { data: pixels } = await sharp(hd).raw().toBuffer({ resolveWithObject: true });
+    const at = (x: number) => Array.from(pixels.subarray((200 * 400 + x) * 3, (200 * 400 + x) * 3 + 3));
+    expect(at(40)[0]).toBeGreaterThan(180);
+    expect(at(360)[2]).toBeGreaterThan(180);
   });
 });

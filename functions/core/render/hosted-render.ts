@@ -109,17 +109,17 @@ export async function checkPrediction(deps: Deps, predictionId: string): Promise
     return retryOrFail(context, messages.aiProviderFailed, state.reason);
   }
 
-  // The preview and the HD file are made while the guard looks (sharp's threads beside face-api's),
-  // from the model's own-size output: a refused result wastes them, a kept one (nearly all) is
-  // done sooner. The HD file is asked for last, so its enlargement runs while the others decode,
-  // and goes on while the check is recorded.
+  // The preview and the private file are encoded while the guard looks (sharp's threads beside
+  // face-api's), from the model's own-size output: a refused result wastes them, a kept one (nearly
+  // all) is done sooner. A ~1 MP answer is stored as it is: its HD file is made when someone
+  // downloads it (hd-source.ts), not for every render.
   const guarding = Promise.all([
     // The face that was aged: in a group photo, not necessarily the largest.
     deps.faceIdentity.signature(original, upload.face),
     deps.faceIdentity.signature(state.image),
     deps.previews.preview(state.image),
   ]);
-  const makingHd = state.hd();
+  const makingHd = state.jpeg();
   makingHd.catch(() => {}); // awaited below unless the guard refuses the result
   const [before, after, preview] = await guarding;
   // The original's face was found when the prediction started; without it there is nothing to compare.
@@ -141,7 +141,14 @@ export async function checkPrediction(deps: Deps, predictionId: string): Promise
   // that dies before leaves it for the sweeper), beside the files' commit.
   return storeAndComplete(
     deps,
-    { upload, job, hd, preview: preview.jpeg, hostedCheck: check },
+    {
+      upload,
+      job,
+      hd,
+      hdIsSource: state.image.width < HD_SIZE_PX,
+      preview: preview.jpeg,
+      hostedCheck: check,
+    },
     () => ({
       outcome: 'done',
       face: upload.face!,

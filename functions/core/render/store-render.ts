@@ -1,6 +1,7 @@
 /**
- * The last step of every render, inline or hosted: store the preview and the private HD file,
- * complete the job exactly once, and tidy up after a delivery that lost.
+ * The last step of every render, inline or hosted: store the preview and the private HD file (or
+ * the source it is made from on its first download), complete the job exactly once, and tidy up
+ * after a delivery that lost.
  */
 import { createHash } from 'node:crypto';
 import type { TargetAge } from '@shared/catalog';
@@ -25,6 +26,9 @@ export function hdKeyFor(uploadId: string, age: TargetAge, hd: Buffer): string {
   return storageKeys.hd(uploadId, age, contentHash(hd));
 }
 
+const hdSourceKeyFor = (uploadId: string, age: TargetAge, source: Buffer) =>
+  storageKeys.hdSource(uploadId, age, contentHash(source));
+
 /**
  * Stores a finished render's two files and completes its job (once, whichever delivery wins);
  * `done` says what the winner reports, `alsoWhenCompleted` runs beside the winner's last steps.
@@ -35,12 +39,15 @@ export async function storeAndComplete(
     upload,
     job,
     hd,
+    hdIsSource,
     preview,
     hostedCheck,
   }: {
     upload: UploadRecord;
     job: RenderJobRecord;
     hd: Buffer;
+    /** `hd` is smaller than HD: stored as the source of the HD file its first download makes. */
+    hdIsSource?: boolean;
     preview: Buffer;
     hostedCheck?: RenderJobRecord['hostedCheck'];
   },
@@ -52,7 +59,7 @@ export async function storeAndComplete(
   const message = { uploadId, age };
   const anonymous = upload.owner.startsWith('session:');
   const previewKey = previewKeyFor(uploadId, age, preview);
-  const hdKey = hdKeyFor(uploadId, age, hd);
+  const hdKey = (hdIsSource ? hdSourceKeyFor : hdKeyFor)(uploadId, age, hd);
   await Promise.all([
     deps.blobs.put('renders', previewKey, preview, {
       contentType: 'image/jpeg',

@@ -1,8 +1,12 @@
-/** HD files of a photo: the owner only, unlocked and rendered ages only, as short-lived links. */
+/**
+ * HD files of a photo: the owner only, unlocked and rendered ages only, as short-lived links (a
+ * hosted render's HD file is made on its first download: hd-source.ts).
+ */
 import type { HdFile } from '@shared/schemas/payments';
 import type { Deps } from '../deps';
 import { DomainError } from '../errors';
 import type { Principal } from '../ports';
+import { hdFileKey } from './hd-source';
 import { assertOwner } from './ownership';
 
 /** Long enough to start a download on a slow phone, short enough not to be worth sharing. */
@@ -28,7 +32,7 @@ export async function downloadHd(
   const files = await Promise.all(
     ready.map(async (job) => {
       const fileName = `little-futures-age-${job.age}.jpg`;
-      const url = await deps.blobs.presignGet('renders', job.hdKey!, {
+      const url = await deps.blobs.presignGet('renders', await hdFileKey(deps, found.upload, job), {
         expiresInSeconds: HD_LINK_SECONDS,
         fileName,
         disposition: request.disposition,

@@ -112,6 +112,19 @@ export function describeUploadStoreContract(name: string, subject: () => StoreSu
       expect(jobs.find((job) => job.age === 21)?.hostedCheck).toBeUndefined();
     });
 
+    it("replaces a job's HD key only while it is the one named", async () => {
+      const { uploads, clock } = subject();
+      const { upload } = await readyUpload(uploads, clock, sessionOwner());
+      await uploads.completeJob(upload.id, 16, { previewKey: 'p.jpg', hdKey: 'hd/a-source.jpg' });
+      expect(await uploads.replaceHdKey(upload.id, 16, 'hd/a-source.jpg', 'hd/a.jpg')).toBe(true);
+      // A second download that enlarged the same source finds it done.
+      expect(await uploads.replaceHdKey(upload.id, 16, 'hd/a-source.jpg', 'hd/b.jpg')).toBe(false);
+      expect(await uploads.replaceHdKey(upload.id, 21, 'hd/a-source.jpg', 'hd/a.jpg')).toBe(false);
+      expect(await uploads.replaceHdKey(crypto.randomUUID(), 16, 'hd/a-source.jpg', 'hd/a.jpg')).toBe(false);
+      const { jobs } = (await uploads.getUploadWithJobs(upload.id))!;
+      expect(jobs.map((job) => job.hdKey)).toEqual([undefined, 'hd/a.jpg', undefined]);
+    });
+
     it('keeps the first face saved, saves an email only on an existing upload', async () => {
       const { uploads, clock } = subject();
       const { upload } = await readyUpload(uploads, clock, sessionOwner());

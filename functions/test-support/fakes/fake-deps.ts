@@ -25,6 +25,7 @@ import {
   type FakeImageAI,
 } from './image-ai';
 import {
+  createFakeHdEnlarger,
   createFakeImageInspector,
   createFakeKeepsakeRenderer,
   createFakePreviewMaker,
@@ -65,6 +66,7 @@ export type FakeDeps = Deps & {
   mailer: FakeMailer;
   logger: FakeLogger;
   keepsakes: FakeKeepsakeRenderer;
+  hdEnlarger: ReturnType<typeof createFakeHdEnlarger>;
   /** The in-memory table behind the stores (analytics events are only visible here). */
   table: FakeTable;
   packQueue: FakePackQueue;
@@ -97,6 +99,7 @@ export function fakeDeps<O extends Partial<Deps> = Record<never, never>>(
     aiWebhookUrl: 'https://site.test/api/ai/webhook',
     aiRuns: createFakeAiRunStore(),
     previews: createFakePreviewMaker(),
+    hdEnlarger: createFakeHdEnlarger(),
     clock: clock as FakeClock,
     tokens: createFakeTokenVerifier(),
     identity: createFakeIdentity(),

@@ -20,7 +20,7 @@ export const succeeded = async (seed = 'aged', usd = 0.04): Promise<PredictionSt
   const jpeg = await tinyJpeg(seed);
   const { data, info } = await sharp(jpeg).raw().toBuffer({ resolveWithObject: true });
   const image = { data, width: info.width, height: info.height, channels: 3 as const };
-  return { status: 'succeeded', image, hd: async () => jpeg, cost: { predictTimeSec: 4.2, usd } };
+  return { status: 'succeeded', image, jpeg: async () => jpeg, cost: { predictTimeSec: 4.2, usd } };
 };
 export const failed = (reason = 'model error', usd = 0.01): PredictionState => ({
   status: 'failed',

@@ -8,7 +8,7 @@ import type { MessageKey } from '@shared/messages';
 import { ACCEPTED_FORMATS, sniffImageFormat } from '@shared/rules/upload-file';
 import sharp from 'sharp';
 import { PhotoRejectedError } from '../../core/errors';
-import type { ImageInput, PreviewMaker } from '../../core/image-ai';
+import type { HdEnlarger, ImageInput, PreviewMaker } from '../../core/image-ai';
 import type { ComposerDrawing, KeepsakeDrawing, KeepsakeRenderer } from '../../core/moments/moments-ports';
 import type { ImageInspector } from '../../core/ports';
 
@@ -65,6 +65,18 @@ export function createFakePreviewMaker(): PreviewMaker {
       return { jpeg, timings: { watermark: 1, encode: 1 } };
     },
   };
+}
+
+/** Enlarging is sharp's plain resize here, counted (the real one: adapters/image/upscale.ts). */
+export function createFakeHdEnlarger(): HdEnlarger & { enlarged: number } {
+  const enlarger = {
+    enlarged: 0,
+    async enlarge(source: Buffer, size: number) {
+      enlarger.enlarged++;
+      return sharp(source).resize(size, size).jpeg().toBuffer();
+    },
+  };
+  return enlarger;
 }
 
 export type FakeKeepsakeRenderer = KeepsakeRenderer & {

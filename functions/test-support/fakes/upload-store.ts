@@ -120,6 +120,13 @@ export function createFakeUploadStore(table: FakeTable, clock: Clock): UploadSto
     failJob: async (uploadId, age, reason) =>
       transition(uploadId, age, { status: 'failed', failureReason: reason }),
 
+    async replaceHdKey(uploadId, age, from, to) {
+      const job = table.jobs.get(uploadId)?.get(age);
+      if (job?.hdKey !== from) return false;
+      job.hdKey = to;
+      return true;
+    },
+
     async listByOwner(owner, { oldestFirst = false, limit } = {}) {
       const listed = [...table.uploads.values()]
         .filter((upload) => upload.owner === owner)

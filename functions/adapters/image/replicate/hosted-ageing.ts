@@ -9,7 +9,7 @@ import type { FaceFinder } from '../age-pipeline';
 import { HostedModelError } from './hosted-model-error';
 import { dataUriOf, type HeadCropInput, headCropInput } from './image-inputs';
 import { fillTemplate } from './input-template';
-import { hdSquareJpeg, ownSizeSquarePixels } from './output-images';
+import { ownSizeJpeg, ownSizeSquarePixels } from './output-images';
 import {
   failureReason,
   isTerminal,
@@ -101,7 +101,7 @@ export function createReplicateHostedAgeing(deps: {
         return { status: 'failed', reason: failureReason(prediction), cost };
       try {
         const image = await ownSizeSquarePixels(await api.downloadFor(prediction), size);
-        return { status: 'succeeded', image, hd: () => hdSquareJpeg(image, size), cost };
+        return { status: 'succeeded', image, jpeg: () => ownSizeJpeg(image, size), cost };
       } catch (error) {
         if (!(error instanceof HostedModelError)) throw error;
         logger.warn('Replicate output refused', { predictionId, reason: error.reason });

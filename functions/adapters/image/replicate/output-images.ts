@@ -48,6 +48,21 @@ export async function ownSizeSquarePixels(bytes: Buffer, maxSide: number): Promi
   return { data, width: side, height: side, channels: 4 };
 }
 
+/** A source is enlarged and encoded again on its first HD download: it keeps more than HD's quality. */
+const HD_SOURCE_QUALITY = 95;
+
+/**
+ * Opaque RGBA square pixels as a JPEG of their own size: the HD file when they are `hdSide`
+ * across, else its source (HdEnlarger makes the HD file from it when someone downloads it).
+ */
+export function ownSizeJpeg(square: RawImage, hdSide: number): Promise<Buffer> {
+  const data = Buffer.from(square.data.buffer, square.data.byteOffset, square.data.length);
+  return sharp(data, { raw: { width: square.width, height: square.height, channels: square.channels } })
+    .removeAlpha()
+    .jpeg({ quality: square.width >= hdSide ? HD_QUALITY : HD_SOURCE_QUALITY })
+    .toBuffer();
+}
+
 /** A `size`×`size` JPEG of opaque RGBA square pixels (upscale.ts says how it enlarges). */
 export function hdSquareJpeg(square: RawImage, size: number): Promise<Buffer> {
   const data = Buffer.from(square.data.buffer, square.data.byteOffset, square.data.length);

@@ -110,16 +110,14 @@ describe('hosted ageing through the webhook', () => {
       cost: { usd: 0.04, predictTimeSec: expect.any(Number) },
     });
     if (state.status !== 'succeeded') return;
-    // The echo answers with the head crop it was sent (at most 1024 px): the guard's pixels keep
-    // that size, the HD file is the upscale to the size asked.
+    // The echo answers with the head crop it was sent (at most 1024 px): the guard's pixels and the
+    // stored JPEG (the HD file's source, enlarged on its first download) keep that size.
     expect(state.image.width).toBe(state.image.height);
     expect(state.image.width).toBeLessThanOrEqual(1024);
     expect(state.image.data.length).toBe(state.image.width * state.image.height * state.image.channels);
-    expect(await sharp(await state.hd()).metadata()).toMatchObject({
-      format: 'jpeg',
-      width: 2000,
-      height: 2000,
-    });
+    const stored = await sharp(await state.jpeg()).metadata();
+    expect(stored).toMatchObject({ format: 'jpeg', width: state.image.width, height: state.image.width });
+    expect(stored.exif).toBeUndefined();
   });
 
   it('refuses a delivery signed with another secret, and a tampered body', async () => {

@@ -42,7 +42,7 @@ describe('the default models through the Replicate fake', () => {
     });
     const state = await hosted.check(started.prediction.id, 1024);
     expect(state).toMatchObject({ status: 'succeeded', cost: { usd: 0.04 } });
-    const image = state.status === 'succeeded' ? await state.hd() : Buffer.alloc(0);
+    const image = state.status === 'succeeded' ? await state.jpeg() : Buffer.alloc(0);
     expect(await sharp(image).metadata()).toMatchObject({ width: 1024, height: 1024, format: 'jpeg' });
     // The fake aged the person with the offline warp: still a face, for the identity guard to compare.
     expect((await detectLargestFace(image))?.score).toBeGreaterThan(0.5);

@@ -34,7 +34,7 @@ export function AgeTestResult({ job }: { job: Job }) {
           rel="noreferrer"
           className={buttonClasses('outline', 'sm', 'self-start')}
         >
-          Open the HD file
+          Open the full-size file
           <span className="sr-only"> (opens in a new tab; the link works for 10 minutes)</span>
         </a>
       )}
