@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { RawImage } from '../../core/image-ai';
-import { addWatermark, WATERMARK_TEXT, watermarkSvg } from './watermark';
+import { addWatermark, WATERMARK_TEXT, watermarkOverlay, watermarkSvg } from './watermark';
 import { WATERMARK_GLYPHS_PATH, WATERMARK_GLYPHS_TEXT } from './watermark-glyphs';
 
 const repo = path.resolve(import.meta.dirname, '../../..');
@@ -35,6 +35,22 @@ describe('preview watermark', () => {
     expect(svg).not.toContain('<text');
     expect(svg).toContain(`d="${WATERMARK_GLYPHS_PATH}"`);
     expect(svg.match(/<use /g)?.length).toBeGreaterThan(6);
+  });
+
+  it('draws the SVG once per size: the kept overlay marks a photo as the SVG itself does', async () => {
+    expect(watermarkOverlay(200, 120)).toBe(watermarkOverlay(200, 120));
+    const photo = await sharp({ create: { width: 200, height: 120, channels: 3, background: '#7a5c48' } })
+      .raw()
+      .toBuffer();
+    const marked = await addWatermark({ data: new Uint8Array(photo), width: 200, height: 120, channels: 3 });
+    const direct = await sharp(photo, { raw: { width: 200, height: 120, channels: 3 } })
+      .composite([{ input: Buffer.from(watermarkSvg(200, 120)) }])
+      .raw()
+      .toBuffer();
+    let worst = 0;
+    for (let i = 0; i < direct.length; i++) worst = Math.max(worst, Math.abs(direct[i] - marked.data[i]));
+    expect(worst).toBeLessThanOrEqual(2);
+    expect(changedShare(marked, 0x7a)).toBeGreaterThan(0.05);
   });
 
   it('visibly marks every part of the image without changing its size', async () => {

@@ -53,12 +53,35 @@ export function watermarkSvg(width: number, height: number): string {
   ].join('');
 }
 
+const overlays = new Map<string, Promise<Buffer>>();
+/** Sizes kept: previews are all one size, templates come in a few. */
+const OVERLAYS_KEPT = 8;
+
+/**
+ * The watermark rasterised once per size, as RGBA: librsvg takes ~17 ms to draw a 640² preview's
+ * rows of outlines (most of a template's drawing time), which every image would pay again.
+ */
+export function watermarkOverlay(width: number, height: number): Promise<Buffer> {
+  const key = `${width}x${height}`;
+  let overlay = overlays.get(key);
+  if (!overlay) {
+    overlay = sharp(Buffer.from(watermarkSvg(width, height)))
+      .ensureAlpha()
+      .raw()
+      .toBuffer();
+    overlay.catch(() => overlays.delete(key));
+    if (overlays.size >= OVERLAYS_KEPT) overlays.delete(overlays.keys().next().value!);
+    overlays.set(key, overlay);
+  }
+  return overlay;
+}
+
 /** Composites the watermark over raw pixels at their final size; returns raw pixels. */
 export async function addWatermark(image: RawImage): Promise<RawImage> {
   const { width, height, channels } = image;
-  const svg = Buffer.from(watermarkSvg(width, height));
+  const overlay = await watermarkOverlay(width, height);
   const { data, info } = await sharp(image.data, { raw: { width, height, channels } })
-    .composite([{ input: svg, top: 0, left: 0 }])
+    .composite([{ input: overlay, raw: { width, height, channels: 4 }, top: 0, left: 0 }])
     .raw()
     .toBuffer({ resolveWithObject: true });
   return {

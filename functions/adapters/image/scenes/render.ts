@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import type { SceneLibrary, TemplateImages } from '../../../core/moments/moments-ports';
 import { canvasModule } from '../napi-canvas';
 import { templateSquares } from '../template-squares';
-import { watermarkSvg } from '../watermark';
+import { watermarkOverlay } from '../watermark';
 import { drawScene, type SceneKind } from './kinds';
 import { LIBRARY, type LibraryEntry } from './library';
 import { type Ctx, Painter, seededRandom } from './painter';
@@ -38,26 +38,6 @@ export function sceneJpeg(
   quality = NATIVE_QUALITY,
 ): Promise<Buffer> {
   return rawInput(pixels, width, height).jpeg({ quality }).toBuffer();
-}
-
-/**
- * The watermark as raw RGBA at a size, kept for the next template of that size: rendering the SVG
- * is most of a template's drawing time, and templates come in a few native sizes.
- */
-const overlays = new Map<string, Promise<Buffer>>();
-const MAX_OVERLAYS = 4;
-function watermarkOverlay(width: number, height: number): Promise<Buffer> {
-  const key = `${width}x${height}`;
-  let overlay = overlays.get(key);
-  if (!overlay) {
-    if (overlays.size >= MAX_OVERLAYS) overlays.delete(overlays.keys().next().value as string);
-    overlay = sharp(Buffer.from(watermarkSvg(width, height)))
-      .ensureAlpha()
-      .raw()
-      .toBuffer();
-    overlays.set(key, overlay);
-  }
-  return overlay;
 }
 
 /**
