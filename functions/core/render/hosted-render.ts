@@ -43,21 +43,24 @@ export async function startPrediction(
     webhookUrl: deps.aiWebhookUrl,
   });
   const { id: predictionId, provider, model } = started.prediction;
-  const recorded = await deps.predictions.start({
-    predictionId,
-    uploadId: upload.id,
-    age,
-    attempt,
-    provider,
-    model,
-    startedAt: deps.clock.now().toISOString(),
-  });
+  const [recorded] = await Promise.all([
+    deps.predictions.start({
+      predictionId,
+      uploadId: upload.id,
+      age,
+      attempt,
+      provider,
+      model,
+      startedAt: deps.clock.now().toISOString(),
+    }),
+    // The face found is the photo's whichever delivery records its prediction (the first one saved stays).
+    upload.face ? undefined : deps.uploads.saveFace(upload.id, started.face),
+  ]);
   if (!recorded) {
     // Another delivery started one first, or the job ended meanwhile: this one would be paid for nothing.
     await cancelQuietly(deps, hosted, predictionId);
     return { outcome: 'skipped', reason: 'prediction-running' };
   }
-  if (!upload.face) await deps.uploads.saveFace(upload.id, started.face);
   deps.logger.info('hosted prediction started', { uploadId: upload.id, age, attempt, predictionId, model });
   return { outcome: 'started', face: started.face, predictionId };
 }
