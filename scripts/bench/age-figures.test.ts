@@ -13,7 +13,8 @@ const sample = (over: Partial<AgeSample>): AgeSample => ({
 
 describe('bench:age figures', () => {
   it('reads the provider list and a photo folder, and refuses what it does not know', () => {
-    expect(parseAgeBenchArgs([])).toEqual({ providers: ['offline'], worker: true });
+    expect(parseAgeBenchArgs([])).toEqual({ providers: ['offline', 'replicate'], worker: true });
+    expect(parseAgeBenchArgs(['--providers', 'offline'])).toEqual({ providers: ['offline'], worker: true });
     expect(
       parseAgeBenchArgs(['--providers', 'offline,replicate', '--photos=/tmp/kids', '--no-worker']),
     ).toEqual({
