@@ -1,7 +1,7 @@
 /** The operators' AI test runs in the single table (AI_RUN#id), expiring two days after they start. */
 import { type DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AiRunRecord, AiRunStore } from '../../core/admin/ai-test-ports';
-import { isConditionFailure } from './errors';
+import { conditionally } from './errors';
 import { putNew } from './put-new';
 import { keys } from './table-design';
 
@@ -29,8 +29,8 @@ export function createDynamoAiRunStore(doc: DynamoDBDocumentClient, tableName: s
     },
 
     async markRunning(id) {
-      try {
-        await doc.send(
+      return conditionally(() =>
+        doc.send(
           new UpdateCommand({
             TableName: tableName,
             Key: keys.aiRun(id),
@@ -39,12 +39,8 @@ export function createDynamoAiRunStore(doc: DynamoDBDocumentClient, tableName: s
             ExpressionAttributeNames: { '#status': 'status' },
             ExpressionAttributeValues: { ':running': 'running', ':queued': 'queued' },
           }),
-        );
-        return true;
-      } catch (error) {
-        if (isConditionFailure(error)) return false;
-        throw error;
-      }
+        ),
+      );
     },
 
     async finish(id, result) {

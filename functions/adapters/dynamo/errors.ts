@@ -16,3 +16,14 @@ export const failedConditionIndexes = (error: unknown): number[] =>
 /** Another transaction held an item we wrote: retrying can succeed. */
 export const isTransactionConflict = (error: unknown) =>
   reasonsOf(error).some((reason) => reason.Code === 'TransactionConflict');
+
+/** Runs a conditional write: true when written, false when its condition said no. */
+export async function conditionally(write: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await write();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}

@@ -4,7 +4,7 @@
  */
 import { type DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { RenderJobRecord, UploadStore } from '../../core/ports';
-import { isConditionFailure } from './errors';
+import { conditionally } from './errors';
 import { jobFromItem } from './job-item';
 import { keys } from './table-design';
 
@@ -13,8 +13,8 @@ type JobRecovery = Pick<UploadStore, 'listStuckJobs' | 'restartJob' | 'failStuck
 export function createJobRecovery(doc: DynamoDBDocumentClient, tableName: string): JobRecovery {
   /** One conditional update of a job still as read; false when it moved on (or is gone). */
   async function updateAsRead(job: RenderJobRecord, update: string, values: Record<string, unknown>) {
-    try {
-      await doc.send(
+    return conditionally(() =>
+      doc.send(
         new UpdateCommand({
           TableName: tableName,
           Key: keys.job(job.uploadId, job.age),
@@ -27,12 +27,8 @@ export function createJobRecovery(doc: DynamoDBDocumentClient, tableName: string
             ':seenUpdatedAt': job.updatedAt,
           },
         }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+      ),
+    );
   }
 
   return {

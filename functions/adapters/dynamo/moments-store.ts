@@ -20,7 +20,7 @@ import type {
 import { ConcurrentChangeError } from '../../core/payments/payment-errors';
 import type { Clock } from '../../core/ports';
 import { creditItems, type TransactItem } from './credit-items';
-import { failedConditionIndexes, isConditionFailure, isTransactionConflict } from './errors';
+import { conditionally, failedConditionIndexes, isConditionFailure, isTransactionConflict } from './errors';
 import { putNew } from './put-new';
 import { keys } from './table-design';
 
@@ -159,19 +159,15 @@ export function createDynamoDraftStore(doc: DynamoDBDocumentClient, tableName: s
         throw new Error(`draft ${draft.id} exists`);
     },
     async updateDraft(draft) {
-      try {
-        await doc.send(
+      return conditionally(() =>
+        doc.send(
           new PutCommand({
             TableName: tableName,
             Item: draftItem(draft),
             ConditionExpression: 'attribute_exists(pk)',
           }),
-        );
-        return true;
-      } catch (error) {
-        if (isConditionFailure(error)) return false;
-        throw error;
-      }
+        ),
+      );
     },
     async renameDraft(userSub, id, name, at) {
       const { Item } = await doc.send(
@@ -215,19 +211,15 @@ export function createDynamoDraftStore(doc: DynamoDBDocumentClient, tableName: s
       return { draft: { ...draft, name, updatedAt: at }, oldName: draft.name };
     },
     async deleteDraft(userSub, id) {
-      try {
-        await doc.send(
+      return conditionally(() =>
+        doc.send(
           new DeleteCommand({
             TableName: tableName,
             Key: keys.draft(userSub, id),
             ConditionExpression: 'attribute_exists(pk)',
           }),
-        );
-        return true;
-      } catch (error) {
-        if (isConditionFailure(error)) return false;
-        throw error;
-      }
+        ),
+      );
     },
   };
 }

@@ -2,7 +2,7 @@
 import { type DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mapLimit } from '../../core/concurrency';
 import { queryOwnerIndexItems } from './account-items';
-import { isConditionFailure } from './errors';
+import { conditionally } from './errors';
 import { keys } from './table-design';
 
 /** Session ids of the buyer's orders in gsi1 (orders written before the index carry none). */
@@ -25,8 +25,9 @@ export async function eraseOrderEmails(
 ): Promise<number> {
   const ids = new Set([...(await indexedOrderIds(doc, tableName, userSub)), ...knownIds]);
   const erased = await mapLimit([...ids], 10, async (sessionId) => {
-    try {
-      await doc.send(
+    // False for someone else's order, no order at all (a ledger ref of a keepsake), or no email.
+    return conditionally(() =>
+      doc.send(
         new UpdateCommand({
           TableName: tableName,
           Key: keys.order(sessionId),
@@ -34,13 +35,8 @@ export async function eraseOrderEmails(
           ConditionExpression: 'attribute_exists(pk) AND userSub = :sub AND attribute_exists(email)',
           ExpressionAttributeValues: { ':sub': userSub, ':now': now },
         }),
-      );
-      return true;
-    } catch (error) {
-      // Someone else's order, no order at all (a ledger ref of a keepsake), or no email: nothing to do.
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+      ),
+    );
   });
   return erased.filter(Boolean).length;
 }

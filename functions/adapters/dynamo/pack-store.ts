@@ -12,7 +12,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { PackRecord, PackStore } from '../../core/admin/packs-ports';
-import { failedConditionIndexes, isConditionFailure } from './errors';
+import { conditionally, failedConditionIndexes, isConditionFailure } from './errors';
 import { putNew } from './put-new';
 import { keys } from './table-design';
 
@@ -22,17 +22,6 @@ const toPack = (item: Item): PackRecord => {
   const { pk: _pk, sk: _sk, gsi1pk: _g, gsi1sk: _s, type: _t, ...rest } = item;
   return rest as PackRecord;
 };
-
-/** Runs a conditional write; false when its condition said no. */
-async function conditionally(write: () => Promise<unknown>): Promise<boolean> {
-  try {
-    await write();
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-}
 
 export function createDynamoPackStore(doc: DynamoDBDocumentClient, tableName: string): PackStore {
   const getPack = async (id: string) => {

@@ -21,7 +21,7 @@ import type {
 } from '../../core/payments/payment-ports';
 import type { Clock } from '../../core/ports';
 import { creditItems } from './credit-items';
-import { failedConditionIndexes, isConditionFailure, isTransactionConflict } from './errors';
+import { conditionally, failedConditionIndexes, isConditionFailure, isTransactionConflict } from './errors';
 import { jobItem } from './job-item';
 import { eraseOrderEmails } from './order-items';
 import { refundItems } from './refund-items';
@@ -270,8 +270,8 @@ export function createDynamoPaymentStore(
         cancelAtPeriodEnd: state.cancelAtPeriodEnd,
         eventCreated,
       };
-      try {
-        await doc.send(
+      return conditionally(() =>
+        doc.send(
           new UpdateCommand({
             TableName: tableName,
             Key: keys.credits(userSub),
@@ -291,12 +291,8 @@ export function createDynamoPaymentStore(
               ...(expectedId ? { ':expected': expectedId } : {}),
             },
           }),
-        );
-        return true;
-      } catch (error) {
-        if (isConditionFailure(error)) return false;
-        throw error;
-      }
+        ),
+      );
     },
 
     eraseOrderEmails: (userSub, orderIds) =>

@@ -11,7 +11,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { PredictionLink, PredictionStore } from '../../core/render/prediction-ports';
-import { isConditionFailure } from './errors';
+import { conditionally, isConditionFailure } from './errors';
 import { keys } from './table-design';
 
 const LINK_TTL_SECONDS = 14 * 24 * 3600;
@@ -26,8 +26,8 @@ export function createDynamoPredictionStore(doc: DynamoDBDocumentClient, tableNa
         model: link.model,
         startedAt: link.startedAt,
       };
-      try {
-        await doc.send(
+      return conditionally(() =>
+        doc.send(
           new TransactWriteCommand({
             TransactItems: [
               {
@@ -62,12 +62,8 @@ export function createDynamoPredictionStore(doc: DynamoDBDocumentClient, tableNa
               },
             ],
           }),
-        );
-        return true;
-      } catch (error) {
-        if (isConditionFailure(error)) return false;
-        throw error;
-      }
+        ),
+      );
     },
 
     async find(predictionId) {
@@ -106,8 +102,8 @@ export function createDynamoPredictionStore(doc: DynamoDBDocumentClient, tableNa
     },
 
     async recordCheck(uploadId, age, check) {
-      try {
-        await doc.send(
+      return conditionally(() =>
+        doc.send(
           new UpdateCommand({
             TableName: tableName,
             Key: keys.job(uploadId, age),
@@ -116,12 +112,8 @@ export function createDynamoPredictionStore(doc: DynamoDBDocumentClient, tableNa
             ExpressionAttributeNames: { '#status': 'status' },
             ExpressionAttributeValues: { ':check': check, ':processing': 'processing' },
           }),
-        );
-        return true;
-      } catch (error) {
-        if (isConditionFailure(error)) return false;
-        throw error;
-      }
+        ),
+      );
     },
   };
 }

@@ -1,15 +1,15 @@
 /** Hourly quota counters in the single table: one item per owner, action and hour, expiring by TTL. */
 import { type DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { QuotaStore } from '../../core/quotas';
-import { isConditionFailure } from './errors';
+import { conditionally } from './errors';
 import { keys, tableDesign } from './table-design';
 
 export function createDynamoQuotaStore(doc: DynamoDBDocumentClient, tableName: string): QuotaStore {
   return {
     async take({ owner, action, window }, limit, expiresAt) {
-      try {
-        // One atomic ADD: concurrent requests each see the count the others left, never a stale read.
-        await doc.send(
+      // One atomic ADD: concurrent requests each see the count the others left, never a stale read.
+      return conditionally(() =>
+        doc.send(
           new UpdateCommand({
             TableName: tableName,
             Key: keys.quota(owner, action, window),
@@ -18,12 +18,8 @@ export function createDynamoQuotaStore(doc: DynamoDBDocumentClient, tableName: s
             ExpressionAttributeNames: { '#count': 'count', '#ttl': tableDesign.ttlAttribute },
             ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':ttl': expiresAt },
           }),
-        );
-        return true;
-      } catch (error) {
-        if (isConditionFailure(error)) return false;
-        throw error;
-      }
+        ),
+      );
     },
   };
 }

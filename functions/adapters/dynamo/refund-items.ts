@@ -16,7 +16,7 @@ import type { OrderRecord, PaymentStore } from '../../core/payments/payment-port
 import type { RefundRecord, TakeBack } from '../../core/payments/refund-ports';
 import type { Clock } from '../../core/ports';
 import { creditItems, type TransactItem } from './credit-items';
-import { failedConditionIndexes, isConditionFailure, isTransactionConflict } from './errors';
+import { conditionally, failedConditionIndexes, isTransactionConflict } from './errors';
 import { keys } from './table-design';
 
 type Item = Record<string, unknown>;
@@ -213,8 +213,8 @@ export function refundItems(
     },
 
     async claimSubscriptionCheckout(userSub, sessionId, replacing) {
-      try {
-        await doc.send(
+      return conditionally(() =>
+        doc.send(
           new PutCommand({
             TableName: tableName,
             Item: {
@@ -226,12 +226,8 @@ export function refundItems(
             ConditionExpression: replacing ? 'sessionId = :replacing' : 'attribute_not_exists(pk)',
             ...(replacing ? { ExpressionAttributeValues: { ':replacing': replacing } } : {}),
           }),
-        );
-        return true;
-      } catch (error) {
-        if (isConditionFailure(error)) return false;
-        throw error;
-      }
+        ),
+      );
     },
   };
 

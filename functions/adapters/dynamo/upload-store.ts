@@ -9,7 +9,7 @@ import {
 import type { TargetAge } from '@shared/catalog';
 import type { CutoutInfo, FaceBox, UploadRecord, UploadStore } from '../../core/ports';
 import { deleteUploadItems, deleteUserPartition, migrateTransaction, queryOwnerIndex } from './account-items';
-import { isConditionFailure } from './errors';
+import { conditionally, isConditionFailure } from './errors';
 import { jobFromItem, jobItem } from './job-item';
 import { createJobRecovery } from './job-recovery';
 import { keys } from './table-design';
@@ -53,8 +53,8 @@ export function createDynamoUploadStore(doc: DynamoDBDocumentClient, tableName: 
    * the tags of a migrated upload's files), while any other delivery's write still fails.
    */
   async function transition(uploadId: string, age: TargetAge, set: string, values: Item): Promise<boolean> {
-    try {
-      await doc.send(
+    return conditionally(() =>
+      doc.send(
         new UpdateCommand({
           TableName: tableName,
           Key: keys.job(uploadId, age),
@@ -69,12 +69,8 @@ export function createDynamoUploadStore(doc: DynamoDBDocumentClient, tableName: 
             ':now': now(),
           },
         }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+      ),
+    );
   }
 
   return {
@@ -121,8 +117,8 @@ export function createDynamoUploadStore(doc: DynamoDBDocumentClient, tableName: 
 
     async markReadyWithJobs(upload, fileKey, jobs) {
       const keepsTtl = upload.owner.startsWith('session:');
-      try {
-        await doc.send(
+      return conditionally(() =>
+        doc.send(
           new TransactWriteCommand({
             TransactItems: [
               {
@@ -151,17 +147,13 @@ export function createDynamoUploadStore(doc: DynamoDBDocumentClient, tableName: 
               })),
             ],
           }),
-        );
-        return true;
-      } catch (error) {
-        if (isConditionFailure(error)) return false;
-        throw error;
-      }
+        ),
+      );
     },
 
     async addJob(job) {
-      try {
-        await doc.send(
+      return conditionally(() =>
+        doc.send(
           new TransactWriteCommand({
             TransactItems: [
               {
@@ -182,12 +174,8 @@ export function createDynamoUploadStore(doc: DynamoDBDocumentClient, tableName: 
               },
             ],
           }),
-        );
-        return true;
-      } catch (error) {
-        if (isConditionFailure(error)) return false;
-        throw error;
-      }
+        ),
+      );
     },
 
     async revertReady(upload, ages) {
@@ -221,8 +209,8 @@ export function createDynamoUploadStore(doc: DynamoDBDocumentClient, tableName: 
     },
 
     async saveEmail(uploadId, email) {
-      try {
-        await doc.send(
+      return conditionally(() =>
+        doc.send(
           new UpdateCommand({
             TableName: tableName,
             Key: keys.upload(uploadId),
@@ -230,17 +218,13 @@ export function createDynamoUploadStore(doc: DynamoDBDocumentClient, tableName: 
             ConditionExpression: 'attribute_exists(pk)',
             ExpressionAttributeValues: { ':email': email },
           }),
-        );
-        return true;
-      } catch (error) {
-        if (isConditionFailure(error)) return false;
-        throw error;
-      }
+        ),
+      );
     },
 
     async saveCutout(uploadId, cutout) {
-      try {
-        await doc.send(
+      return conditionally(() =>
+        doc.send(
           new UpdateCommand({
             TableName: tableName,
             Key: keys.upload(uploadId),
@@ -248,12 +232,8 @@ export function createDynamoUploadStore(doc: DynamoDBDocumentClient, tableName: 
             ConditionExpression: 'attribute_exists(pk)',
             ExpressionAttributeValues: { ':cutout': cutout },
           }),
-        );
-        return true;
-      } catch (error) {
-        if (isConditionFailure(error)) return false;
-        throw error;
-      }
+        ),
+      );
     },
 
     async saveFace(uploadId, face) {
@@ -314,8 +294,8 @@ export function createDynamoUploadStore(doc: DynamoDBDocumentClient, tableName: 
       }),
 
     async replaceHdKey(uploadId, age, from, to) {
-      try {
-        await doc.send(
+      return conditionally(() =>
+        doc.send(
           new UpdateCommand({
             TableName: tableName,
             Key: keys.job(uploadId, age),
@@ -323,12 +303,8 @@ export function createDynamoUploadStore(doc: DynamoDBDocumentClient, tableName: 
             ConditionExpression: 'hdKey = :from',
             ExpressionAttributeValues: { ':from': from, ':to': to },
           }),
-        );
-        return true;
-      } catch (error) {
-        if (isConditionFailure(error)) return false;
-        throw error;
-      }
+        ),
+      );
     },
 
     async listByOwner(owner, opts) {
@@ -337,27 +313,15 @@ export function createDynamoUploadStore(doc: DynamoDBDocumentClient, tableName: 
 
     async migrate(plans) {
       if (plans.length === 0) return true;
-      try {
-        await doc.send(
-          new TransactWriteCommand({ TransactItems: migrateTransaction(tableName, plans, now()) }),
-        );
-        return true;
-      } catch (error) {
-        if (isConditionFailure(error)) return false;
-        throw error;
-      }
+      return conditionally(() =>
+        doc.send(new TransactWriteCommand({ TransactItems: migrateTransaction(tableName, plans, now()) })),
+      );
     },
 
     async deleteUpload(upload, jobs) {
-      try {
-        await doc.send(
-          new TransactWriteCommand({ TransactItems: deleteUploadItems(tableName, upload, jobs) }),
-        );
-        return true;
-      } catch (error) {
-        if (isConditionFailure(error)) return false;
-        throw error;
-      }
+      return conditionally(() =>
+        doc.send(new TransactWriteCommand({ TransactItems: deleteUploadItems(tableName, upload, jobs) })),
+      );
     },
 
     deleteUserItems: (sub) => deleteUserPartition(doc, tableName, sub),
