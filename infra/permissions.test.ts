@@ -86,7 +86,7 @@ describe('Least privilege', () => {
     expect(actions('system').sort()).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents']);
   });
 
-  it('uploads: table items, uploads objects, send to the render queue, delete renders, presign HD reads', () => {
+  it('uploads: table items, uploads objects, send to the render queue, delete renders, presign and make HD files', () => {
     expect(objectGrants(handler('uploads').role)).toEqual({
       // Tagging: the clean copy is written pending and committed once the upload records it.
       'uploads/*': [
@@ -98,8 +98,15 @@ describe('Least privilege', () => {
       ],
       uploads: ['s3:ListBucket'],
       'renders/previews/*': ['s3:DeleteObject'],
-      // GetObject: POST /api/uploads/{id}/hd presigns GETs of the private HD files with this role.
-      'renders/hd/*': ['s3:DeleteObject', 's3:GetObject'],
+      // GetObject: POST /api/uploads/{id}/hd presigns GETs of the private HD files with this role; the
+      // first download of a hosted render writes its HD file (pending, then committed) from the source.
+      'renders/hd/*': [
+        's3:DeleteObject',
+        's3:DeleteObjectTagging',
+        's3:GetObject',
+        's3:PutObject',
+        's3:PutObjectTagging',
+      ],
     });
     const statements = roleStatements(t.template, handler('uploads').role);
     const sqs = statements.filter((s) => actionsOf(s).some((a) => a.startsWith('sqs:')));

@@ -15,6 +15,12 @@ describe('bench:age figures', () => {
   it('reads the provider list and a photo folder, and refuses what it does not know', () => {
     expect(parseAgeBenchArgs([])).toEqual({ providers: ['offline', 'replicate'], worker: true });
     expect(parseAgeBenchArgs(['--providers', 'offline'])).toEqual({ providers: ['offline'], worker: true });
+    // A real account bills each prediction: asked for, never by default.
+    expect(parseAgeBenchArgs([], { hostedAccount: true })).toEqual({ providers: ['offline'], worker: true });
+    expect(parseAgeBenchArgs(['--providers=offline,replicate'], { hostedAccount: true }).providers).toEqual([
+      'offline',
+      'replicate',
+    ]);
     expect(
       parseAgeBenchArgs(['--providers', 'offline,replicate', '--photos=/tmp/kids', '--no-worker']),
     ).toEqual({

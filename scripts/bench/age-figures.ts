@@ -36,11 +36,18 @@ export type AgeBenchOptions = {
 };
 
 /**
- * Every provider by default, offline beside hosted: without an account the hosted one is the local
- * fake of its API (the table says so), which still times the worker's own part for real.
+ * Offline beside hosted by default: without an account the hosted one is the local fake of its API
+ * (the table says so), which still times the worker's own part for real. With an API token, the real
+ * model is only called when asked for (`--providers offline,replicate`): it bills every prediction.
  */
-export function parseAgeBenchArgs(argv: readonly string[]): AgeBenchOptions {
-  const options: AgeBenchOptions = { providers: ['offline', 'replicate'], worker: true };
+export function parseAgeBenchArgs(
+  argv: readonly string[],
+  { hostedAccount = false }: { hostedAccount?: boolean } = {},
+): AgeBenchOptions {
+  const options: AgeBenchOptions = {
+    providers: hostedAccount ? ['offline'] : ['offline', 'replicate'],
+    worker: true,
+  };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split('=', 2);
     const value = () => inline ?? argv[++i] ?? '';

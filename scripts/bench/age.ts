@@ -124,7 +124,13 @@ async function ageAll(provider: ImageAIProvider, ai: ImageAI, faces: BenchFace[]
   return samples;
 }
 
-const options = parseAgeBenchArgs(process.argv.slice(2));
+const hostedAccount = Boolean(process.env.REPLICATE_API_TOKEN);
+const options = parseAgeBenchArgs(process.argv.slice(2), { hostedAccount });
+if (hostedAccount && !options.providers.includes('replicate')) {
+  console.log(
+    'REPLICATE_API_TOKEN is set: the hosted model bills each prediction, so it runs only when asked (--providers offline,replicate).',
+  );
+}
 console.log(
   `faces: ${PORTRAIT_RULE}${options.photosDir ? `, plus the photos in ${options.photosDir}` : ''}.`,
 );

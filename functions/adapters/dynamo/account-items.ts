@@ -124,7 +124,10 @@ export function migrateTransaction(tableName: string, plans: MigrationPlan[], no
   ]);
 }
 
-/** The upload and its jobs, only if no job changed since they were read (a render that finished meanwhile). */
+/**
+ * The upload and its jobs, only if no job changed since they were read: a render that finished
+ * meanwhile, or an HD file made from its source (its file must be deleted too).
+ */
 export function deleteUploadItems(
   tableName: string,
   upload: UploadRecord,
@@ -142,9 +145,9 @@ export function deleteUploadItems(
       Delete: {
         TableName: tableName,
         Key: keys.job(upload.id, job.age),
-        ConditionExpression: '#status = :status',
+        ConditionExpression: `#status = :status AND ${job.hdKey ? 'hdKey = :hdKey' : 'attribute_not_exists(hdKey)'}`,
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':status': job.status },
+        ExpressionAttributeValues: { ':status': job.status, ...(job.hdKey ? { ':hdKey': job.hdKey } : {}) },
       },
     })),
   ];

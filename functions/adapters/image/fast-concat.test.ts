@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type FaceApi, loadFaceApi } from './face-detector';
-import { concatRows } from './fast-concat';
+import { concatRows, installFastConcat, type TfKernelRegistry } from './fast-concat';
 
 type Tf = FaceApi['tf'] & {
   tensor(values: number[], shape: number[], dtype?: string): { dispose(): void };
@@ -31,6 +31,61 @@ describe('concatRows', () => {
     const out = new Float32Array(9);
     concatRows([new Float32Array([1, 2, 3]), new Float32Array([4, 5, 6, 7, 8, 9])], [1, 2], 3, out);
     expect(Array.from(out)).toEqual([1, 4, 5, 2, 6, 7, 3, 8, 9]);
+  });
+});
+
+describe('installFastConcat', () => {
+  /** A kernel registry whose original Concat only counts its calls; a backend over plain arrays. */
+  function registry() {
+    const calls = { original: 0 };
+    let kernel = {
+      kernelName: 'Concat',
+      backendName: 'wasm',
+      kernelFunc: () => {
+        calls.original++;
+        return { dataId: {}, shape: [], dtype: 'float32' };
+      },
+    };
+    const tf: TfKernelRegistry = {
+      getKernel: () => kernel,
+      unregisterKernel: () => undefined,
+      registerKernel: (config) => {
+        kernel = config as typeof kernel;
+      },
+      util: {
+        sizeFromShape: (shape) => shape.reduce((a, b) => a * b, 1),
+        parseAxisParam: (axis) => [axis as number],
+      },
+    };
+    const heap = new Map<object, Float32Array>();
+    const tensor = (values: number[], shape: number[]) => {
+      const info = { dataId: {}, shape, dtype: 'float32' };
+      heap.set(info.dataId, Float32Array.from(values));
+      return info;
+    };
+    const backend = {
+      makeOutput: (shape: number[], dtype: string) => {
+        const info = { dataId: {}, shape, dtype };
+        heap.set(info.dataId, new Float32Array(shape.reduce((a, b) => a * b, 1)));
+        return info;
+      },
+      typedArrayFromHeap: (info: { dataId: object }) => heap.get(info.dataId)!,
+    };
+    const concat = (inputs: ReturnType<typeof tensor>[], axis: number) => {
+      const out = tf.getKernel('Concat', 'wasm')!.kernelFunc({ inputs, backend, attrs: { axis } });
+      return Array.from(heap.get(out.dataId) ?? []);
+    };
+    return { tf, tensor, concat, calls };
+  }
+
+  it('copies narrow rows itself, hands wide ones to the original, and installs once', () => {
+    const { tf, tensor, concat, calls } = registry();
+    installFastConcat(tf);
+    installFastConcat(tf);
+    expect(concat([tensor([1, 2], [2, 1]), tensor([3, 4], [2, 1])], 1)).toEqual([1, 3, 2, 4]);
+    expect(calls.original).toBe(0);
+    concat([tensor(new Array(32).fill(1), [1, 32]), tensor([2], [1, 1])], 1);
+    expect(calls.original).toBe(1);
   });
 });
 

@@ -54,8 +54,8 @@ export function watermarkSvg(width: number, height: number): string {
 }
 
 const overlays = new Map<string, Promise<Buffer>>();
-/** Sizes kept: previews are all one size, templates come in a few. */
-const OVERLAYS_KEPT = 8;
+/** Sizes kept: previews are all one size, templates come in a few (a 2048² overlay is 16 MB). */
+const OVERLAYS_KEPT = 4;
 
 /**
  * The watermark rasterised once per size, as RGBA: librsvg takes ~17 ms to draw a 640² preview's

@@ -43,24 +43,24 @@ export async function startPrediction(
     webhookUrl: deps.aiWebhookUrl,
   });
   const { id: predictionId, provider, model } = started.prediction;
-  const [recorded] = await Promise.all([
-    deps.predictions.start({
-      predictionId,
-      uploadId: upload.id,
-      age,
-      attempt,
-      provider,
-      model,
-      startedAt: deps.clock.now().toISOString(),
-    }),
-    // The face found is the photo's whichever delivery records its prediction (the first one saved stays).
-    upload.face ? undefined : deps.uploads.saveFace(upload.id, started.face),
-  ]);
+  // The face found is the photo's whichever delivery records its prediction (the first saved stays).
+  const savingFace = upload.face ? undefined : deps.uploads.saveFace(upload.id, started.face);
+  savingFace?.catch(() => {}); // awaited below, once the prediction is recorded or cancelled
+  const recorded = await deps.predictions.start({
+    predictionId,
+    uploadId: upload.id,
+    age,
+    attempt,
+    provider,
+    model,
+    startedAt: deps.clock.now().toISOString(),
+  });
   if (!recorded) {
     // Another delivery started one first, or the job ended meanwhile: this one would be paid for nothing.
     await cancelQuietly(deps, hosted, predictionId);
     return { outcome: 'skipped', reason: 'prediction-running' };
   }
+  await savingFace;
   deps.logger.info('hosted prediction started', { uploadId: upload.id, age, attempt, predictionId, model });
   return { outcome: 'started', face: started.face, predictionId };
 }
@@ -142,7 +142,7 @@ export async function checkPrediction(deps: Deps, predictionId: string): Promise
 
   // The check is written with the completion, and the link ends once the job is done (a worker
   // that dies before leaves it for the sweeper), beside the files' commit.
-  return storeAndComplete(
+  const outcome = await storeAndComplete(
     deps,
     {
       upload,
@@ -165,6 +165,9 @@ export async function checkPrediction(deps: Deps, predictionId: string): Promise
     }),
     () => deps.predictions.end(predictionId),
   );
+  // A delivery that lost to another ends the link too (idempotent).
+  if (outcome.outcome !== 'done') await deps.predictions.end(predictionId);
+  return outcome;
 }
 
 type CheckContext = {

@@ -83,6 +83,27 @@ describe('a hosted render’s HD file, made on its first download', () => {
     // Two HD files and age 16's source, not yet downloaded: no second copy, no source left behind.
     const hdFiles = deps.blobs.keys('renders').filter((key) => key.startsWith(`hd/${uploadId}/`));
     expect(hdFiles.sort()).toEqual([...keys, (await jobOf(deps, uploadId, 16)).hdKey!].sort());
+    for (const key of keys) expect(deps.blobs.object('renders', key)?.pending).toBe(false);
+  });
+
+  it('gives two downloads whose files differ (two machines) the one recorded, and deletes the other', async () => {
+    const { deps, owner, uploadId } = await boughtHostedRenders();
+    let calls = 0;
+    deps.hdEnlarger.enlarge = async (source, size) =>
+      sharp(source)
+        .resize(size, size)
+        .jpeg({ quality: 80 + ++calls })
+        .toBuffer();
+    const [first, second] = await Promise.all([
+      download(deps, owner, uploadId, [21]),
+      download(deps, owner, uploadId, [21]),
+    ]);
+    expect(calls).toBe(2);
+    const hdKey = (await jobOf(deps, uploadId, 21)).hdKey!;
+    expect(isHdSourceKey(hdKey)).toBe(false);
+    expect([first.files[0].url, second.files[0].url].every((url) => url.includes(hdKey))).toBe(true);
+    expect(deps.blobs.keys('renders').filter((key) => key.startsWith(`hd/${uploadId}/21-`))).toEqual([hdKey]);
+    expect(deps.blobs.object('renders', hdKey)?.pending).toBe(false);
   });
 
   it('keeps nothing when the upload is deleted while the file is made', async () => {

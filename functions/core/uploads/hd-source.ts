@@ -1,7 +1,7 @@
 /**
  * A hosted render is stored at its model's own size (~1 MP): most renders are never bought, so
  * the 2000 px HD file is made on its first download, recorded in place of the source, and the
- * source deleted. Racing downloads make the same bytes, so the same content-addressed name.
+ * source deleted. Downloads racing to make it each return the file that got recorded.
  */
 import { HD_SIZE_PX } from '@shared/catalog';
 import { isHdSourceKey } from '@shared/deployment';
@@ -16,31 +16,34 @@ export async function hdFileKey(deps: Deps, upload: UploadRecord, job: RenderJob
   const sourceKey = job.hdKey!;
   if (!isHdSourceKey(sourceKey)) return sourceKey;
   const context = { uploadId: upload.id, age: job.age };
+  const current = () => currentHdKey(deps, upload, job);
 
   let source: Buffer;
   try {
     source = await deps.blobs.get('renders', sourceKey);
   } catch (error) {
-    // Another download made the HD file and deleted the source since we read the job.
-    const made = await currentHdKey(deps, upload, job);
-    if (made && !isHdSourceKey(made)) return made;
-    throw error;
+    // Another download made the file and deleted the source since we read the job, or the upload is gone.
+    deps.logger.warn('could not read an HD source', { ...context, error: String(error) });
+    return madeElsewhere(await current());
   }
-
   const hd = await deps.hdEnlarger.enlarge(source, HD_SIZE_PX);
+  // One that finished while this one enlarged stands: writing it again would mark it pending again.
+  const before = await current();
+  if (before !== sourceKey) return madeElsewhere(before);
+
   const hdKey = hdKeyFor(upload.id, job.age, hd);
+  // HD is sold for photos in an account only (checkout's rule), so this is not anonymous today.
   const anonymous = upload.owner.startsWith('session:');
   await deps.blobs.put('renders', hdKey, hd, { contentType: 'image/jpeg', anonymous, pending: true });
-  const recorded =
-    (await deps.uploads.replaceHdKey(upload.id, job.age, sourceKey, hdKey)) ||
-    // Another download recorded the same file first.
-    (await currentHdKey(deps, upload, job)) === hdKey;
-  if (!recorded) {
-    // The upload was deleted meanwhile: nothing may keep a file of it.
-    await deps.blobs.delete('renders', [hdKey]).catch((error) => {
-      deps.logger.warn('could not delete an unrecorded HD file', { ...context, error: String(error) });
-    });
-    throw new DomainError('not_found', 'noHdToDownload');
+  if (!(await deps.uploads.replaceHdKey(upload.id, job.age, sourceKey, hdKey))) {
+    const recorded = await current();
+    if (recorded !== hdKey) {
+      // Another download's file was recorded (other bytes, other name), or the upload was deleted.
+      await deps.blobs.delete('renders', [hdKey]).catch((error) => {
+        deps.logger.warn('could not delete an unrecorded HD file', { ...context, error: String(error) });
+      });
+      return madeElsewhere(recorded);
+    }
   }
   await commitFiles(deps, 'renders', [hdKey], { anonymous }, context);
   await deps.blobs.delete('renders', [sourceKey]).catch((error) => {
@@ -48,6 +51,12 @@ export async function hdFileKey(deps: Deps, upload: UploadRecord, job: RenderJob
   });
   deps.logger.info('made an HD file from its source', { ...context, hdKey });
   return hdKey;
+}
+
+/** The HD file another download recorded; none (the upload or its source gone): nothing to download. */
+function madeElsewhere(recorded: string | undefined): string {
+  if (recorded && !isHdSourceKey(recorded)) return recorded;
+  throw new DomainError('not_found', 'noHdToDownload');
 }
 
 async function currentHdKey(deps: Deps, upload: UploadRecord, job: RenderJobRecord) {

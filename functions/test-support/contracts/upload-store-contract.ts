@@ -214,6 +214,17 @@ export function describeUploadStoreContract(name: string, subject: () => StoreSu
       expect(await uploads.deleteUpload(fresh.upload, [])).toBe(false);
     });
 
+    it('deletes an upload only while its HD keys are as read (an HD file made from its source meanwhile)', async () => {
+      const { uploads, clock } = subject();
+      const { upload } = await readyUpload(uploads, clock, userOwner());
+      await uploads.completeJob(upload.id, 16, { previewKey: 'p.jpg', hdKey: 'hd/a-source.jpg' });
+      const read = (await uploads.getUploadWithJobs(upload.id))!;
+      await uploads.replaceHdKey(upload.id, 16, 'hd/a-source.jpg', 'hd/a.jpg');
+      expect(await uploads.deleteUpload(read.upload, read.jobs)).toBe(false);
+      const fresh = (await uploads.getUploadWithJobs(upload.id))!;
+      expect(await uploads.deleteUpload(fresh.upload, fresh.jobs)).toBe(true);
+    });
+
     it('lists processing jobs last touched before a time, oldest first, and drops those that finished', async () => {
       const { uploads, clock } = subject();
       const { upload, at } = await longAgoJobs(uploads, clock);

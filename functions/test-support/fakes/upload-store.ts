@@ -164,7 +164,9 @@ export function createFakeUploadStore(table: FakeTable, clock: Clock): UploadSto
     async deleteUpload(upload, jobs) {
       checkTransactionSize(1 + jobs.length);
       const stored = table.jobs.get(upload.id);
-      const asRead = jobs.every((job) => stored?.get(job.age)?.status === job.status);
+      const asRead = jobs.every(
+        (job) => stored?.get(job.age)?.status === job.status && stored.get(job.age)?.hdKey === job.hdKey,
+      );
       if (!table.uploads.has(upload.id) || !asRead) return false;
       table.uploads.delete(upload.id);
       // Only the jobs as read go, as in the adapter's transaction.
