@@ -189,6 +189,9 @@ export interface HdEnlarger {
 }
 
 export interface PreviewMaker {
-  /** JPEG without metadata; the timings are milliseconds. */
+  /**
+   * JPEG without metadata; the timings are milliseconds: `watermark` shrinks, marks and encodes,
+   * `encode` is what encoding again to fit the size limit added.
+   */
   preview(image: ImageInput): Promise<{ jpeg: Buffer; timings: { watermark: number; encode: number } }>;
 }

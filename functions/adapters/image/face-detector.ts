@@ -55,6 +55,11 @@ export type FaceApi = {
     input: Tensor3D,
     useTinyLandmarkNet: boolean,
   ) => WithAge<FaceResult> & { withFaceDescriptors(): WithAge<DescribedFaceResult> };
+  /** The recognition net's step of a chain, on faces that have their landmarks (and age) already. */
+  ComputeAllFaceDescriptorsTask: new (
+    faces: Promise<FaceResult[]>,
+    input: Tensor3D,
+  ) => PromiseLike<DescribedFaceResult[]>;
   detectAllFaces(
     input: Tensor3D,
     options: unknown,

@@ -91,15 +91,20 @@ async function lookWith(
       const seen = near && !last ? detections.some((d) => isNear(d, near, scale)) : detections.length > 0;
       if (!seen) return [];
       const chosen = Promise.resolve([{ detection: pick(detections, near, scale) }]);
-      return new faceapi.DetectAllFaceLandmarksTask(chosen, tensor, false)
-        .withFaceDescriptors()
-        .withAgeAndGender();
+      // face-api's nets never give the event loop a turn (their awaits are all resolved promises):
+      // the hosted check's preview and S3 writes wait for one. One between the nets lets them go on.
+      await turnOfTheEventLoop();
+      const withAge = await new faceapi.DetectAllFaceLandmarksTask(chosen, tensor, false).withAgeAndGender();
+      await turnOfTheEventLoop();
+      return new faceapi.ComputeAllFaceDescriptorsTask(Promise.resolve(withAge), tensor);
     },
     undefined,
     options,
   );
   return faces[0] ?? null;
 }
+
+const turnOfTheEventLoop = () => new Promise((resolve) => setImmediate(resolve));
 
 /** Which of DETECTORS answered (the figures and a test: the cheap one should, on head crops). */
 export type DetectorUsed = 'tiny-160' | 'tiny-320' | 'tiny-416' | 'ssd';

@@ -30,7 +30,8 @@ describe('offline ageing and its preview (what the render worker stores)', () =>
       expect(first.timings[stage]).toBeGreaterThan(0);
     }
     expect(preview.timings.watermark).toBeGreaterThan(0);
-    expect(preview.timings.encode).toBeGreaterThan(0);
+    // Encoding again only happens for a picture too busy to fit the size limit at the first quality.
+    expect(preview.timings.encode).toBeGreaterThanOrEqual(0);
   });
 
   it('writes a 2000×2000 HD JPEG and a small square preview under 120 KB', async () => {

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { RawImage } from '../../core/image-ai';
-import { addWatermark, WATERMARK_TEXT, watermarkOverlay, watermarkSvg } from './watermark';
+import { WATERMARK_TEXT, watermarkOverlay, watermarkSvg } from './watermark';
 import { WATERMARK_GLYPHS_PATH, WATERMARK_GLYPHS_TEXT } from './watermark-glyphs';
 
 const repo = path.resolve(import.meta.dirname, '../../..');
@@ -17,6 +17,18 @@ const greyImage = (size: number, level: number): RawImage => ({
   height: size,
   channels: 3,
 });
+
+/** The pixels with the kept watermark over them, as the preview maker composites it. */
+async function addWatermark(image: RawImage): Promise<RawImage> {
+  const { width, height, channels } = image;
+  const overlay = await watermarkOverlay(width, height);
+  const data = await sharp(image.data, { raw: { width, height, channels } })
+    .composite([{ input: overlay, raw: { width, height, channels: 4 } }])
+    .removeAlpha()
+    .raw()
+    .toBuffer();
+  return { data: new Uint8Array(data), width, height, channels: 3 };
+}
 
 /** Share of pixels whose first channel moved more than a few levels away from `level`. */
 function changedShare(image: RawImage, level: number): number {
@@ -45,6 +57,7 @@ describe('preview watermark', () => {
     const marked = await addWatermark({ data: new Uint8Array(photo), width: 200, height: 120, channels: 3 });
     const direct = await sharp(photo, { raw: { width: 200, height: 120, channels: 3 } })
       .composite([{ input: Buffer.from(watermarkSvg(200, 120)) }])
+      .removeAlpha()
       .raw()
       .toBuffer();
     let worst = 0;
@@ -93,12 +106,11 @@ describe('preview watermark', () => {
       await writeFile(fontsConf, '<?xml version="1.0"?>\n<fontconfig></fontconfig>\n');
       const size = 320;
       const level = 128;
+      // The font-dependent part is the rasterised SVG: the subprocess draws the overlay, marked here.
       const script = [
-        `import { addWatermark } from ${JSON.stringify(path.join(import.meta.dirname, 'watermark.ts'))};`,
-        `const size = ${size};`,
-        `const data = new Uint8Array(size * size * 3).fill(${level});`,
-        'const out = await addWatermark({ data, width: size, height: size, channels: 3 });',
-        "process.stdout.write(JSON.stringify({ channels: out.channels, data: Buffer.from(out.data).toString('base64') }));",
+        `import { watermarkOverlay } from ${JSON.stringify(path.join(import.meta.dirname, 'watermark.ts'))};`,
+        `const overlay = await watermarkOverlay(${size}, ${size});`,
+        "process.stdout.write(overlay.toString('base64'));",
       ].join('\n');
       const env: NodeJS.ProcessEnv = { ...process.env, FONTCONFIG_FILE: fontsConf };
       delete env.FONTCONFIG_PATH;
@@ -107,12 +119,18 @@ describe('preview watermark', () => {
         ['--import', 'tsx', '--input-type=module', '--eval', script],
         { cwd: repo, env, timeout: 60_000, maxBuffer: 16 * 1024 * 1024 },
       );
-      const result = JSON.parse(stdout) as { channels: RawImage['channels']; data: string };
+      const overlay = Buffer.from(stdout, 'base64');
       const fontless: RawImage = {
-        data: new Uint8Array(Buffer.from(result.data, 'base64')),
+        data: new Uint8Array(
+          await sharp(greyImage(size, level).data, { raw: { width: size, height: size, channels: 3 } })
+            .composite([{ input: overlay, raw: { width: size, height: size, channels: 4 } }])
+            .removeAlpha()
+            .raw()
+            .toBuffer(),
+        ),
         width: size,
         height: size,
-        channels: result.channels,
+        channels: 3,
       };
 
       // A meaningful, tasteful share of the picture is marked...

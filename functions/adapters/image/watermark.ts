@@ -6,7 +6,6 @@
  * SVG <text>: librsvg would need an installed font for that, and AWS Lambda's runtime has none.
  */
 import sharp from 'sharp';
-import type { RawImage } from '../../core/image-ai';
 import {
   WATERMARK_GLYPHS_ADVANCE,
   WATERMARK_GLYPHS_ASCENT,
@@ -74,20 +73,4 @@ export function watermarkOverlay(width: number, height: number): Promise<Buffer>
     overlays.set(key, overlay);
   }
   return overlay;
-}
-
-/** Composites the watermark over raw pixels at their final size; returns raw pixels. */
-export async function addWatermark(image: RawImage): Promise<RawImage> {
-  const { width, height, channels } = image;
-  const overlay = await watermarkOverlay(width, height);
-  const { data, info } = await sharp(image.data, { raw: { width, height, channels } })
-    .composite([{ input: overlay, raw: { width, height, channels: 4 }, top: 0, left: 0 }])
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return {
-    data: new Uint8Array(data.buffer, data.byteOffset, data.length),
-    width,
-    height,
-    channels: info.channels as RawImage['channels'],
-  };
 }

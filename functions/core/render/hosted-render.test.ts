@@ -126,6 +126,8 @@ describe('hosted ageing', () => {
     expect(job).toMatchObject({ status: 'failed', failureReason: messages.identityDrifted });
     expect(job.hostedCheck).toEqual({ identityDistance: 0.9, estimatedAge: 30, costUsd: 0.08 });
     expect(hosted.started.filter((s) => s.targetAge === 21)).toHaveLength(2);
+    // The files stored while the guard looked are gone with the refused results.
+    expect(deps.blobs.keys('renders').filter((key) => key.includes(`/${21}-`))).toEqual([]);
   });
 
   it('treats a result without a face as drifted', async () => {

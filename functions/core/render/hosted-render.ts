@@ -13,7 +13,7 @@ import { onRenderFailedForGood } from '../payments/refunds';
 import type { FaceBox, RenderJobRecord, UploadRecord } from '../ports';
 import type { HostedCheck, PredictionLink } from './prediction-ports';
 import type { RenderOutcome } from './render-outcome';
-import { storeAndComplete } from './store-render';
+import { completeWithFiles, discardUnrecorded, storeFiles } from './store-render';
 
 /** What checking a prediction came to. */
 export type PredictionOutcome =
@@ -112,19 +112,24 @@ export async function checkPrediction(deps: Deps, predictionId: string): Promise
     return retryOrFail(context, messages.aiProviderFailed, state.reason);
   }
 
-  // The preview and the private file are encoded while the guard looks (sharp's threads beside
-  // face-api's), from the model's own-size output: a refused result wastes them, a kept one (nearly
-  // all) is done sooner. A ~1 MP answer is stored as it is: its HD file is made when someone
-  // downloads it (hd-source.ts), not for every render.
-  const guarding = Promise.all([
+  // The preview and the private file are made and stored (pending) while the guard looks, on
+  // sharp's threads beside face-api's: a refused result wastes them (they are deleted), a kept one
+  // (nearly all) is done sooner. A ~1 MP answer is stored as it is: its HD file is made when
+  // someone downloads it (hd-source.ts), not for every render.
+  const previewing = deps.previews.preview(state.image);
+  const storing = Promise.all([previewing, state.jpeg()]).then(([preview, hd]) =>
+    storeFiles(deps, upload, job.age, {
+      hd,
+      hdIsSource: state.image.width < HD_SIZE_PX,
+      preview: preview.jpeg,
+    }),
+  );
+  storing.catch(() => {}); // awaited below, or its files discarded when the guard refuses the result
+  const [before, after] = await Promise.all([
     // The face that was aged: in a group photo, not necessarily the largest.
     deps.faceIdentity.signature(original, upload.face),
     deps.faceIdentity.signature(state.image),
-    deps.previews.preview(state.image),
   ]);
-  const makingHd = state.jpeg();
-  makingHd.catch(() => {}); // awaited below unless the guard refuses the result
-  const [before, after, preview] = await guarding;
   // The original's face was found when the prediction started; without it there is nothing to compare.
   const verdict = before
     ? judgeIdentity(before.descriptor, after?.descriptor ?? null)
@@ -135,23 +140,22 @@ export async function checkPrediction(deps: Deps, predictionId: string): Promise
     costUsd,
   };
   if (!verdict.ok) {
-    await deps.predictions.recordCheck(link.uploadId, link.age, check);
+    await Promise.all([
+      deps.predictions.recordCheck(link.uploadId, link.age, check),
+      storing.then(
+        (stored) => discardUnrecorded(deps, link, [stored.previewKey, stored.hdKey]),
+        () => undefined,
+      ),
+    ]);
     return retryOrFail(context, messages.identityDrifted, `identity: ${verdict.why}`);
   }
-  const hd = await makingHd;
+  const [stored, preview] = await Promise.all([storing, previewing]);
 
   // The check is written with the completion, and the link ends once the job is done (a worker
   // that dies before leaves it for the sweeper), beside the files' commit.
-  const outcome = await storeAndComplete(
+  const outcome = await completeWithFiles(
     deps,
-    {
-      upload,
-      job,
-      hd,
-      hdIsSource: state.image.width < HD_SIZE_PX,
-      preview: preview.jpeg,
-      hostedCheck: check,
-    },
+    { upload, job, stored, hostedCheck: check },
     () => ({
       outcome: 'done',
       face: upload.face!,

@@ -29,34 +29,32 @@ export function hdKeyFor(uploadId: string, age: TargetAge, hd: Buffer): string {
 const hdSourceKeyFor = (uploadId: string, age: TargetAge, source: Buffer) =>
   storageKeys.hdSource(uploadId, age, contentHash(source));
 
-/**
- * Stores a finished render's two files and completes its job (once, whichever delivery wins);
- * `done` says what the winner reports, `alsoWhenCompleted` runs beside the winner's last steps.
- */
+export type RenderFiles = {
+  hd: Buffer;
+  /** `hd` is smaller than HD: stored as the source of the HD file its first download makes. */
+  hdIsSource?: boolean;
+  preview: Buffer;
+};
+export type StoredFiles = { previewKey: string; hdKey: string };
+
+/** Stores a finished render's two files and completes its job (storeFiles, then completeWithFiles). */
 export async function storeAndComplete(
   deps: Deps,
-  {
-    upload,
-    job,
-    hd,
-    hdIsSource,
-    preview,
-    hostedCheck,
-  }: {
-    upload: UploadRecord;
-    job: RenderJobRecord;
-    hd: Buffer;
-    /** `hd` is smaller than HD: stored as the source of the HD file its first download makes. */
-    hdIsSource?: boolean;
-    preview: Buffer;
-    hostedCheck?: RenderJobRecord['hostedCheck'];
-  },
+  { upload, job, ...files }: { upload: UploadRecord; job: RenderJobRecord } & RenderFiles,
   done: () => RenderOutcome,
-  alsoWhenCompleted?: () => Promise<void>,
 ): Promise<RenderOutcome> {
-  const { id: uploadId } = upload;
-  const { age } = job;
-  const message = { uploadId, age };
+  const stored = await storeFiles(deps, upload, job.age, files);
+  return completeWithFiles(deps, { upload, job, stored }, done);
+}
+
+/** Writes a render's two files, pending until a job records them (completeWithFiles). */
+export async function storeFiles(
+  deps: Deps,
+  upload: UploadRecord,
+  age: TargetAge,
+  { hd, hdIsSource, preview }: RenderFiles,
+): Promise<StoredFiles> {
+  const uploadId = upload.id;
   const anonymous = upload.owner.startsWith('session:');
   const previewKey = previewKeyFor(uploadId, age, preview);
   const hdKey = (hdIsSource ? hdSourceKeyFor : hdKeyFor)(uploadId, age, hd);
@@ -71,6 +69,33 @@ export async function storeAndComplete(
     // Pending until the job records them: a worker that dies before completeJob leaves no file for good.
     deps.blobs.put('renders', hdKey, hd, { contentType: 'image/jpeg', anonymous, pending: true }),
   ]);
+  return { previewKey, hdKey };
+}
+
+/**
+ * Completes the job with its stored files (once, whichever delivery wins) and a hosted render's
+ * check; `done` says what the winner reports, `alsoWhenCompleted` runs beside the winner's last steps.
+ */
+export async function completeWithFiles(
+  deps: Deps,
+  {
+    upload,
+    job,
+    stored: { previewKey, hdKey },
+    hostedCheck,
+  }: {
+    upload: UploadRecord;
+    job: RenderJobRecord;
+    stored: StoredFiles;
+    hostedCheck?: RenderJobRecord['hostedCheck'];
+  },
+  done: () => RenderOutcome,
+  alsoWhenCompleted?: () => Promise<void>,
+): Promise<RenderOutcome> {
+  const { id: uploadId } = upload;
+  const { age } = job;
+  const message = { uploadId, age };
+  const anonymous = upload.owner.startsWith('session:');
   const completed = await deps.uploads.completeJob(uploadId, age, { previewKey, hdKey, hostedCheck });
   if (!completed) {
     await discardUnrecorded(deps, message, [previewKey, hdKey]);
@@ -90,7 +115,7 @@ export async function storeAndComplete(
  * Another delivery won, or the upload was deleted while we rendered: files no job records would
  * never be deleted with the upload, so remove them now (identical renders share names: keep those).
  */
-async function discardUnrecorded(deps: Deps, { uploadId, age }: RenderMessage, keys: string[]) {
+export async function discardUnrecorded(deps: Deps, { uploadId, age }: RenderMessage, keys: string[]) {
   const found = await deps.uploads.getUploadWithJobs(uploadId);
   const job = found?.jobs.find((j) => j.age === age);
   const recorded = new Set([job?.previewKey, job?.hdKey]);
