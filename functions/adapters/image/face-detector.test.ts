@@ -1,12 +1,29 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { landscapeJpeg, samplePhoto } from '../../test-support/images';
-import { detectFaces, detectLargestFaceQuickly, loadFaceApi } from './face-detector';
+import { detectFaces, detectLargestFaceQuickly, loadFaceApi, settled } from './face-detector';
 
 /** One upright face: the woman on the left of sample1, cropped from the 1920×1280 photo. */
 async function portrait(): Promise<Buffer> {
   return sharp(samplePhoto(1)).extract({ left: 150, top: 80, width: 480, height: 640 }).jpeg().toBuffer();
 }
+
+describe('settled', () => {
+  it('rejects when a face-api task fails (awaiting the task itself would never return)', async () => {
+    // face-api's tasks: `async then(onFulfilled) { return onFulfilled(await this.run()) }`.
+    class Task {
+      run = async (): Promise<number[]> => {
+        throw new Error('net failed');
+      };
+      // biome-ignore lint/suspicious/noThenProperty: face-api's tasks are thenables; this is one.
+      async then(onFulfilled: (value: number[]) => unknown) {
+        return onFulfilled(await this.run());
+      }
+    }
+    await expect(settled(new Task() as unknown as PromiseLike<number[]>)).rejects.toThrow('net failed');
+    await expect(settled(Promise.resolve([1]))).resolves.toEqual([1]);
+  });
+});
 
 describe('face detector (face-api, offline)', () => {
   beforeAll(async () => {

@@ -54,7 +54,7 @@ export type FaceApi = {
     detections: Promise<{ detection: FaceDetection }[]>,
     input: Tensor3D,
     useTinyLandmarkNet: boolean,
-  ) => WithAge<FaceResult> & { withFaceDescriptors(): WithAge<DescribedFaceResult> };
+  ) => WithAge<FaceResult>;
   /** The recognition net's step of a chain, on faces that have their landmarks (and age) already. */
   ComputeAllFaceDescriptorsTask: new (
     faces: Promise<FaceResult[]>,
@@ -64,12 +64,8 @@ export type FaceApi = {
     input: Tensor3D,
     options: unknown,
   ): PromiseLike<FaceDetection[]> & {
-    // The tasks are thenables: awaiting one runs the chain so far.
-    withFaceLandmarks(): PromiseLike<FaceResult[]> &
-      WithAge<FaceResult> & {
-        // Needs nets.faceRecognitionNet loaded (face-identity.ts loads it on its first use).
-        withFaceDescriptors(): WithAge<DescribedFaceResult>;
-      };
+    // The tasks are thenables: awaiting one runs the chain so far (see `settled`).
+    withFaceLandmarks(): PromiseLike<FaceResult[]> & WithAge<FaceResult>;
   };
 };
 
@@ -114,6 +110,15 @@ export function loadFaceApi(): Promise<FaceApi> {
 export type Detection = { faces: FaceBox[]; ms: number };
 
 /**
+ * A face-api task as a promise that settles: its `then` takes no error callback, so awaiting one
+ * whose net throws would never return (and the error would surface as an unhandled rejection).
+ */
+export function settled<R>(task: PromiseLike<R>): Promise<R> {
+  const run = (task as { run?: () => Promise<R> }).run;
+  return typeof run === 'function' ? run.call(task) : Promise.resolve(task);
+}
+
+/**
  * Finds faces in an image (encoded or raw; EXIF orientation honoured), largest first, in the
  * image's own pixels. `ms` is the time of decoding the small copy plus inference.
  */
@@ -156,7 +161,7 @@ export async function runOnDetectorCopy<R>(
   try {
     const options = detectorOptions ?? new faceapi.SsdMobilenetv1Options({ minConfidence, maxResults: 20 });
     const scale = fullWidth / info.width;
-    return { faces: await chain(tensor, options, scale), scale };
+    return { faces: await settled(chain(tensor, options, scale)), scale };
   } finally {
     tensor.dispose();
   }

@@ -35,6 +35,14 @@ describe('face identity (face-api descriptor, offline)', () => {
     expect(identityDistance(original!.descriptor, smaller!.descriptor)).toBeLessThan(0.25);
   }, 30_000);
 
+  it('describes faces alike whether one at a time or side by side (its nets take turns on one engine)', async () => {
+    const photos = await Promise.all([portrait(1, 150, 80), portrait(3, 600, 80)]);
+    const one = async (photo: Buffer) => Array.from((await describedFace(photo))!.face.descriptor);
+    const alone = [await one(photos[0]), await one(photos[1])];
+    const together = await Promise.all(photos.map(one));
+    expect(together).toEqual(alone);
+  }, 30_000);
+
   it('puts two different people over the threshold', async () => {
     const [left, right, other] = await Promise.all([
       identity.signature(await portrait(1, 150, 80)),

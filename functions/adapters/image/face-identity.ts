@@ -15,6 +15,7 @@ import {
   faceApiModelDir,
   loadFaceApi,
   runOnDetectorCopy,
+  settled,
 } from './face-detector';
 import { headCrop } from './head-geometry';
 
@@ -94,7 +95,9 @@ async function lookWith(
       // face-api's nets never give the event loop a turn (their awaits are all resolved promises):
       // the hosted check's preview and S3 writes wait for one. One between the nets lets them go on.
       await turnOfTheEventLoop();
-      const withAge = await new faceapi.DetectAllFaceLandmarksTask(chosen, tensor, false).withAgeAndGender();
+      const withAge = await settled(
+        new faceapi.DetectAllFaceLandmarksTask(chosen, tensor, false).withAgeAndGender(),
+      );
       await turnOfTheEventLoop();
       return new faceapi.ComputeAllFaceDescriptorsTask(Promise.resolve(withAge), tensor);
     },

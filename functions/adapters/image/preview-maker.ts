@@ -2,6 +2,7 @@
  * The preview anyone holding the link may see: the finished image made small, watermarked and
  * re-encoded as a JPEG of at most PREVIEW_MAX_BYTES, with no metadata.
  */
+import sharp from 'sharp';
 import type { PreviewMaker } from '../../core/image-ai';
 import { imagePipeline } from './age-pipeline';
 import { watermarkOverlay } from './watermark';
@@ -15,17 +16,22 @@ export function createPreviewMaker(): PreviewMaker {
   return {
     async preview(image) {
       const started = performance.now();
-      const overlay = await watermarkOverlay(PREVIEW_SIZE_PX, PREVIEW_SIZE_PX);
-      // One sharp pipeline (it composites after resizing): no trip through the event loop between
-      // the steps, which matters when face-api holds it (the hosted check runs both at once).
-      const marked = () =>
+      // Shrunk first, alone: a composite in the same pipeline would make sharp resize with an alpha
+      // channel (27 ms instead of 19 for a 2000 px JPEG).
+      const [small, overlay] = await Promise.all([
         imagePipeline(image)
           .resize(PREVIEW_SIZE_PX, PREVIEW_SIZE_PX, { kernel: 'lanczos3' })
           .toColourspace('srgb')
           .removeAlpha()
-          .composite([
-            { input: overlay, raw: { width: PREVIEW_SIZE_PX, height: PREVIEW_SIZE_PX, channels: 4 } },
-          ]);
+          .raw()
+          .toBuffer({ resolveWithObject: true }),
+        watermarkOverlay(PREVIEW_SIZE_PX, PREVIEW_SIZE_PX),
+      ]);
+      const { width, height, channels } = small.info;
+      const marked = () =>
+        sharp(small.data, { raw: { width, height, channels } })
+          .composite([{ input: overlay, raw: { width, height, channels: 4 } }])
+          .removeAlpha();
       const [first, ...fallbacks] = PREVIEW_QUALITIES;
       let jpeg = await marked().jpeg({ quality: first }).toBuffer();
       const watermark = performance.now() - started;

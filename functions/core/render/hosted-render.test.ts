@@ -76,6 +76,20 @@ describe('hosted ageing', () => {
     expect(await deps.predictions.listRunning('9999', 10)).toHaveLength(2);
   });
 
+  it('finishes a job once when two deliveries check it at the same time, and keeps only its files', async () => {
+    const { deps, hosted, uploadId } = await startedRenders();
+    const id = await predictionOf(deps, uploadId, 16);
+    hosted.states.set(id, await succeeded());
+    const outcomes = await Promise.all([checkPrediction(deps, id), checkPrediction(deps, id)]);
+    expect(outcomes.map((o) => o.outcome).sort()).toEqual(['done', 'skipped']);
+    expect((await deps.predictions.listRunning('9999', 10)).map((link) => link.predictionId)).not.toContain(
+      id,
+    );
+    // Only the winner's files are left.
+    const job = await jobOf(deps, uploadId, 16);
+    expect(deps.blobs.keys('renders')).toEqual([job.hdKey, job.previewKey]);
+  });
+
   it('refuses a forged webhook and one that comes with no hosted provider configured', async () => {
     const { deps } = await startedRenders();
     const forged = handleAiWebhook(deps, JSON.stringify({ id: 'x' }), { 'webhook-signature': 'v1,forged' });

@@ -1,8 +1,9 @@
 /**
  * Hosted ageing, event-driven (issue 12): the render worker starts a prediction and returns; the
  * provider's webhook (or the sweeper) queues a check, and the check finishes the job: the identity
- * guard, then the same store-and-complete as an inline render. A drifted or faceless result is
- * retried once with a new prediction, then the job fails with the reason its card shows.
+ * guard, with the files stored meanwhile, then the same completion as an inline render. A drifted
+ * or faceless result is retried once with a new prediction (its files deleted), then the job fails
+ * with the reason its card shows.
  */
 import { HD_SIZE_PX, type TargetAge } from '@shared/catalog';
 import { messages } from '@shared/messages';
@@ -45,7 +46,7 @@ export async function startPrediction(
   const { id: predictionId, provider, model } = started.prediction;
   // The face found is the photo's whichever delivery records its prediction (the first saved stays).
   const savingFace = upload.face ? undefined : deps.uploads.saveFace(upload.id, started.face);
-  savingFace?.catch(() => {}); // awaited below, once the prediction is recorded or cancelled
+  savingFace?.catch(() => {}); // awaited below once the prediction is recorded; moot if it is cancelled
   const recorded = await deps.predictions.start({
     predictionId,
     uploadId: upload.id,
@@ -125,11 +126,21 @@ export async function checkPrediction(deps: Deps, predictionId: string): Promise
     }),
   );
   storing.catch(() => {}); // awaited below, or its files discarded when the guard refuses the result
+  // Files no job will record are deleted (best effort: pending, they expire anyway).
+  const discardStored = () =>
+    storing
+      .then((stored) => discardUnrecorded(deps, link, [stored.previewKey, stored.hdKey]))
+      .catch((error) =>
+        deps.logger.warn('could not discard a check’s files', { predictionId, error: String(error) }),
+      );
   const [before, after] = await Promise.all([
     // The face that was aged: in a group photo, not necessarily the largest.
     deps.faceIdentity.signature(original, upload.face),
     deps.faceIdentity.signature(state.image),
-  ]);
+  ]).catch(async (error) => {
+    await discardStored();
+    throw error;
+  });
   // The original's face was found when the prediction started; without it there is nothing to compare.
   const verdict = before
     ? judgeIdentity(before.descriptor, after?.descriptor ?? null)
@@ -140,13 +151,7 @@ export async function checkPrediction(deps: Deps, predictionId: string): Promise
     costUsd,
   };
   if (!verdict.ok) {
-    await Promise.all([
-      deps.predictions.recordCheck(link.uploadId, link.age, check),
-      storing.then(
-        (stored) => discardUnrecorded(deps, link, [stored.previewKey, stored.hdKey]),
-        () => undefined,
-      ),
-    ]);
+    await Promise.all([deps.predictions.recordCheck(link.uploadId, link.age, check), discardStored()]);
     return retryOrFail(context, messages.identityDrifted, `identity: ${verdict.why}`);
   }
   const [stored, preview] = await Promise.all([storing, previewing]);

@@ -112,8 +112,9 @@ export async function completeWithFiles(
 }
 
 /**
- * Another delivery won, or the upload was deleted while we rendered: files no job records would
- * never be deleted with the upload, so remove them now (identical renders share names: keep those).
+ * Another delivery won, the upload was deleted while we rendered, or the identity guard refused
+ * the result: files no job records would never be deleted with the upload, so remove them now
+ * (identical renders share names: keep those).
  */
 export async function discardUnrecorded(deps: Deps, { uploadId, age }: RenderMessage, keys: string[]) {
   const found = await deps.uploads.getUploadWithJobs(uploadId);

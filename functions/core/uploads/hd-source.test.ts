@@ -114,7 +114,11 @@ describe('a hosted render’s HD file, made on its first download', () => {
       await deleteUpload(deps, owner, uploadId);
       return hd;
     };
-    await expect(download(deps, owner, uploadId, [10])).rejects.toThrow(DomainError);
+    await expect(download(deps, owner, uploadId, [10])).rejects.toMatchObject({
+      constructor: DomainError,
+      kind: 'not_found',
+      messageKey: 'noHdToDownload',
+    });
     expect(deps.blobs.keys('renders').filter((key) => key.includes(uploadId))).toEqual([]);
   });
 });

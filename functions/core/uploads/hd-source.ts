@@ -22,9 +22,11 @@ export async function hdFileKey(deps: Deps, upload: UploadRecord, job: RenderJob
   try {
     source = await deps.blobs.get('renders', sourceKey);
   } catch (error) {
-    // Another download made the file and deleted the source since we read the job, or the upload is gone.
-    deps.logger.warn('could not read an HD source', { ...context, error: String(error) });
-    return madeElsewhere(await current());
+    // Another download made the file and deleted the source since we read the job, or the upload
+    // is gone; else S3 failed, and the caller may try again.
+    const now = await current();
+    if (now === sourceKey) throw error;
+    return madeElsewhere(now);
   }
   const hd = await deps.hdEnlarger.enlarge(source, HD_SIZE_PX);
   // One that finished while this one enlarged stands: writing it again would mark it pending again.
@@ -45,9 +47,11 @@ export async function hdFileKey(deps: Deps, upload: UploadRecord, job: RenderJob
       return madeElsewhere(recorded);
     }
   }
+  // A commit that keeps failing is logged as an error for an operator (the file would expire); the
+  // source goes all the same: no job names it any more, so nothing would ever delete it.
   await commitFiles(deps, 'renders', [hdKey], { anonymous }, context);
   await deps.blobs.delete('renders', [sourceKey]).catch((error) => {
-    deps.logger.warn('could not delete an enlarged HD source', { ...context, error: String(error) });
+    deps.logger.error('could not delete an enlarged HD source', { ...context, error: String(error) });
   });
   deps.logger.info('made an HD file from its source', { ...context, hdKey });
   return hdKey;
