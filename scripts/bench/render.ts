@@ -105,8 +105,15 @@ console.log(`12 MP photo: 4000×3000, ${(photo.length / 1e6).toFixed(1)} MB; ${R
 
 const stages = await benchRender(photoPath, { runs: RUNS });
 console.log(`\nworker per job (face known, median)   total ${stages.median.total} ms   (target ≤ 700 ms)`);
+const stageNames = {
+  decode: 'decode',
+  detect: 'detect',
+  age: 'age',
+  watermark: 'preview (shrink, watermark, encode)',
+  encode: 'HD encode',
+} as const;
 for (const key of ['decode', 'detect', 'age', 'watermark', 'encode'] as const) {
-  console.log(`  ${key.padEnd(10)} ${String(stages.median[key]).padStart(7)} ms`);
+  console.log(`  ${stageNames[key].padEnd(36)} ${String(stages.median[key]).padStart(7)} ms`);
 }
 console.log(
   `  face detection once per upload: ${stages.detect} ms; model load once per container: ${stages.modelLoad} ms`,

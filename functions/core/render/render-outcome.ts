@@ -1,7 +1,10 @@
 /** What one render came to (inline, started on a hosted provider, skipped or failed). */
 import type { FaceBox } from '../ports';
 
-/** Milliseconds per stage of one render (detect is 0 when the face was known). */
+/**
+ * Milliseconds per stage of one render (detect is 0 when the face was known): `watermark` is the
+ * whole preview (shrink, mark, encode), `encode` the HD file's and the preview's re-encodes to fit.
+ */
 export type RenderTimings = {
   decode: number;
   detect: number;
