@@ -177,7 +177,30 @@ export async function detectLargestFace(image: ImageInput): Promise<FaceBox | nu
   return (await detectFaces(image)).faces[0] ?? null;
 }
 
-let loadingTiny: Promise<FaceApi> | undefined;
+const loadingNets = new Map<keyof FaceApi['nets'], Promise<void>>();
+
+/**
+ * face-api with nets beyond loadFaceApi's three loaded too, each once per process: the tiny
+ * detector and the recognition net are loaded by their first users only, so the detector path of
+ * the render worker does not pay for them.
+ */
+export async function loadFaceApiWith(...names: (keyof FaceApi['nets'])[]): Promise<FaceApi> {
+  const faceapi = await loadFaceApi();
+  await Promise.all(
+    names.map((name) => {
+      let loading = loadingNets.get(name);
+      if (!loading) {
+        loading = faceapi.nets[name].loadFromDisk(faceApiModelDir());
+        loadingNets.set(name, loading);
+        // A failed load may be retried by the next call.
+        loading.catch(() => loadingNets.delete(name));
+      }
+      return loading;
+    }),
+  );
+  return faceapi;
+}
+
 /** The tiny detector's input side (the identity guard uses the same). */
 const TINY_INPUT = 416;
 
@@ -187,19 +210,12 @@ const TINY_INPUT = 416;
  * is the same; used where a job waits on it (the hosted start), not where offline ageing runs.
  */
 export async function detectLargestFaceQuickly(image: ImageInput): Promise<FaceBox | null> {
-  loadingTiny ??= loadFaceApi().then(async (faceapi) => {
-    await faceapi.nets.tinyFaceDetector.loadFromDisk(faceApiModelDir());
-    return faceapi;
-  });
-  loadingTiny.catch(() => {
-    loadingTiny = undefined;
-  });
-  const faceapi = await loadingTiny;
+  const faceapi = await loadFaceApiWith('tinyFaceDetector');
   const results = await runOnDetectorCopy(
     faceapi,
     image,
     async (tensor, options) => {
-      const detections = await faceapi.detectAllFaces(tensor, options);
+      const detections = await settled(faceapi.detectAllFaces(tensor, options));
       if (!detections.length) return [];
       const area = ({ box }: FaceDetection) => box.width * box.height;
       const largest = detections.reduce((a, b) => (area(b) > area(a) ? b : a));

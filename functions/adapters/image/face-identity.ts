@@ -12,31 +12,14 @@ import {
   type DescribedFaceResult,
   type FaceApi,
   type FaceDetection,
-  faceApiModelDir,
-  loadFaceApi,
+  loadFaceApiWith,
   runOnDetectorCopy,
   settled,
 } from './face-detector';
 import { headCrop } from './head-geometry';
 
-let loadingRecognition: Promise<FaceApi> | undefined;
-
-/** face-api with the recognition net (and the tiny detector) loaded too, once per process. */
-export function loadFaceRecognition(): Promise<FaceApi> {
-  loadingRecognition ??= (async () => {
-    const faceapi = await loadFaceApi();
-    await Promise.all([
-      faceapi.nets.faceRecognitionNet.loadFromDisk(faceApiModelDir()),
-      faceapi.nets.tinyFaceDetector.loadFromDisk(faceApiModelDir()),
-    ]);
-    return faceapi;
-  })();
-  // A failed load may be retried by the next call.
-  loadingRecognition.catch(() => {
-    loadingRecognition = undefined;
-  });
-  return loadingRecognition;
-}
+/** face-api with the recognition net (and the tiny detector) loaded too. */
+export const loadFaceRecognition = () => loadFaceApiWith('faceRecognitionNet', 'tinyFaceDetector');
 
 /**
  * The detectors tried in turn, cheapest first, until one finds the face wanted. A head crop (what
@@ -88,7 +71,7 @@ async function lookWith(
     faceapi,
     image,
     async (tensor, opts, scale) => {
-      const detections = await faceapi.detectAllFaces(tensor, opts);
+      const detections = await settled(faceapi.detectAllFaces(tensor, opts));
       const seen = near && !last ? detections.some((d) => isNear(d, near, scale)) : detections.length > 0;
       if (!seen) return [];
       const chosen = Promise.resolve([{ detection: pick(detections, near, scale) }]);

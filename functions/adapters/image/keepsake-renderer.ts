@@ -11,7 +11,7 @@ import { coverCrop } from '@shared/rules/placement';
 import sharp from 'sharp';
 import type { KeepsakeRenderer, LayerSource } from '../../core/moments/moments-ports';
 import { canvasModule, type NapiCanvas } from './napi-canvas';
-import { watermarkSvg } from './watermark';
+import { watermarkOverlay } from './watermark';
 
 export const KEEPSAKE_JPEG_QUALITY = 90;
 
@@ -30,25 +30,27 @@ async function decode(bytes: Buffer): Promise<Layer> {
     .catch(() => {
       throw new Error('Could not decode a keepsake layer');
     });
+  return layerOf(data, info.width, info.height);
+}
+
+/** RGBA pixels as a canvas of their own size. */
+function layerOf(rgba: Buffer, width: number, height: number): Layer {
   const napi = canvasModule();
-  const layer = napi.createCanvas(info.width, info.height);
-  const pixels = new Uint8ClampedArray(data.buffer, data.byteOffset, data.length);
-  layer.getContext('2d').putImageData(new napi.ImageData(pixels, info.width, info.height), 0, 0);
+  const layer = napi.createCanvas(width, height);
+  const pixels = new Uint8ClampedArray(rgba.buffer, rgba.byteOffset, rgba.length);
+  layer.getContext('2d').putImageData(new napi.ImageData(pixels, width, height), 0, 0);
   return layer;
 }
 
 const makeLayer = ((width: number, height: number) =>
   canvasModule().createCanvas(width, height)) as unknown as LayerFactory<Layer>;
 
-/** The watermark of the age previews as a transparent layer, drawn once per output size. */
+/** The watermark of the age previews (rasterised once per size: watermark.ts) as a transparent layer. */
 const watermarks = new Map<number, Promise<Layer>>();
 function watermarkLayer(size: number): Promise<Layer> {
   let layer = watermarks.get(size);
   if (!layer) {
-    layer = sharp(Buffer.from(watermarkSvg(size, size)))
-      .png()
-      .toBuffer()
-      .then(decode);
+    layer = watermarkOverlay(size, size).then((rgba) => layerOf(rgba, size, size));
     watermarks.set(size, layer);
   }
   return layer;

@@ -24,7 +24,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { NoSubjectError } from '../../../core/errors';
 import type { ImageInput, RemoveBackgroundOutput } from '../../../core/image-ai';
-import { faceApiModelDir, loadFaceApi } from '../face-detector';
+import { loadFaceApiWith, settled } from '../face-detector';
 import { guidedFilter, type Rect, type RgbImage } from './guided-filter';
 import { GREY, letterboxFor, meanInside, padded } from './letterbox';
 import { modelDir } from './model-dir';
@@ -56,7 +56,6 @@ type Tf = {
 };
 type FaceDetectionApi = {
   tf: Tf;
-  nets: { tinyFaceDetector: { loadFromDisk(dir: string): Promise<void> } };
   TinyFaceDetectorOptions: new (opts: { inputSize: number; scoreThreshold: number }) => unknown;
   detectAllFaces(
     input: unknown,
@@ -67,9 +66,8 @@ type FaceDetectionApi = {
 let loading: Promise<{ api: FaceDetectionApi; model: GraphModel }> | undefined;
 function loadSegmenter() {
   loading ??= (async () => {
-    const api = (await loadFaceApi()) as unknown as FaceDetectionApi;
     // Where the face is, not who: the tiny detector answers in tens of milliseconds (SSD: ~500 ms).
-    await api.nets.tinyFaceDetector.loadFromDisk(faceApiModelDir());
+    const api = (await loadFaceApiWith('tinyFaceDetector')) as unknown as FaceDetectionApi;
     const dir = modelDir();
     const json = JSON.parse(readFileSync(path.join(dir, 'selfie.json'), 'utf8'));
     const weights = readFileSync(path.join(dir, 'selfie.bin'));
@@ -123,7 +121,12 @@ export async function removeBackgroundOffline(
   try {
     [outputs, faces] = await Promise.all([
       Promise.all(views.map((view) => segmentView(api.tf, model, view))),
-      api.detectAllFaces(faceInput, new api.TinyFaceDetectorOptions({ inputSize: 224, scoreThreshold: 0.4 })),
+      settled(
+        api.detectAllFaces(
+          faceInput,
+          new api.TinyFaceDetectorOptions({ inputSize: 224, scoreThreshold: 0.4 }),
+        ),
+      ),
     ]);
   } finally {
     faceInput.dispose();
