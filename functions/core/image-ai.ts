@@ -174,8 +174,20 @@ export interface FaceIdentity {
   signature(image: ImageInput, near?: FaceBox): Promise<FaceSignature | null>;
 }
 
+/** Enough of the ImageAI port to name the age engine: a Lambda that only names it needs no image adapter. */
+export type AgeingRoute = { readonly routes: Pick<ImageAIRoutes, 'ageProgress'> };
+
+/** Enough of the ImageAI port to draw scenes (pack generation): no face model is needed for it. */
+export type SceneGenerator = Pick<ImageAICapabilities, 'generateScene'>;
+
+/** Enough of the ImageAI port to say who answers each capability (operators' pages); none is called. */
+export type ImageAIAnswers = Pick<ImageAI, 'routes' | 'answers'>;
+
+/** Enough of the ImageAI port to hear a hosted provider's webhook: its signature check, no image work. */
+export type WebhookVerifying = { readonly hostedAgeing?: Pick<HostedAgeing, 'verifyWebhook'> };
+
 /** What the results page calls the age engine: the offline approximation or a hosted model. */
-export const ageingEngine = (ai: { routes: Pick<ImageAIRoutes, 'ageProgress'> }): 'offline' | 'hosted' =>
+export const ageingEngine = (ai: AgeingRoute): 'offline' | 'hosted' =>
   ai.routes.ageProgress === 'offline' ? 'offline' : 'hosted';
 
 /** The watermarked preview of a finished render. */

@@ -20,7 +20,7 @@ import { getRawItem } from '../test-support/table';
 import { createTestApp } from '../test-support/test-app';
 import { bearer } from '../test-support/uploads';
 
-const { callRoute, deps, env, purgeRenderQueue, runRenderWorker, uploadPhoto } = createTestApp();
+const { callRoute, deps, env, lambdaDeps, purgeRenderQueue, runRenderWorker, uploadPhoto } = createTestApp();
 
 const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ region: env.AWS_REGION }));
 const rawItem = (key: { pk: string; sk: string }) => getRawItem(doc, env.TABLE_NAME, key);
@@ -174,8 +174,8 @@ describe('a visitor signs in and keeps their photos', () => {
     const result = await callRoute('deleteUpload', { headers: bearer(parent.idToken), params: { uploadId } });
     expect([result.status, result.json]).toEqual([200, { ok: true }]);
     expect(await objectsOfUpload(deps.blobs, uploadId)).toEqual([]);
-    // The local stack has no CDN: its invalidator records what CloudFront would be asked.
-    expect((deps.cdn as RecordingCdn).invalidated).toEqual(expect.arrayContaining(previews));
+    // The local stack has no CDN: the uploads Lambda's invalidator records what CloudFront would be asked.
+    expect((lambdaDeps.uploads.cdn as RecordingCdn).invalidated).toEqual(expect.arrayContaining(previews));
     expect(await deps.uploads.getUploadWithJobs(uploadId)).toBeNull();
     for (const key of [keys.upload(uploadId), keys.job(uploadId, 10), keys.job(uploadId, 21)]) {
       expect(await rawItem(key)).toBeUndefined();

@@ -1,13 +1,14 @@
 /** HTTP API: the signed-in parent's account (who am I, migration, my photos, delete account). */
-
 import { deleteAccount, getMe } from '../core/account/account';
 import { migrateSessionUploads } from '../core/account/migrate-uploads';
 import { listMyUploads } from '../core/account/my-uploads';
-import type { Deps } from '../core/deps';
+import type { AccountDeps } from '../core/lambda-deps';
 import { getCreditsView } from '../core/payments/credits';
 import { createHttpHandler } from './http/router';
 
-export const createAccountHandler = (deps: Deps) =>
+export type { AccountDeps };
+
+export const createAccountHandler = (deps: AccountDeps) =>
   createHttpHandler(
     'account',
     {

@@ -13,7 +13,8 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ADMINS_GROUP } from '@shared/deployment';
 import { messages } from '@shared/messages';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { endpointEnv, startTestEnforcer, type TestEnforcer } from '../../scripts/local/iam/test-enforcer';
 import { keys } from '../adapters/dynamo/table-design';
 import { loadLocalEnv } from '../test-support/local-env';
 import { createTestApp, type TestApp } from '../test-support/test-app';
@@ -23,6 +24,7 @@ const cognito = new CognitoIdentityProviderClient({ region: env.AWS_REGION });
 const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ region: env.AWS_REGION }));
 let app: TestApp;
 let poolId: string;
+let enforcer: TestEnforcer | undefined;
 
 const clearClaim = () => doc.send(new DeleteCommand({ TableName: env.TABLE_NAME, Key: keys.firstAdmin() }));
 
@@ -54,10 +56,14 @@ beforeAll(async () => {
   poolId = UserPool!.Id!;
   await cognito.send(new CreateGroupCommand({ UserPoolId: poolId, GroupName: ADMINS_GROUP }));
   await clearClaim();
+  // The admin role names the stack's pool only (as in AWS): this pool gets an enforcer of its own.
+  enforcer = await startTestEnforcer({ upstream: inject('emulatorUpstream'), userPoolId: poolId });
+  Object.assign(process.env, endpointEnv(enforcer));
   app = createTestApp({ USER_POOL_ID: poolId });
 });
 
 afterAll(async () => {
+  await enforcer?.stop();
   await clearClaim();
   cognito.destroy();
   doc.destroy();

@@ -7,10 +7,12 @@ import { grantFirstAdmin } from '../core/admin/first-admin';
 import { importTemplates } from '../core/admin/import-templates';
 import { createPack, generatePack, listPacks, updatePackStatus } from '../core/admin/packs';
 import { listAdminTemplates, updateTemplate } from '../core/admin/templates';
-import type { Deps } from '../core/deps';
+import type { AdminDeps } from '../core/lambda-deps';
 import { createHttpHandler } from './http/router';
 
-export const createAdminHandler = (deps: Deps) =>
+export type { AdminDeps };
+
+export const createAdminHandler = (deps: AdminDeps) =>
   createHttpHandler(
     'admin',
     {

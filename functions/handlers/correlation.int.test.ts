@@ -1,7 +1,7 @@
 /**
  * Correlation ids end to end on the emulators: the API request id rides on the render messages the
  * request queues (an SQS message attribute), and the worker runs each message under it, so its log
- * lines name the request. The worker's view is read through the upload store it calls.
+ * lines name the request. The worker's view is read through the upload store it calls (its own deps).
  */
 import { describe, expect, it } from 'vitest';
 import { correlationId } from '../core/correlation';
@@ -22,15 +22,16 @@ describe('correlation ids', () => {
 
     // Every job the worker completes is written under the correlation id of its message.
     const seen: (string | undefined)[] = [];
-    const completeJob = app.deps.uploads.completeJob;
-    app.deps.uploads.completeJob = async (...args) => {
+    const workerUploads = app.lambdaDeps['render-worker'].uploads;
+    const completeJob = workerUploads.completeJob;
+    workerUploads.completeJob = async (...args) => {
       seen.push(correlationId());
       return completeJob(...args);
     };
     try {
       await app.runRenderWorker();
     } finally {
-      app.deps.uploads.completeJob = completeJob;
+      workerUploads.completeJob = completeJob;
     }
     expect(seen.length).toBeGreaterThan(0);
     expect(new Set(seen)).toEqual(new Set([requestId]));

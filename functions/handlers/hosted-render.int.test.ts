@@ -30,6 +30,8 @@ const hostedSettings = (overrides: Record<string, string> = {}) => ({
 const app = createTestApp(hostedSettings());
 const gateway = await app.startGateway();
 app.deps.aiWebhookUrl = new URL(routes.aiWebhook.path, gateway.url).href;
+// The render worker starts the predictions: the provider calls back where its deps say.
+app.lambdaDeps['render-worker'].aiWebhookUrl = app.deps.aiWebhookUrl;
 
 const dynamo = new DynamoDBClient({ region: app.env.AWS_REGION });
 const doc = DynamoDBDocumentClient.from(dynamo);
@@ -142,7 +144,7 @@ describe('hosted ageing through the predictions API', () => {
 
   it('retries a result with no face once, then fails the job with the reason its card shows', async () => {
     const noFace = createTestApp(hostedSettings({ REPLICATE_MODEL_AGE_PROGRESS: 'fake/no-face' }));
-    noFace.deps.aiWebhookUrl = app.deps.aiWebhookUrl;
+    noFace.lambdaDeps['render-worker'].aiWebhookUrl = app.deps.aiWebhookUrl;
     const sessionId = crypto.randomUUID();
     const uploadId = await noFace.uploadPhoto({ sessionId }, images.samplePhoto(3));
     const jobs = await workUntilEnded(noFace, uploadId);

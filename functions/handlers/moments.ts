@@ -1,5 +1,5 @@
 /** HTTP API: Moments — the template library, cut-outs, keepsakes (free and HD) and drafts. */
-import type { Deps } from '../core/deps';
+import type { MomentsDeps } from '../core/lambda-deps';
 import { createComposerHdComposition } from '../core/moments/composer-compositions';
 import { createFreeComposition, createHdComposition } from '../core/moments/compositions';
 import { createCutout } from '../core/moments/cutouts';
@@ -15,7 +15,9 @@ import {
 import { getTemplate, listComposerTemplates, listTemplates } from '../core/moments/templates';
 import { createHttpHandler } from './http/router';
 
-export const createMomentsHandler = (deps: Deps) =>
+export type { MomentsDeps };
+
+export const createMomentsHandler = (deps: MomentsDeps) =>
   createHttpHandler(
     'moments',
     {

@@ -1,6 +1,8 @@
 /** SQS pack queue consumer (generation runs, scheduler ticks) with partial batch failures. */
 import { packBatch } from '../core/admin/packs-worker';
-import type { Deps } from '../core/deps';
+import type { PackWorkerDeps } from '../core/lambda-deps';
 import { createSqsBatchHandler } from './sqs-batch';
 
-export const createPackWorkerHandler = (deps: Deps) => createSqsBatchHandler(deps, packBatch);
+export type { PackWorkerDeps };
+
+export const createPackWorkerHandler = (deps: PackWorkerDeps) => createSqsBatchHandler(deps, packBatch);

@@ -18,7 +18,7 @@ import { invokeRoute } from '../test-support/invoke';
 import { givenCutout, givenTemplate } from '../test-support/moments';
 import { readyUpload, userOwner } from '../test-support/records';
 import { createTestApp } from '../test-support/test-app';
-import { createHandlers } from './registry';
+import { createHandlersOver } from './registry';
 
 const SECRET_KEY = 'sk_test_payment_faults';
 const WEBHOOK_SECRET = 'whsec_payment_faults';
@@ -66,7 +66,7 @@ type Buyer = ReturnType<typeof newBuyer>;
 
 /** Checkout, then Pay on the fake's page: Stripe's signed event for the session, not yet delivered. */
 async function paid(buyer: Buyer, body: { productId: string; uploadId?: string }, over: Deps = deps) {
-  const started = await invokeRoute(createHandlers(over).httpHandlers, 'createCheckout', {
+  const started = await invokeRoute(createHandlersOver(over).httpHandlers, 'createCheckout', {
     ...buyer.caller,
     body,
   });
@@ -81,12 +81,15 @@ async function paid(buyer: Buyer, body: { productId: string; uploadId?: string }
 
 /** The webhook and the success page, each run by the handlers of the given deps (a container). */
 const webhook = (event: Signed, over: Deps = deps) =>
-  invokeRoute(createHandlers(over).httpHandlers, 'stripeWebhook', {
+  invokeRoute(createHandlersOver(over).httpHandlers, 'stripeWebhook', {
     rawBody: event.payload,
     headers: { 'stripe-signature': event.signature },
   });
 const successPage = (buyer: Buyer, sessionId: string, over: Deps = deps) =>
-  invokeRoute(createHandlers(over).httpHandlers, 'confirmCheckout', { ...buyer.caller, body: { sessionId } });
+  invokeRoute(createHandlersOver(over).httpHandlers, 'confirmCheckout', {
+    ...buyer.caller,
+    body: { sessionId },
+  });
 
 const faultyAt = (fault: TableFault) => withFaultyTable(deps, fault);
 
@@ -242,7 +245,7 @@ describe('an HD keepsake under faults', () => {
       placement: { x: 0.5, y: 0.55, scale: 0.4, rotation: -10 },
     };
     const make = (over: Deps) =>
-      invokeRoute(createHandlers(over).httpHandlers, 'createHdComposition', { ...buyer.caller, body });
+      invokeRoute(createHandlersOver(over).httpHandlers, 'createHdComposition', { ...buyer.caller, body });
     const charges = async () =>
       (await deps.paymentStore.listLedger(buyer.sub, 10)).filter((entry) => entry.delta < 0);
 

@@ -34,7 +34,7 @@ const fake = await startStripeFake({
   webhookUrl: `http://127.0.0.1:${(relayServer.address() as { port: number }).port}/`,
   log: () => undefined,
 });
-const { callRoute, deps, runRenderWorker, uploadPhoto } = createTestApp({
+const { callRoute, deps, lambdaDeps, runRenderWorker, uploadPhoto } = createTestApp({
   STRIPE_SECRET_KEY: SECRET_KEY,
   STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
   STRIPE_API_BASE: fake.url,
@@ -68,15 +68,17 @@ async function buy(parent: Parent, body: Record<string, unknown>) {
 const sessionOf = (id: string) => fake.sessions().find((session) => session.id === id)!;
 const jobsOf = async (uploadId: string) => (await deps.uploads.getUploadWithJobs(uploadId))!.jobs;
 
-/** The `alert` fields logged, in order (what the CloudWatch metric filters count). */
+/** The `alert` fields logged, in order (what the CloudWatch metric filters count), by any Lambda or the test. */
 const alerts: string[] = [];
-for (const level of ['warn', 'error'] as const) {
-  const original = deps.logger[level].bind(deps.logger) as (message: unknown, extra?: object) => void;
-  const record = (message: unknown, extra?: { alert?: string }) => {
-    if (extra?.alert) alerts.push(extra.alert);
-    original(message, extra);
-  };
-  vi.spyOn(deps.logger, level).mockImplementation(record as never);
+for (const logger of new Set([deps.logger, ...Object.values(lambdaDeps).map((own) => own.logger)])) {
+  for (const level of ['warn', 'error'] as const) {
+    const original = logger[level].bind(logger) as (message: unknown, extra?: object) => void;
+    const record = (message: unknown, extra?: { alert?: string }) => {
+      if (extra?.alert) alerts.push(extra.alert);
+      original(message, extra);
+    };
+    vi.spyOn(logger, level).mockImplementation(record as never);
+  }
 }
 const alertsSince = (mark: number) => alerts.slice(mark);
 const alertCount = () => alerts.length;

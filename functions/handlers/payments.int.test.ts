@@ -44,7 +44,7 @@ const fake = await startStripeFake({
   webhookUrl: `http://127.0.0.1:${relayPort}/`,
   log: () => undefined,
 });
-const { callRoute, deps, runRenderWorker, uploadPhoto } = createTestApp({
+const { callRoute, deps, lambdaDeps, runRenderWorker, uploadPhoto } = createTestApp({
   STRIPE_SECRET_KEY: SECRET_KEY,
   STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
   STRIPE_API_BASE: fake.url,
@@ -325,7 +325,8 @@ describe('renders a purchase adds', () => {
       relay.hold = false;
     });
     const [held] = relay.held.splice(0);
-    const queue = deps.renderQueue;
+    // The queue of the Lambda that confirms the checkout (the payments Lambda).
+    const queue = lambdaDeps.payments.renderQueue;
     const enqueue = queue.enqueue;
     queue.enqueue = async () => {
       throw new Error('SQS is down (simulated)');

@@ -1,10 +1,12 @@
 /** HTTP API: checkout (start, confirm from the success page) and cancelling the monthly plan. */
-import type { Deps } from '../core/deps';
+import type { PaymentsDeps } from '../core/lambda-deps';
 import { confirmCheckout, startCheckout } from '../core/payments/checkout';
 import { cancelSubscription } from '../core/payments/credits';
 import { createHttpHandler } from './http/router';
 
-export const createPaymentsHandler = (deps: Deps) =>
+export type { PaymentsDeps };
+
+export const createPaymentsHandler = (deps: PaymentsDeps) =>
   createHttpHandler(
     'payments',
     {

@@ -33,7 +33,7 @@ import * as images from '../test-support/images';
 import { invokeRoute, sqsEvent } from '../test-support/invoke';
 import { jobRecord, uploadRecord, userOwner } from '../test-support/records';
 import { createTestApp } from '../test-support/test-app';
-import { createHandlers } from './registry';
+import { createHandlersOver } from './registry';
 
 const outbox = mkdtempSync(path.join(os.tmpdir(), 'lf-faults-outbox-'));
 const settings = { MAIL_OUTBOX_DIR: outbox };
@@ -131,7 +131,7 @@ const redeliverNow = (message: Message) =>
 
 /** One invocation of the real worker on these messages, in the container these deps stand for. */
 async function invoke(workerDeps: Deps, messages: Message[]) {
-  const response = await createHandlers(workerDeps).renderWorker(sqsEvent(messages), {} as Context);
+  const response = await createHandlersOver(workerDeps).renderWorker(sqsEvent(messages), {} as Context);
   const failed = new Set(response.batchItemFailures.map((f) => f.itemIdentifier));
   for (const m of messages.filter((m) => !failed.has(m.MessageId!))) {
     await sqs.send(new DeleteMessageCommand({ QueueUrl: queueUrl, ReceiptHandle: m.ReceiptHandle! }));
@@ -260,7 +260,7 @@ describe('the render worker under faults', () => {
 describe('uploading under faults', () => {
   it('starts an upload whose record was written though the answer was lost', async () => {
     const lossy = withFaultyTable(deps, { command: 'PutItemCommand', attempts: 1, fault: 'response-lost' });
-    const started = await invokeRoute(createHandlers(lossy.deps).httpHandlers, 'createUpload', {
+    const started = await invokeRoute(createHandlersOver(lossy.deps).httpHandlers, 'createUpload', {
       sessionId: crypto.randomUUID(),
       body: { contentType: 'image/jpeg', size: 1000 },
     });
@@ -274,7 +274,10 @@ describe('uploading under faults', () => {
     const sessionId = crypto.randomUUID();
     const uploadId = await app.uploadPhoto({ sessionId }, images.samplePhoto(2), { complete: false });
     const complete = (over: Deps) =>
-      invokeRoute(createHandlers(over).httpHandlers, 'completeUpload', { sessionId, params: { uploadId } });
+      invokeRoute(createHandlersOver(over).httpHandlers, 'completeUpload', {
+        sessionId,
+        params: { uploadId },
+      });
     const untouched = async () => {
       const found = await deps.uploads.getUploadWithJobs(uploadId);
       expect([found?.upload.status, found?.jobs]).toEqual(['awaiting_file', []]);
@@ -309,7 +312,7 @@ describe('uploading under faults', () => {
       attempts: 1,
       fault: 'response-lost',
     });
-    const completed = await invokeRoute(createHandlers(lossy.deps).httpHandlers, 'completeUpload', {
+    const completed = await invokeRoute(createHandlersOver(lossy.deps).httpHandlers, 'completeUpload', {
       sessionId,
       params: { uploadId },
     });

@@ -1,6 +1,8 @@
 /** SQS render queue consumer with partial batch failures. */
-import type { Deps } from '../core/deps';
+import type { RenderWorkerDeps } from '../core/lambda-deps';
 import { renderBatch } from '../core/render/render-batch';
 import { createSqsBatchHandler } from './sqs-batch';
 
-export const createRenderWorkerHandler = (deps: Deps) => createSqsBatchHandler(deps, renderBatch);
+export type { RenderWorkerDeps };
+
+export const createRenderWorkerHandler = (deps: RenderWorkerDeps) => createSqsBatchHandler(deps, renderBatch);

@@ -1,11 +1,10 @@
 /** An SQS-triggered handler over a use case that takes the batch and answers the ids that failed. */
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { CORRELATION_ATTRIBUTE } from '../core/correlation';
-import type { Deps } from '../core/deps';
 import type { BatchItem } from '../core/render/render-batch';
 
 export const createSqsBatchHandler =
-  (deps: Deps, processBatch: (deps: Deps, items: BatchItem[]) => Promise<string[]>) =>
+  <D>(deps: D, processBatch: (deps: D, items: BatchItem[]) => Promise<string[]>) =>
   async (event: SQSEvent): Promise<SQSBatchResponse> => {
     const failed = await processBatch(
       deps,

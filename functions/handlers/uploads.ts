@@ -1,5 +1,5 @@
 /** HTTP API: uploads (create, complete, status, retry a failed render, notify email, delete). */
-import type { Deps } from '../core/deps';
+import type { UploadsDeps } from '../core/lambda-deps';
 import { completeUpload } from '../core/uploads/complete-upload';
 import { createUpload } from '../core/uploads/create-upload';
 import { deleteUpload } from '../core/uploads/delete-upload';
@@ -10,7 +10,9 @@ import { getUpload } from '../core/uploads/upload-view';
 import { pollable } from './http/responses';
 import { asResult, createHttpHandler } from './http/router';
 
-export const createUploadsHandler = (deps: Deps) =>
+export type { UploadsDeps };
+
+export const createUploadsHandler = (deps: UploadsDeps) =>
   createHttpHandler(
     'uploads',
     {

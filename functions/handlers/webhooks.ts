@@ -1,11 +1,13 @@
 /** The signed webhooks (Stripe's, the AI provider's): the raw body (signatures cover the exact bytes) goes to the use case. */
 import { routes } from '@shared/api';
-import type { Deps } from '../core/deps';
+import type { WebhooksDeps } from '../core/lambda-deps';
 import { handlePaymentWebhook } from '../core/payments/webhook';
 import { handleAiWebhook } from '../core/render/ai-webhook';
 import { createHttpHandler } from './http/router';
 
-export const createWebhooksHandler = (deps: Deps) =>
+export type { WebhooksDeps };
+
+export const createWebhooksHandler = (deps: WebhooksDeps) =>
   createHttpHandler(
     'webhooks',
     {

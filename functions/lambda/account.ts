@@ -1,5 +1,6 @@
-/** Lambda entry point: the account routes, over deps built once per container from its environment. */
-import { buildDeps } from '../adapters/deps';
+/** Lambda entry point: the account routes, over its own deps, built once per container. */
+import { loadConfig } from '../adapters/config';
+import { buildAccountDeps } from '../adapters/roots/account';
 import { createAccountHandler } from '../handlers/account';
 
-export const handler = createAccountHandler(buildDeps());
+export const handler = createAccountHandler(buildAccountDeps(loadConfig()));

@@ -1,5 +1,6 @@
-/** Lambda entry point: the admin routes, over deps built once per container from its environment. */
-import { buildDeps } from '../adapters/deps';
+/** Lambda entry point: the admin routes, over its own deps, built once per container. */
+import { loadConfig } from '../adapters/config';
+import { buildAdminDeps } from '../adapters/roots/admin';
 import { createAdminHandler } from '../handlers/admin';
 
-export const handler = createAdminHandler(buildDeps());
+export const handler = createAdminHandler(buildAdminDeps(loadConfig()));

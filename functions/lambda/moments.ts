@@ -1,5 +1,6 @@
-/** Lambda entry point: the moments routes, over deps built once per container from its environment. */
-import { buildDeps } from '../adapters/deps';
+/** Lambda entry point: the moments routes, over its own deps, built once per container. */
+import { loadConfig } from '../adapters/config';
+import { buildMomentsDeps } from '../adapters/roots/moments';
 import { createMomentsHandler } from '../handlers/moments';
 
-export const handler = createMomentsHandler(buildDeps());
+export const handler = createMomentsHandler(buildMomentsDeps(loadConfig()));

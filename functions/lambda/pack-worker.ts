@@ -1,5 +1,6 @@
-/** Lambda entry point: the pack queue's consumer, over deps built once per container from its environment. */
-import { buildDeps } from '../adapters/deps';
+/** Lambda entry point: the pack queue's consumer, over its own deps, built once per container. */
+import { loadConfig } from '../adapters/config';
+import { buildPackWorkerDeps } from '../adapters/roots/pack-worker';
 import { createPackWorkerHandler } from '../handlers/pack-worker';
 
-export const handler = createPackWorkerHandler(buildDeps());
+export const handler = createPackWorkerHandler(buildPackWorkerDeps(loadConfig()));

@@ -1,5 +1,6 @@
-/** Lambda entry point: the payments routes, over deps built once per container from its environment. */
-import { buildDeps } from '../adapters/deps';
+/** Lambda entry point: the payments routes, over its own deps, built once per container. */
+import { loadConfig } from '../adapters/config';
+import { buildPaymentsDeps } from '../adapters/roots/payments';
 import { createPaymentsHandler } from '../handlers/payments';
 
-export const handler = createPaymentsHandler(buildDeps());
+export const handler = createPaymentsHandler(buildPaymentsDeps(loadConfig()));

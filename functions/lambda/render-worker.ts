@@ -1,5 +1,6 @@
-/** Lambda entry point: the render queue's consumer, over deps built once per container from its environment. */
-import { buildDeps } from '../adapters/deps';
+/** Lambda entry point: the render queue's consumer, over its own deps, built once per container. */
+import { loadConfig } from '../adapters/config';
+import { buildRenderWorkerDeps } from '../adapters/roots/render-worker';
 import { createRenderWorkerHandler } from '../handlers/render-worker';
 
-export const handler = createRenderWorkerHandler(buildDeps());
+export const handler = createRenderWorkerHandler(buildRenderWorkerDeps(loadConfig()));

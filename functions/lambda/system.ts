@@ -1,5 +1,6 @@
-/** Lambda entry point: the system routes, over deps built once per container from its environment. */
-import { buildDeps } from '../adapters/deps';
+/** Lambda entry point: the system routes, over its own deps, built once per container. */
+import { loadConfig } from '../adapters/config';
+import { buildSystemDeps } from '../adapters/roots/system';
 import { createSystemHandler } from '../handlers/system';
 
-export const handler = createSystemHandler(buildDeps());
+export const handler = createSystemHandler(buildSystemDeps(loadConfig()));

@@ -1,5 +1,6 @@
-/** Lambda entry point: the uploads routes, over deps built once per container from its environment. */
-import { buildDeps } from '../adapters/deps';
+/** Lambda entry point: the uploads routes, over its own deps, built once per container. */
+import { loadConfig } from '../adapters/config';
+import { buildUploadsDeps } from '../adapters/roots/uploads';
 import { createUploadsHandler } from '../handlers/uploads';
 
-export const handler = createUploadsHandler(buildDeps());
+export const handler = createUploadsHandler(buildUploadsDeps(loadConfig()));

@@ -1,5 +1,6 @@
-/** Lambda entry point: the webhooks routes, over deps built once per container from its environment. */
-import { buildDeps } from '../adapters/deps';
+/** Lambda entry point: the webhooks routes, over its own deps, built once per container. */
+import { loadConfig } from '../adapters/config';
+import { buildWebhooksDeps } from '../adapters/roots/webhooks';
 import { createWebhooksHandler } from '../handlers/webhooks';
 
-export const handler = createWebhooksHandler(buildDeps());
+export const handler = createWebhooksHandler(buildWebhooksDeps(loadConfig()));

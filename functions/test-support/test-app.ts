@@ -1,15 +1,18 @@
 /**
- * The app as an integration test file runs it: deps built from the local stack's environment (the
- * `int` project's global setup) plus the file's own settings, and the real handlers over them.
- * Nothing reads the environment at import time, so test files import everything statically.
+ * The app as an integration test file runs it: from the local stack's environment (the `int`
+ * project's global setup) plus the file's own settings, each Lambda's real handler over its own deps
+ * signed with its own credentials, as in AWS, and a full Deps signed as the deployer for the tests'
+ * own checks. Nothing reads the environment at import time, so test files import everything statically.
  */
 import { QUOTA_ACTIONS, quotaVariableOf } from '@shared/rules/quotas';
 import { type Gateway, startGateway } from '../../scripts/local/gateway/gateway';
+import { DEPLOYER_CREDENTIALS, lambdaCredentials } from '../../scripts/local/lambda-credentials';
 import { freePort } from '../../scripts/local/ports';
 import { loadConfig } from '../adapters/config';
-import { buildDeps } from '../adapters/deps';
 import type { Deps } from '../core/deps';
-import { type AppHandlers, createHandlers } from '../handlers/registry';
+import type { LambdaDeps } from '../core/lambda-deps';
+import { createLambdaHandlers, type LambdaHandlers } from '../handlers/registry';
+import { buildDeps } from './full-deps';
 import {
   type CallRoute,
   invokeRoute,
@@ -21,8 +24,11 @@ import { loadLocalEnv } from './local-env';
 import { type Caller, type UploadPhotoOptions, uploadPhoto } from './uploads';
 
 export type TestApp = {
+  /** Everything, signed as the deployer: what a test reads or writes besides the app. */
   deps: Deps;
-  handlers: AppHandlers;
+  handlers: LambdaHandlers;
+  /** What each Lambda's handler runs over: change these to change what the app sees. */
+  lambdaDeps: LambdaDeps;
   /** The local stack's environment as the global setup made it. */
   env: Record<string, string>;
   callRoute: CallRoute;
@@ -44,12 +50,14 @@ export const roomyQuotas: Record<string, string> = Object.fromEntries(
 /** `settings`: configuration of this file's app only (e.g. its own Stripe fake's keys). */
 export function createTestApp(settings: Record<string, string> = {}): TestApp {
   const env = loadLocalEnv();
-  const deps = buildDeps(loadConfig({ ...process.env, ...settings }));
-  const handlers = createHandlers(deps);
+  const config = loadConfig({ ...process.env, ...settings });
+  const deps = buildDeps(config, { credentials: DEPLOYER_CREDENTIALS });
+  const handlers = createLambdaHandlers(config, lambdaCredentials);
   const callRoute: CallRoute = (id, options) => invokeRoute(handlers.httpHandlers, id, options);
   return {
     deps,
     handlers,
+    lambdaDeps: handlers.lambdaDeps,
     env,
     callRoute,
     runRenderWorker: (options) => runRenderWorker(handlers.renderWorker, options),

@@ -38,14 +38,22 @@ const GROUP_MEMORY_MB: Partial<Record<RouteGroup, number>> = {
   // The template seeder draws up to 100 templates at 2048 px per request: 3584 MB is two vCPUs.
   admin: 3584,
 };
-/** Native modules and model files a group loads at run time (every group has sharp). */
-const GROUP_NODE_MODULES: Partial<Record<RouteGroup, string[]>> = {
+/**
+ * The packages of IMAGE_NODE_MODULES a group's entry loads, installed beside its bundle; a group not
+ * listed loads none. Exactly what the entry reaches: infra/lambda-modules.test.ts bundles each one.
+ * Uploads checks photos (sharp) and makes HD files (Skia); admin makes imported templates' files
+ * (sharp); moments removes backgrounds (face-api, tfjs) and draws keepsakes (Skia).
+ */
+export const GROUP_NODE_MODULES: Partial<Record<RouteGroup, string[]>> = {
   uploads: ['sharp', '@napi-rs/canvas'],
+  admin: ['sharp'],
   moments: IMAGE_NODE_MODULES,
 };
-/** Model files a group's Lambda reads beside its bundle (functions/adapters/image/background/model-dir.ts). */
-const GROUP_BUNDLE_FOLDERS: Partial<Record<RouteGroup, Record<string, string>>> = {
-  moments: { 'selfie-model': 'functions/adapters/image/background/model' },
+/** The segmentation model, read beside the bundle by functions/adapters/image/background/model-dir.ts. */
+export const SELFIE_MODEL_FOLDER = { 'selfie-model': 'functions/adapters/image/background/model' };
+/** Folders a group's Lambda reads beside its bundle: those of the modules its entry reaches. */
+export const GROUP_BUNDLE_FOLDERS: Partial<Record<RouteGroup, Record<string, string>>> = {
+  moments: SELFIE_MODEL_FOLDER,
 };
 const DEFAULT_MEMORY_MB = 512;
 /** API Gateway gives up on an integration after 30 s; fail earlier, with our own error. */
@@ -160,8 +168,7 @@ export class Api extends Construct {
         memorySize: GROUP_MEMORY_MB[group] ?? DEFAULT_MEMORY_MB,
         timeout: GROUP_TIMEOUT[group] ?? HANDLER_TIMEOUT,
         environment: { ...props.environment, ...groupEnvironment(group, props) },
-        // Upload validation decodes the stored image with sharp (a native module).
-        nodeModules: GROUP_NODE_MODULES[group] ?? ['sharp'],
+        nodeModules: GROUP_NODE_MODULES[group],
         bundleFolders: GROUP_BUNDLE_FOLDERS[group],
       });
       grantGroup(group, handler.role, props);

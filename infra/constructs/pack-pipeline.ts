@@ -12,7 +12,7 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { AppFunction, IMAGE_NODE_MODULES } from './app-function';
+import { AppFunction } from './app-function';
 import { grantObjects, grantSendMessage, grantTableItems } from './grants';
 import { deadLetterAlarm, queueTick, workQueues } from './work-queues';
 
@@ -24,6 +24,11 @@ export const PACK_WORKER_MEMORY_MB = 3008;
  * a time, three rounds of at most 25 s of model, which leaves 45 s for downloads and drawing.
  */
 export const PACK_WORKER_MODEL_WAIT = Duration.seconds(25);
+/**
+ * What the worker's entry loads (infra/lambda-modules.test.ts checks it): scenes are drawn on Skia
+ * and encoded by sharp; it builds the scene generator alone, so no face model.
+ */
+export const PACK_WORKER_NODE_MODULES = ['sharp', '@napi-rs/canvas'];
 
 export type PackPipelineProps = {
   table: dynamodb.ITable;
@@ -57,8 +62,7 @@ export class PackPipeline extends Construct {
       memorySize: PACK_WORKER_MEMORY_MB,
       timeout: PACK_WORKER_TIMEOUT,
       environment: { ...props.environment, PACK_QUEUE_URL: this.queue.queueUrl },
-      // The scene generator draws on @napi-rs/canvas; the ImageAI adapters load the face model.
-      nodeModules: IMAGE_NODE_MODULES,
+      nodeModules: PACK_WORKER_NODE_MODULES,
     });
     this.worker.function.addEventSource(
       new SqsEventSource(this.queue, {

@@ -13,6 +13,7 @@ import type * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { SELFIE_MODEL_FOLDER } from './api';
 import { AppFunction, IMAGE_NODE_MODULES } from './app-function';
 import { grantObjects, grantSecretValue, grantSendMessage, grantTableItems } from './grants';
 import { grantSendEmailFrom } from './mail';
@@ -30,6 +31,13 @@ export const WORKER_TIMEOUT = Duration.seconds(60);
 export const WORKER_MODEL_WAIT = Duration.seconds(25);
 export const WORKER_MEMORY_MB = 2048;
 export const WORKER_BATCH_SIZE = 5;
+/**
+ * What the worker's entry loads (infra/lambda-modules.test.ts checks it): face-api ages offline and
+ * guards identities, Skia enlarges hosted results to HD; the provider switch it builds holds the
+ * offline background removal too, which reads the segmentation model.
+ */
+export const RENDER_WORKER_NODE_MODULES = IMAGE_NODE_MODULES;
+export const RENDER_WORKER_BUNDLE_FOLDERS = SELFIE_MODEL_FOLDER;
 
 export type RenderPipelineProps = {
   table: dynamodb.ITable;
@@ -72,8 +80,8 @@ export class RenderPipeline extends Construct {
         MAIL_FROM: props.mailFrom,
         STRIPE_SECRET_ARN: props.stripeSecret.secretArn,
       },
-      // Skia enlarges hosted results to HD; face-api guards and detects.
-      nodeModules: IMAGE_NODE_MODULES,
+      nodeModules: RENDER_WORKER_NODE_MODULES,
+      bundleFolders: RENDER_WORKER_BUNDLE_FOLDERS,
     });
     this.worker.function.addEventSource(
       new SqsEventSource(this.queue, {

@@ -12,11 +12,11 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { TargetAge } from '@shared/catalog';
 import { loadConfig } from '../../functions/adapters/config';
-import { buildDeps } from '../../functions/adapters/deps';
 import type { Deps } from '../../functions/core/deps';
 import { checkPrediction } from '../../functions/core/render/hosted-render';
 import { renderBatch } from '../../functions/core/render/render-batch';
 import { hdFileKey } from '../../functions/core/uploads/hd-source';
+import { buildDeps } from '../../functions/test-support/full-deps';
 import { freePort } from '../local/ports';
 import { median, percentile } from './bench-stack';
 

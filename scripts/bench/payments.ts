@@ -19,8 +19,9 @@ const { deps } = stack;
 
 // Time the provider call inside the handler so it can be taken out of the checkout figure.
 const stripeMs: number[] = [];
-const createSession = deps.payments.createCheckoutSession.bind(deps.payments);
-deps.payments.createCheckoutSession = async (request) => {
+const { payments } = stack.lambdaDeps.payments;
+const createSession = payments.createCheckoutSession.bind(payments);
+payments.createCheckoutSession = async (request) => {
   const started = performance.now();
   try {
     return await createSession(request);

@@ -13,14 +13,19 @@ import {
   type ImageCapability,
 } from '../../core/image-ai';
 import { createOfflineImageAI } from './offline-image-ai';
+import type { SecretReader } from './replicate/credentials';
 import type { ProviderLogger } from './replicate/predictions';
 import { type ReplicateConfig, unconfiguredReplicate } from './replicate/replicate-config';
 import { createReplicateImageAI } from './replicate/replicate-image-ai';
 
 export type ImageAIProviders = Record<ImageAIProvider, () => ImageAIProviderInstance>;
 
-/** What the built-in providers need from the container: the hosted provider's settings, a logger. */
-export type ImageAISettings = { replicate?: ReplicateConfig; logger?: ProviderLogger };
+/** What the built-in providers need from the container: the hosted provider's settings, a logger, secrets. */
+export type ImageAISettings = {
+  replicate?: ReplicateConfig;
+  logger?: ProviderLogger;
+  readSecret?: SecretReader;
+};
 
 const builtInProviders = (settings: ImageAISettings): ImageAIProviders => ({
   offline: () => createOfflineImageAI(),
@@ -28,6 +33,7 @@ const builtInProviders = (settings: ImageAISettings): ImageAIProviders => ({
   replicate: () =>
     createReplicateImageAI(settings.replicate ?? unconfiguredReplicate(), {
       ...(settings.logger ? { logger: settings.logger } : {}),
+      ...(settings.readSecret ? { readSecret: settings.readSecret } : {}),
     }),
 });
 

@@ -4,27 +4,17 @@
  */
 import { HD_SIZE_PX } from '@shared/catalog';
 import sharp from 'sharp';
-import type { ImageAIProviderInstance, ImageCapability } from '../../core/image-ai';
+import type { ImageAIProviderInstance } from '../../core/image-ai';
 import { agedHeadCrop, type FaceFinder } from './age-pipeline';
 import { removeBackgroundOffline } from './background/remove-background';
 import { detectFaces } from './face-detector';
 import { swapFace } from './face-swap/face-swap';
+import { HD_QUALITY, OFFLINE_MODELS } from './offline-models';
 import { generateOfflineScene } from './scenes/generate-scene';
-
-export const HD_QUALITY = 90;
 
 export type OfflineImageAIOptions = {
   /** Replaces the face-api detector in ageProgress (tests of other layers); defaults to the real one. */
   findFace?: FaceFinder;
-};
-
-/** What answers each capability offline (operators' pages say it). */
-export const OFFLINE_MODELS: Record<ImageCapability, string> = {
-  detectFaces: 'face-api SSD MobileNet v1 + 68 landmarks (MIT)',
-  ageProgress: 'craniofacial growth warp (built in)',
-  removeBackground: 'MediaPipe selfie segmentation (Apache-2.0)',
-  faceSwap: 'landmark-aligned face transfer (built in; a colour-matched paste, not a generative swap)',
-  generateScene: 'illustrated scene generator (built in)',
 };
 
 export function createOfflineImageAI(options: OfflineImageAIOptions = {}): ImageAIProviderInstance {

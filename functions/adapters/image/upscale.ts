@@ -7,7 +7,7 @@
 import sharp from 'sharp';
 import type { HdEnlarger } from '../../core/image-ai';
 import { canvasModule } from './napi-canvas';
-import { HD_QUALITY } from './offline-image-ai';
+import { HD_QUALITY } from './offline-models';
 
 export type RgbaPixels = { data: Buffer; width: number; height: number };
 

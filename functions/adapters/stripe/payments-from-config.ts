@@ -3,6 +3,7 @@
  * Manager secret loaded once on first use (AWS), or none (checkout answers "unavailable").
  */
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import type { AwsCredentialIdentity } from '@smithy/types';
 import { DomainError } from '../../core/errors';
 import type { Payments } from '../../core/payments/payment-ports';
 import type { AppConfig } from '../config';
@@ -10,7 +11,8 @@ import { createStripePayments, unconfiguredPayments } from './stripe-payments';
 
 type StripeKeys = { secretKey: string; webhookSecret: string };
 
-export function paymentsFromConfig(config: AppConfig): Payments {
+/** `credentials`: the Lambda's own where the local stack gives it some; unset, the SDK's default chain. */
+export function paymentsFromConfig(config: AppConfig, credentials?: AwsCredentialIdentity): Payments {
   if (config.stripeSecretKey && config.stripeWebhookSecret) {
     return createStripePayments({
       secretKey: config.stripeSecretKey,
@@ -21,7 +23,10 @@ export function paymentsFromConfig(config: AppConfig): Payments {
   if (config.stripeSecretArn) {
     const arn = config.stripeSecretArn;
     return lazyPayments(async () => {
-      const client = new SecretsManagerClient({ region: config.region });
+      const client = new SecretsManagerClient({
+        region: config.region,
+        ...(credentials ? { credentials } : {}),
+      });
       const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: arn }));
       const keys = JSON.parse(SecretString ?? '{}') as Partial<StripeKeys>;
       // The stack creates the secret empty; until an operator fills it in, payments are unavailable.

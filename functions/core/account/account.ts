@@ -31,7 +31,21 @@ export function getMe(principal: Principal): Me {
  * retried while the account still exists (DELETE /api/me stays open to a marked account). The
  * index may lag behind an upload made just before, so the listing runs again until it finds nothing.
  */
-export async function deleteAccount(deps: Deps, principal: Principal) {
+export async function deleteAccount(
+  deps: Pick<
+    Deps,
+    | 'blobs'
+    | 'cdn'
+    | 'clock'
+    | 'deletedAccounts'
+    | 'identity'
+    | 'logger'
+    | 'paymentStore'
+    | 'payments'
+    | 'uploads'
+  >,
+  principal: Principal,
+) {
   const user = requireUser(principal);
   const owner = `user:${user.sub}` as const;
   const username = user.username ?? user.sub;
@@ -66,7 +80,7 @@ export async function deleteAccount(deps: Deps, principal: Principal) {
 }
 
 /** A deleted account must not go on being billed: the plan ends with the period already paid. */
-async function endSubscription(deps: Deps, sub: string) {
+async function endSubscription(deps: Pick<Deps, 'clock' | 'paymentStore' | 'payments'>, sub: string) {
   const { subscription } = await deps.paymentStore.getCredits(sub);
   if (
     !subscription ||

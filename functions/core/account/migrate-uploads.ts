@@ -22,7 +22,7 @@ const MIGRATE_ATTEMPTS = 3;
 const PARALLEL_S3_CALLS = 20;
 
 export async function migrateSessionUploads(
-  deps: Deps,
+  deps: Pick<Deps, 'blobs' | 'logger' | 'uploads'>,
   principal: Principal,
   sessionId: string,
 ): Promise<MigrateResponse> {
@@ -76,7 +76,11 @@ export async function migrateSessionUploads(
  * The session's uploads from gsi1, each re-read consistently (the index lags): only those still
  * the session's, unmigrated and complete move. A foreign or empty session yields nothing.
  */
-async function migratablePlans(deps: Deps, from: OwnerRef, to: OwnerRef): Promise<MigrationPlan[]> {
+async function migratablePlans(
+  deps: Pick<Deps, 'uploads'>,
+  from: OwnerRef,
+  to: OwnerRef,
+): Promise<MigrationPlan[]> {
   const listed = await deps.uploads.listByOwner(from, { oldestFirst: true });
   const fresh = await mapLimit(listed, PARALLEL_S3_CALLS, (upload) =>
     deps.uploads.getUploadWithJobs(upload.id),
@@ -103,7 +107,11 @@ function filesOf(plan: MigrationPlan): Array<{ from: string; to: string }> {
 }
 
 /** Copies made for uploads that someone else migrated first are not ours to keep. */
-async function discardLostCopies(deps: Deps, plans: MigrationPlan[], to: OwnerRef) {
+async function discardLostCopies(
+  deps: Pick<Deps, 'blobs' | 'logger' | 'uploads'>,
+  plans: MigrationPlan[],
+  to: OwnerRef,
+) {
   await mapLimit(plans, PARALLEL_S3_CALLS, async (plan) => {
     const found = await deps.uploads.getUploadWithJobs(plan.upload.id);
     const copies = filesOf(plan).map((file) => file.to);
@@ -119,7 +127,7 @@ async function discardLostCopies(deps: Deps, plans: MigrationPlan[], to: OwnerRe
   });
 }
 
-async function cleanUpAfter(deps: Deps, moved: MigrationPlan[]) {
+async function cleanUpAfter(deps: Pick<Deps, 'blobs' | 'logger' | 'uploads'>, moved: MigrationPlan[]) {
   const warn = (what: string) => (error: unknown) =>
     deps.logger.warn(`after migration: could not ${what}`, { error: String(error) });
   await Promise.all([

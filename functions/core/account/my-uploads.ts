@@ -4,12 +4,15 @@ import { mapLimit } from '../concurrency';
 import type { Deps } from '../deps';
 import type { Principal } from '../ports';
 import { requireUser } from '../uploads/ownership';
-import { toUploadView } from '../uploads/upload-view';
+import { toUploadView, type UploadViewDeps } from '../uploads/upload-view';
 
 /** The newest this many; the page has no paging yet. */
 export const MY_UPLOADS_LIMIT = 100;
 
-export async function listMyUploads(deps: Deps, principal: Principal): Promise<{ uploads: MyUpload[] }> {
+export async function listMyUploads(
+  deps: UploadViewDeps & Pick<Deps, 'uploads'>,
+  principal: Principal,
+): Promise<{ uploads: MyUpload[] }> {
   const user = requireUser(principal);
   const listed = await deps.uploads.listByOwner(`user:${user.sub}`, { limit: MY_UPLOADS_LIMIT });
   // One Query per upload (its jobs), a few at a time; expired or deleted meanwhile ones drop out.

@@ -93,7 +93,7 @@ describe('age tests', () => {
   });
 
   it('says which provider and model answer each capability', () => {
-    const providers = getAiProviders(fakeDeps());
+    const providers = getAiProviders(fakeDeps({}));
     expect(providers.ageingEngine).toBe('offline');
     expect(providers.capabilities.faceSwap).toEqual({
       provider: 'offline',

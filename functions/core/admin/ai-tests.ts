@@ -11,14 +11,14 @@ import { messages } from '@shared/messages';
 import type { AgeTestView, AiProviders, AiRunView, CreateAiRunRequest } from '@shared/schemas/admin-ai';
 import type { Deps } from '../deps';
 import { DomainError } from '../errors';
-import { ageingEngine, type ImageCapability } from '../image-ai';
+import { ageingEngine, type ImageAIAnswers, type ImageCapability } from '../image-ai';
 import type { Principal, UploadRecord } from '../ports';
 import type { AiRunInput, AiRunRecord } from './ai-test-ports';
 
 const HD_LINK_SECONDS = 10 * 60;
 const TEST_SCENE_SIDE = 1024;
 
-export function getAiProviders(deps: Pick<Deps, 'imageAI'>): AiProviders {
+export function getAiProviders(deps: { imageAI: ImageAIAnswers }): AiProviders {
   const capabilities = Object.fromEntries(
     Object.entries(deps.imageAI.answers).map(([capability, answer]) => [
       capability,
@@ -41,7 +41,9 @@ async function ownUpload(deps: Pick<Deps, 'uploads'>, principal: Principal, uplo
 }
 
 export async function startAgeTest(
-  deps: Deps,
+  deps: Pick<Deps, 'blobs' | 'clock' | 'previewsBaseUrl' | 'renderQueue' | 'uploads'> & {
+    imageAI: ImageAIAnswers;
+  },
   principal: Principal,
   request: { uploadId: string; targetAge: TargetAge },
 ): Promise<AgeTestView> {
@@ -60,7 +62,11 @@ export async function startAgeTest(
   return getAgeTest(deps, principal, upload.id);
 }
 
-export async function getAgeTest(deps: Deps, principal: Principal, uploadId: string): Promise<AgeTestView> {
+export async function getAgeTest(
+  deps: Pick<Deps, 'blobs' | 'previewsBaseUrl' | 'uploads'> & { imageAI: ImageAIAnswers },
+  principal: Principal,
+  uploadId: string,
+): Promise<AgeTestView> {
   const { jobs } = await ownUpload(deps, principal, uploadId);
   return {
     uploadId,
@@ -94,7 +100,7 @@ const capabilityOf = (input: AiRunInput): ImageCapability =>
   input.kind === 'scene' ? 'generateScene' : 'faceSwap';
 
 export async function createAiRun(
-  deps: Deps,
+  deps: Pick<Deps, 'aiRuns' | 'blobs' | 'clock' | 'renderQueue' | 'uploads'> & { imageAI: ImageAIAnswers },
   principal: Principal,
   request: CreateAiRunRequest,
 ): Promise<AiRunView> {
@@ -124,7 +130,7 @@ export async function createAiRun(
   return toView(deps, run);
 }
 
-export async function getAiRun(deps: Deps, runId: string): Promise<AiRunView> {
+export async function getAiRun(deps: Pick<Deps, 'aiRuns' | 'blobs'>, runId: string): Promise<AiRunView> {
   const run = await deps.aiRuns.get(runId);
   if (!run) throw new DomainError('not_found', 'aiTestRunNotFound');
   return toView(deps, run);
@@ -152,7 +158,10 @@ async function toView(deps: Pick<Deps, 'blobs'>, run: AiRunRecord): Promise<AiRu
 }
 
 /** The render worker's side of a test run: call the capability, keep its output or its error. */
-export async function runAiTest(deps: Deps, runId: string): Promise<void> {
+export async function runAiTest(
+  deps: Pick<Deps, 'aiRuns' | 'blobs' | 'imageAI' | 'logger'>,
+  runId: string,
+): Promise<void> {
   const run = await deps.aiRuns.get(runId);
   if (!run || !(await deps.aiRuns.markRunning(runId))) return;
   const started = performance.now();
@@ -176,7 +185,7 @@ export async function runAiTest(deps: Deps, runId: string): Promise<void> {
   }
 }
 
-async function perform(deps: Deps, input: AiRunInput): Promise<Buffer> {
+async function perform(deps: Pick<Deps, 'blobs' | 'imageAI'>, input: AiRunInput): Promise<Buffer> {
   if (input.kind === 'scene') {
     const { image } = await deps.imageAI.generateScene({
       prompt: input.prompt,

@@ -7,6 +7,7 @@
 import { DEFAULT_SAFE_AREA, type MomentTheme, NATIVE_SIZES, type TemplateCategory } from '@shared/templates';
 import { mapLimit } from '../concurrency';
 import type { Deps } from '../deps';
+import type { SceneGenerator } from '../image-ai';
 import type { TemplateRecord } from '../moments/moments-ports';
 import { stableTemplateId, storeTemplate } from '../moments/store-template';
 import type { PackRecord } from './packs-ports';
@@ -55,7 +56,9 @@ function sceneSeed(runId: string, index: number): number {
 export type PackRunResult = { outcome: 'done' | 'stale'; made: number; skipped: number };
 
 export async function generatePackRun(
-  deps: Pick<Deps, 'packs' | 'templates' | 'blobs' | 'imageAI' | 'templateImages' | 'logger'>,
+  deps: Pick<Deps, 'packs' | 'templates' | 'blobs' | 'templateImages' | 'logger'> & {
+    imageAI: SceneGenerator;
+  },
   packId: string,
   runId: string,
 ): Promise<PackRunResult> {

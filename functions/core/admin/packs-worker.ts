@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { correlated } from '../correlation';
 import type { Deps } from '../deps';
 import { DomainError } from '../errors';
+import type { SceneGenerator } from '../image-ai';
 import type { BatchItem } from '../render/render-batch';
 import { isPackDue } from './pack-schedule';
 import { startPackGeneration } from './packs';
@@ -38,15 +39,21 @@ export async function enqueueDuePacks(
   return started;
 }
 
+/** The pack worker's deps: generation runs draw scenes and store templates. */
+export type PackWorkerDeps = Pick<
+  Deps,
+  'blobs' | 'clock' | 'logger' | 'packQueue' | 'packs' | 'templateImages' | 'templates'
+> & { imageAI: SceneGenerator };
+
 /** Returns the ids of the items to retry. */
-export async function packBatch(deps: Deps, items: BatchItem[]): Promise<string[]> {
+export async function packBatch(deps: PackWorkerDeps, items: BatchItem[]): Promise<string[]> {
   const failed: string[] = [];
   // One at a time: a run already draws its scenes in parallel.
   for (const item of items) await correlated(item, () => packItem(deps, item, failed));
   return failed;
 }
 
-async function packItem(deps: Deps, item: BatchItem, failed: string[]): Promise<void> {
+async function packItem(deps: PackWorkerDeps, item: BatchItem, failed: string[]): Promise<void> {
   const message = parseMessage(item.body);
   if (!message) {
     deps.logger.error('unreadable pack message', { messageId: item.id, body: item.body.slice(0, 200) });

@@ -7,10 +7,10 @@
 import { storageKeys } from '@shared/deployment';
 import type { CompositionView, CreateComposerHdRequest } from '@shared/schemas/moments';
 import { EXPORT_FILE_PRODUCT } from '@shared/templates';
-import type { Deps } from '../deps';
 import { DomainError } from '../errors';
 import type { OwnerRef, Principal } from '../ports';
 import { requireUser } from '../uploads/ownership';
+import type { HdCompositionDeps } from './compositions';
 import { compositionIdFor, hdPayment, inputsOf, settleHd, viewOfRecord } from './compositions';
 import type { CompositionRecord } from './moments-ports';
 import { storedLayer } from './stored-layers';
@@ -20,7 +20,7 @@ export const composerFileName = (record: Pick<CompositionRecord, 'templateId' | 
   `${EXPORT_FILE_PRODUCT}_${record.templateId}_${Date.parse(record.createdAt)}.jpg`;
 
 export async function createComposerHdComposition(
-  deps: Deps,
+  deps: HdCompositionDeps,
   principal: Principal,
   request: CreateComposerHdRequest,
 ): Promise<CompositionView> {

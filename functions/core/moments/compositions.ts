@@ -34,7 +34,18 @@ export function compositionIdFor(owner: OwnerRef, requestId: string): string {
 }
 
 export async function createFreeComposition(
-  deps: Deps,
+  deps: Pick<
+    Deps,
+    | 'blobs'
+    | 'clock'
+    | 'keepsakes'
+    | 'logger'
+    | 'metrics'
+    | 'quotaLimits'
+    | 'quotas'
+    | 'templates'
+    | 'uploads'
+  >,
   principal: Principal,
   request: CompositionRequest,
 ): Promise<CompositionView> {
@@ -52,8 +63,22 @@ export async function createFreeComposition(
   return view(deps, { id, key, quality: 'free', width: size, height: size, paidWith: 'none', balance: null });
 }
 
+/** An HD keepsake: drawn, stored, and paid with a credit. */
+export type HdCompositionDeps = Pick<
+  Deps,
+  | 'blobs'
+  | 'clock'
+  | 'compositions'
+  | 'keepsakes'
+  | 'logger'
+  | 'metrics'
+  | 'paymentStore'
+  | 'templates'
+  | 'uploads'
+>;
+
 export async function createHdComposition(
-  deps: Deps,
+  deps: HdCompositionDeps,
   principal: Principal,
   request: CompositionRequest,
 ): Promise<CompositionView> {
@@ -94,7 +119,7 @@ export async function createHdComposition(
  * the first one; without the credits, the drawing is deleted and the parent is shown how to buy.
  */
 export async function settleHd(
-  deps: Deps,
+  deps: Pick<Deps, 'blobs' | 'compositions' | 'logger' | 'metrics'>,
   userSub: string,
   record: CompositionRecord,
   payment: HdPayment,
@@ -114,7 +139,10 @@ export async function settleHd(
   return view(deps, { ...record, balance: result.balance }, fileNameOf?.(record));
 }
 
-export async function hdPayment(deps: Deps, userSub: string): Promise<HdPayment> {
+export async function hdPayment(
+  deps: Pick<Deps, 'clock' | 'paymentStore'>,
+  userSub: string,
+): Promise<HdPayment> {
   const account = await deps.paymentStore.getCredits(userSub);
   if (subscriptionIsActive(account.subscription, deps.clock.now())) return { via: 'subscription' };
   if (account.balance < HD_COMPOSITION_CREDITS) throw new DomainError('payment_required', 'notEnoughCredits');
@@ -126,7 +154,7 @@ export async function hdPayment(deps: Deps, userSub: string): Promise<HdPayment>
  * The template image is a file of its own or, for Moments, a square copy of one.
  */
 export async function inputsOf(
-  deps: Deps,
+  deps: Pick<Deps, 'templates' | 'uploads'>,
   principal: Principal,
   request: Pick<CreateCompositionRequest, 'templateId' | 'uploadId'>,
   image: 'native.jpg' | TemplateSquare,
@@ -150,7 +178,7 @@ export async function inputsOf(
 }
 
 async function draw(
-  deps: Deps,
+  deps: Pick<Deps, 'blobs' | 'keepsakes' | 'logger'>,
   upload: UploadRecord,
   templateImage: StoredImage,
   request: CompositionRequest,
@@ -183,7 +211,7 @@ async function draw(
 }
 
 export function viewOfRecord(
-  deps: Deps,
+  deps: Pick<Deps, 'blobs'>,
   record: CompositionRecord,
   fileName?: string,
 ): Promise<CompositionView> {
@@ -191,7 +219,7 @@ export function viewOfRecord(
 }
 
 async function view(
-  deps: Deps,
+  deps: Pick<Deps, 'blobs'>,
   c: Pick<CompositionRecord, 'id' | 'key' | 'quality' | 'width' | 'height'> & {
     paidWith: CompositionView['paidWith'];
     balance: number | null;

@@ -15,7 +15,14 @@ import { isOwner, ownerFor } from '../uploads/ownership';
 
 export const CUTOUT_LINK_SECONDS = 15 * 60;
 
-export async function createCutout(deps: Deps, principal: Principal, uploadId: string): Promise<CutoutView> {
+export async function createCutout(
+  deps: Pick<
+    Deps,
+    'blobs' | 'clock' | 'imageAI' | 'keepsakes' | 'logger' | 'metrics' | 'quotaLimits' | 'quotas' | 'uploads'
+  >,
+  principal: Principal,
+  uploadId: string,
+): Promise<CutoutView> {
   if (principal.kind === 'anonymous') throw new DomainError('unauthenticated', 'sessionMissing');
   const found = await deps.uploads.getUploadWithJobs(uploadId);
   // Another family's photo is not found: its id reveals nothing (issue 9's bad-input list).
@@ -73,7 +80,11 @@ export function cutoutKeys(upload: Pick<UploadRecord, 'owner' | 'id'>): string[]
   ];
 }
 
-async function cutoutView(deps: Deps, upload: UploadRecord, cutout: CutoutInfo): Promise<CutoutView> {
+async function cutoutView(
+  deps: Pick<Deps, 'blobs'>,
+  upload: UploadRecord,
+  cutout: CutoutInfo,
+): Promise<CutoutView> {
   const link = (key: string, fileName: string) =>
     deps.blobs.presignGet('uploads', key, {
       expiresInSeconds: CUTOUT_LINK_SECONDS,

@@ -17,13 +17,20 @@ import { publishedTemplate, templateImageUrl } from './templates';
 export type DraftInput = z.output<typeof saveDraftRequestSchema>;
 export type { SaveDraftRequest };
 
-export async function listDrafts(deps: Deps, principal: Principal): Promise<{ drafts: DraftView[] }> {
+export async function listDrafts(
+  deps: Pick<Deps, 'blobs' | 'drafts' | 'previewsBaseUrl' | 'uploads'>,
+  principal: Principal,
+): Promise<{ drafts: DraftView[] }> {
   const user = requireUser(principal);
   const drafts = await deps.drafts.listDrafts(user.sub);
   return { drafts: await Promise.all(drafts.map((d) => draftView(deps, d))) };
 }
 
-export async function getDraft(deps: Deps, principal: Principal, draftId: string): Promise<DraftView> {
+export async function getDraft(
+  deps: Pick<Deps, 'blobs' | 'drafts' | 'previewsBaseUrl' | 'uploads'>,
+  principal: Principal,
+  draftId: string,
+): Promise<DraftView> {
   const user = requireUser(principal);
   return draftView(deps, await ownDraft(deps, user.sub, draftId));
 }
@@ -38,7 +45,11 @@ const contentOf = (template: TemplateRecord, input: DraftInput) => ({
   strokes: input.strokes,
 });
 
-export async function createDraft(deps: Deps, principal: Principal, input: DraftInput): Promise<DraftView> {
+export async function createDraft(
+  deps: Pick<Deps, 'blobs' | 'clock' | 'drafts' | 'previewsBaseUrl' | 'templates' | 'uploads'>,
+  principal: Principal,
+  input: DraftInput,
+): Promise<DraftView> {
   const user = requireUser(principal);
   const template = await checkedInputs(deps, principal, input);
   const now = deps.clock.now().toISOString();
@@ -55,7 +66,7 @@ export async function createDraft(deps: Deps, principal: Principal, input: Draft
 }
 
 export async function saveDraft(
-  deps: Deps,
+  deps: Pick<Deps, 'blobs' | 'clock' | 'drafts' | 'previewsBaseUrl' | 'templates' | 'uploads'>,
   principal: Principal,
   draftId: string,
   input: DraftInput,
@@ -74,7 +85,7 @@ export async function saveDraft(
 }
 
 export async function renameDraft(
-  deps: Deps,
+  deps: Pick<Deps, 'blobs' | 'clock' | 'drafts' | 'previewsBaseUrl' | 'uploads'>,
   principal: Principal,
   draftId: string,
   name: string,
@@ -86,7 +97,11 @@ export async function renameDraft(
 }
 
 /** The copy is a new draft named "… (copy)" with the same content. */
-export async function duplicateDraft(deps: Deps, principal: Principal, draftId: string): Promise<DraftView> {
+export async function duplicateDraft(
+  deps: Pick<Deps, 'blobs' | 'clock' | 'drafts' | 'previewsBaseUrl' | 'uploads'>,
+  principal: Principal,
+  draftId: string,
+): Promise<DraftView> {
   const user = requireUser(principal);
   const original = await ownDraft(deps, user.sub, draftId);
   const now = deps.clock.now().toISOString();
@@ -101,21 +116,29 @@ export async function duplicateDraft(deps: Deps, principal: Principal, draftId: 
   return draftView(deps, copy);
 }
 
-export async function deleteDraft(deps: Deps, principal: Principal, draftId: string): Promise<{ ok: true }> {
+export async function deleteDraft(
+  deps: Pick<Deps, 'drafts'>,
+  principal: Principal,
+  draftId: string,
+): Promise<{ ok: true }> {
   const user = requireUser(principal);
   if (!(await deps.drafts.deleteDraft(user.sub, draftId)))
     throw new DomainError('not_found', 'draftNotFound');
   return { ok: true };
 }
 
-async function ownDraft(deps: Deps, userSub: string, draftId: string): Promise<DraftRecord> {
+async function ownDraft(deps: Pick<Deps, 'drafts'>, userSub: string, draftId: string): Promise<DraftRecord> {
   const draft = await deps.drafts.getDraft(userSub, draftId);
   if (!draft) throw new DomainError('not_found', 'draftNotFound');
   return draft;
 }
 
 /** The template must be published and the photo the parent's own, with its cut-out made. */
-async function checkedInputs(deps: Deps, principal: Principal, input: DraftInput): Promise<TemplateRecord> {
+async function checkedInputs(
+  deps: Pick<Deps, 'templates' | 'uploads'>,
+  principal: Principal,
+  input: DraftInput,
+): Promise<TemplateRecord> {
   const [template, found] = await Promise.all([
     publishedTemplate(deps, input.templateId),
     deps.uploads.getUploadWithJobs(input.uploadId),
@@ -125,7 +148,10 @@ async function checkedInputs(deps: Deps, principal: Principal, input: DraftInput
   return template;
 }
 
-async function draftView(deps: Deps, draft: DraftRecord): Promise<DraftView> {
+async function draftView(
+  deps: Pick<Deps, 'blobs' | 'previewsBaseUrl' | 'uploads'>,
+  draft: DraftRecord,
+): Promise<DraftView> {
   const found = await deps.uploads.getUploadWithJobs(draft.uploadId);
   const upload = found?.upload;
   const cutoutUrl =

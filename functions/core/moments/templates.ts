@@ -33,24 +33,34 @@ export function toTemplateView(deps: Pick<Deps, 'previewsBaseUrl'>, t: TemplateR
 
 export const isPublished = (t: TemplateRecord) => MOMENTS_STATUSES.includes(t.status);
 
-export async function listTemplates(deps: Deps): Promise<TemplateList> {
+export async function listTemplates(
+  deps: Pick<Deps, 'previewsBaseUrl' | 'templates'>,
+): Promise<TemplateList> {
   const templates = await deps.templates.listPublished();
   return { templates: templates.map((t) => toTemplateView(deps, t)) };
 }
 
 /** The composer gallery: approved templates (safe area reviewed), in the operators' display order. */
-export async function listComposerTemplates(deps: Deps): Promise<TemplateList> {
+export async function listComposerTemplates(
+  deps: Pick<Deps, 'previewsBaseUrl' | 'templates'>,
+): Promise<TemplateList> {
   const templates = await deps.templates.listApproved();
   return { templates: templates.map((t) => toTemplateView(deps, t)) };
 }
 
 /** A published template; an unknown or unpublished one is not found. */
-export async function publishedTemplate(deps: Deps, templateId: string): Promise<TemplateRecord> {
+export async function publishedTemplate(
+  deps: Pick<Deps, 'templates'>,
+  templateId: string,
+): Promise<TemplateRecord> {
   const template = await deps.templates.getTemplate(templateId);
   if (!template || !isPublished(template)) throw new DomainError('not_found', 'templateNotFound');
   return template;
 }
 
-export async function getTemplate(deps: Deps, templateId: string): Promise<TemplateView> {
+export async function getTemplate(
+  deps: Pick<Deps, 'previewsBaseUrl' | 'templates'>,
+  templateId: string,
+): Promise<TemplateView> {
   return toTemplateView(deps, await publishedTemplate(deps, templateId));
 }

@@ -13,7 +13,11 @@ import { alertOf } from './refunds';
 const MAX_ATTEMPTS = 5;
 
 /** `charge.refunded`: our own refunds are already accounted for; a full refund made elsewhere takes the order back. */
-export async function onChargeRefunded(deps: Deps, eventId: string, charge: ChargeState) {
+export async function onChargeRefunded(
+  deps: Pick<Deps, 'logger' | 'paymentStore' | 'uploads'>,
+  eventId: string,
+  charge: ChargeState,
+) {
   const alert = alertOf('refund');
   const facts = {
     chargeId: charge.id,
@@ -50,7 +54,11 @@ export async function onChargeRefunded(deps: Deps, eventId: string, charge: Char
 }
 
 /** `charge.dispute.created`: the money is held by the bank, so what it bought is taken back at once. */
-export async function onDisputeCreated(deps: Deps, eventId: string, dispute: DisputeState) {
+export async function onDisputeCreated(
+  deps: Pick<Deps, 'logger' | 'paymentStore' | 'uploads'>,
+  eventId: string,
+  dispute: DisputeState,
+) {
   const alert = alertOf('dispute');
   const facts = {
     disputeId: dispute.id,
@@ -79,7 +87,7 @@ export async function onDisputeCreated(deps: Deps, eventId: string, dispute: Dis
 
 /** Takes the order back once, then alerts with what was taken (or that an earlier event took it). */
 async function takeBackAndAlert(
-  deps: Deps,
+  deps: Pick<Deps, 'paymentStore' | 'uploads'>,
   order: OrderRecord,
   eventId: string,
   cause: Revocation['cause'],
@@ -106,7 +114,11 @@ const takenFacts = (takeBack: TakeBack, first: boolean) => ({
 });
 
 /** Plans from the order, its jobs and the balance, and commits once; plans again if any moved. */
-async function takeBackOrder(deps: Deps, known: OrderRecord, revocation: Revocation) {
+async function takeBackOrder(
+  deps: Pick<Deps, 'paymentStore' | 'uploads'>,
+  known: OrderRecord,
+  revocation: Revocation,
+) {
   for (let attempt = 1; ; attempt++) {
     const order = (await deps.paymentStore.getOrder(known.sessionId)) ?? known;
     const found = order.uploadId ? await deps.uploads.getUploadWithJobs(order.uploadId) : null;

@@ -9,6 +9,7 @@ import type { Deps } from '../deps';
 import { DomainError } from '../errors';
 import type { Principal } from '../ports';
 import { assertOwner, requireUser, type SignedInUser } from '../uploads/ownership';
+import type { FulfilDeps } from './fulfil';
 import { fulfilCheckout } from './fulfil';
 import { isPaid } from './fulfilment-plan';
 import { subscriptionIsActive } from './subscription';
@@ -32,7 +33,7 @@ export function siteOrigin(originHeader: string | undefined, configured: string 
 }
 
 export async function startCheckout(
-  deps: Deps,
+  deps: Pick<Deps, 'clock' | 'paymentStore' | 'payments' | 'siteUrl' | 'uploads'>,
   principal: Principal,
   request: CreateCheckoutRequest,
   originHeader: string | undefined,
@@ -104,7 +105,7 @@ export async function startCheckout(
  * expired or finished one is replaced.
  */
 async function openSubscriptionCheckout(
-  deps: Deps,
+  deps: Pick<Deps, 'clock' | 'paymentStore' | 'payments'>,
   userSub: string,
 ): Promise<{ reuse: { url: string; sessionId: string } | null; replacing: string | null }> {
   const record = await deps.paymentStore.getSubscriptionCheckout(userSub);
@@ -124,7 +125,12 @@ async function openSubscriptionCheckout(
 }
 
 /** The photo is the buyer's, its previews exist, and the product still unlocks something. */
-async function assertCanUnlock(deps: Deps, user: SignedInUser, product: Product, uploadId: string) {
+async function assertCanUnlock(
+  deps: Pick<Deps, 'clock' | 'uploads'>,
+  user: SignedInUser,
+  product: Product,
+  uploadId: string,
+) {
   const found = await deps.uploads.getUploadWithJobs(uploadId);
   if (!found) throw new DomainError('not_found', 'uploadNotFound');
   assertOwner(user, found.upload);
@@ -150,7 +156,7 @@ async function assertCanUnlock(deps: Deps, user: SignedInUser, product: Product,
  * provider and fulfilled here if it is paid (fulfilment is idempotent, whoever comes first).
  */
 export async function confirmCheckout(
-  deps: Deps,
+  deps: FulfilDeps,
   principal: Principal,
   sessionId: string,
 ): Promise<ConfirmCheckoutResponse> {

@@ -11,7 +11,10 @@ import { subscriptionIsActive } from './subscription';
 
 const LEDGER_SHOWN = 20;
 
-export async function getCreditsView(deps: Deps, principal: Principal): Promise<CreditsView> {
+export async function getCreditsView(
+  deps: Pick<Deps, 'clock' | 'paymentStore'>,
+  principal: Principal,
+): Promise<CreditsView> {
   const user = requireUser(principal);
   const [account, ledger] = await Promise.all([
     deps.paymentStore.getCredits(user.sub),
@@ -37,7 +40,7 @@ export type Spent = { via: 'subscription' } | { via: 'credits'; balance: number 
  * transaction that can never take it below zero.
  */
 export async function spendCredits(
-  deps: Deps,
+  deps: Pick<Deps, 'clock' | 'paymentStore'>,
   userSub: string,
   amount: number,
   use: { reason: string; ref: string },
@@ -51,7 +54,10 @@ export async function spendCredits(
 }
 
 /** "Cancel anytime": the plan runs to the end of the paid period, then ends. */
-export async function cancelSubscription(deps: Deps, principal: Principal) {
+export async function cancelSubscription(
+  deps: Pick<Deps, 'clock' | 'paymentStore' | 'payments'>,
+  principal: Principal,
+) {
   const user = requireUser(principal);
   const { subscription } = await deps.paymentStore.getCredits(user.sub);
   if (!subscription || !subscriptionIsActive(subscription, deps.clock.now())) {

@@ -21,7 +21,13 @@ const leavePending = () => undefined;
 
 export type FulfilOutcome = 'fulfilled' | 'already-fulfilled' | 'not-ours';
 
-export async function fulfilCheckout(deps: Deps, session: CheckoutSession): Promise<FulfilOutcome> {
+/** What fulfilling a paid checkout touches: the order, the credits, the jobs it queues. */
+export type FulfilDeps = Pick<
+  Deps,
+  'clock' | 'deletedAccounts' | 'logger' | 'paymentStore' | 'payments' | 'renderQueue' | 'uploads'
+>;
+
+export async function fulfilCheckout(deps: FulfilDeps, session: CheckoutSession): Promise<FulfilOutcome> {
   const now = deps.clock.now();
   const order = orderFromSession(session, now);
   if (!order) {
@@ -43,7 +49,7 @@ export async function fulfilCheckout(deps: Deps, session: CheckoutSession): Prom
 }
 
 async function fulfilOnce(
-  deps: Deps,
+  deps: Pick<Deps, 'clock' | 'logger' | 'paymentStore' | 'payments' | 'renderQueue' | 'uploads'>,
   known: OrderRecord,
   resultsLink: (uploadId: string) => string,
 ): Promise<FulfilOutcome> {
@@ -80,7 +86,7 @@ async function fulfilOnce(
 
 /** A preview that failed between checkout and payment was bought anyway: its share goes back. */
 async function refundFailedUnlocks(
-  deps: Deps,
+  deps: Pick<Deps, 'clock' | 'logger' | 'paymentStore' | 'payments' | 'uploads'>,
   ages: readonly number[],
   jobs: RenderJobRecord[],
   uploadId: string | undefined,
@@ -93,7 +99,7 @@ async function refundFailedUnlocks(
 }
 
 /** Sends the renders, then marks them queued: a failure in between leaves them for the next attempt. */
-async function enqueue(deps: Deps, jobs: RenderJobRecord[]) {
+async function enqueue(deps: Pick<Deps, 'renderQueue' | 'uploads'>, jobs: RenderJobRecord[]) {
   if (jobs.length === 0) return;
   await deps.renderQueue.enqueue(jobs.map((job) => ({ uploadId: job.uploadId, age: job.age })));
   await deps.uploads.markQueued(

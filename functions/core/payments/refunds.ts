@@ -29,7 +29,10 @@ const paymentOf = (refund: RefundRecord): PaymentRef => {
 };
 
 /** Asks the provider for a recorded refund and marks it done; logs the alert either way. */
-export async function payOutRefund(deps: Deps, refund: RefundRecord) {
+export async function payOutRefund(
+  deps: Pick<Deps, 'logger' | 'paymentStore' | 'payments'>,
+  refund: RefundRecord,
+) {
   const facts = {
     ...alertFor(refund),
     reason: refund.reason,
@@ -56,7 +59,7 @@ export async function payOutRefund(deps: Deps, refund: RefundRecord) {
 }
 
 /** Pays out the refunds of `ref` that were recorded but not yet paid (an earlier attempt failed). */
-export async function resumeRefunds(deps: Deps, ref: string) {
+export async function resumeRefunds(deps: Pick<Deps, 'logger' | 'paymentStore' | 'payments'>, ref: string) {
   const pending = (await deps.paymentStore.listRefunds(ref)).filter((refund) => refund.status === 'pending');
   for (const refund of pending) await payOutRefund(deps, refund);
 }
@@ -66,7 +69,11 @@ export async function resumeRefunds(deps: Deps, ref: string) {
  * refunded and its unlock taken back (a later successful retry would have to be bought again).
  * Safe to call for any failed job, any number of times.
  */
-export async function refundFailedRender(deps: Deps, uploadId: string, age: TargetAge) {
+export async function refundFailedRender(
+  deps: Pick<Deps, 'clock' | 'logger' | 'paymentStore' | 'payments' | 'uploads'>,
+  uploadId: string,
+  age: TargetAge,
+) {
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     const found = await deps.uploads.getUploadWithJobs(uploadId);
     const job = found?.jobs.find((candidate) => candidate.age === age);
@@ -92,7 +99,10 @@ export async function refundFailedRender(deps: Deps, uploadId: string, age: Targ
  * A second live subscription of a parent (two checkout tabs both paid): it is ended now and its
  * payment refunded in full, so nothing bills the parent for a plan the app cannot show or cancel.
  */
-export async function refuseSecondSubscription(deps: Deps, state: SubscriptionState & { userSub: string }) {
+export async function refuseSecondSubscription(
+  deps: Pick<Deps, 'clock' | 'logger' | 'paymentStore' | 'payments'>,
+  state: SubscriptionState & { userSub: string },
+) {
   const refund = refundRecord({
     ref: state.id,
     part: WHOLE_ORDER,
@@ -117,7 +127,11 @@ export async function refuseSecondSubscription(deps: Deps, state: SubscriptionSt
  * failure stands whatever happens here, and a refund that could not be paid out is logged with the
  * alert (the record stays pending and the next call for the job pays it).
  */
-export async function onRenderFailedForGood(deps: Deps, uploadId: string, age: TargetAge) {
+export async function onRenderFailedForGood(
+  deps: Pick<Deps, 'clock' | 'logger' | 'paymentStore' | 'payments' | 'uploads'>,
+  uploadId: string,
+  age: TargetAge,
+) {
   try {
     await refundFailedRender(deps, uploadId, age);
   } catch (error) {

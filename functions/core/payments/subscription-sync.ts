@@ -9,7 +9,11 @@ import { planSubscriptionState } from './refund-plan';
 import { refuseSecondSubscription } from './refunds';
 
 /** On a subscription event. */
-export async function syncSubscription(deps: Deps, reported: SubscriptionState, eventCreated: number) {
+export async function syncSubscription(
+  deps: Pick<Deps, 'clock' | 'logger' | 'paymentStore' | 'payments'>,
+  reported: SubscriptionState,
+  eventCreated: number,
+) {
   const current = await deps.payments.retrieveSubscription(reported.id);
   if (!current) return applyState(deps, reported, eventCreated);
   await applyState(
@@ -20,14 +24,18 @@ export async function syncSubscription(deps: Deps, reported: SubscriptionState, 
 }
 
 /** After a subscription checkout: read the new plan from the provider so it shows at once. */
-export async function syncSubscriptionById(deps: Deps, id: string, userSub: string) {
+export async function syncSubscriptionById(
+  deps: Pick<Deps, 'clock' | 'logger' | 'paymentStore' | 'payments'>,
+  id: string,
+  userSub: string,
+) {
   const current = await deps.payments.retrieveSubscription(id);
   if (current)
     await applyState(deps, { ...current, userSub: current.userSub ?? userSub }, freshVersion(deps, 0));
 }
 
 /** A fresh read from the provider is newer than any event so far. */
-const freshVersion = (deps: Deps, eventCreated: number) =>
+const freshVersion = (deps: Pick<Deps, 'clock'>, eventCreated: number) =>
   Math.max(eventCreated, Math.floor(deps.clock.now().getTime() / 1000));
 
 const MAX_ATTEMPTS = 5;
@@ -36,7 +44,11 @@ const MAX_ATTEMPTS = 5;
  * One plan at a time per parent: the state is applied only while the stored subscription is still
  * the one it was planned against, so two subscriptions reporting at once cannot both win.
  */
-async function applyState(deps: Deps, state: SubscriptionState, version: number) {
+async function applyState(
+  deps: Pick<Deps, 'clock' | 'logger' | 'paymentStore' | 'payments'>,
+  state: SubscriptionState,
+  version: number,
+) {
   const { userSub } = state;
   if (!userSub) {
     deps.logger.warn('subscription without our metadata: ignored', { id: state.id });

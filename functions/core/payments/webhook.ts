@@ -6,13 +6,14 @@
 import type { Deps } from '../deps';
 import { DomainError } from '../errors';
 import { onChargeRefunded, onDisputeCreated } from './chargebacks';
+import type { FulfilDeps } from './fulfil';
 import { fulfilCheckout } from './fulfil';
 import { isPaid } from './fulfilment-plan';
 import { WebhookSignatureError } from './payment-ports';
 import { resumeRefunds } from './refunds';
 import { syncSubscription } from './subscription-sync';
 
-export async function handlePaymentWebhook(deps: Deps, rawBody: string, signature: string | undefined) {
+export async function handlePaymentWebhook(deps: FulfilDeps, rawBody: string, signature: string | undefined) {
   let event: Awaited<ReturnType<Deps['payments']['parseWebhook']>>;
   try {
     event = await deps.payments.parseWebhook(rawBody, signature);

@@ -5,9 +5,10 @@
  */
 import type { Deps } from '../deps';
 import { DomainError } from '../errors';
+import type { WebhookVerifying } from '../image-ai';
 
 export async function handleAiWebhook(
-  deps: Pick<Deps, 'imageAI' | 'renderQueue' | 'logger'>,
+  deps: Pick<Deps, 'renderQueue' | 'logger'> & { imageAI: WebhookVerifying },
   rawBody: string,
   headers: Readonly<Record<string, string | undefined>>,
 ): Promise<{ received: true }> {

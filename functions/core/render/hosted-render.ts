@@ -13,6 +13,7 @@ import type { HostedAgeing } from '../image-ai';
 import { onRenderFailedForGood } from '../payments/refunds';
 import type { FaceBox, RenderJobRecord, UploadRecord } from '../ports';
 import type { HostedCheck, PredictionLink } from './prediction-ports';
+import type { CheckPredictionDeps } from './render-deps';
 import type { RenderOutcome } from './render-outcome';
 import { completeWithFiles, discardUnrecorded, storeFiles } from './store-render';
 
@@ -33,7 +34,7 @@ type StartInput = {
 
 /** Creates the prediction and records it on the job; the worker returns without waiting for it. */
 export async function startPrediction(
-  deps: Deps,
+  deps: Pick<Deps, 'aiWebhookUrl' | 'clock' | 'logger' | 'predictions' | 'uploads'>,
   hosted: HostedAgeing,
   { upload, age, original, face, attempt }: StartInput,
 ): Promise<RenderOutcome> {
@@ -67,7 +68,10 @@ export async function startPrediction(
 }
 
 /** Checks a prediction the webhook or the sweeper named and, when it has ended, finishes its job. */
-export async function checkPrediction(deps: Deps, predictionId: string): Promise<PredictionOutcome> {
+export async function checkPrediction(
+  deps: CheckPredictionDeps,
+  predictionId: string,
+): Promise<PredictionOutcome> {
   const hosted = deps.imageAI.hostedAgeing;
   if (!hosted) return { outcome: 'ignored', reason: 'no-hosted-provider' };
   // The provider is asked while the job is looked up: a webhook names a prediction that has ended,
@@ -180,7 +184,10 @@ export async function checkPrediction(deps: Deps, predictionId: string): Promise
 }
 
 type CheckContext = {
-  deps: Deps;
+  deps: Pick<
+    Deps,
+    'aiWebhookUrl' | 'clock' | 'logger' | 'paymentStore' | 'payments' | 'predictions' | 'uploads'
+  >;
   hosted: HostedAgeing;
   link: PredictionLink;
   upload: UploadRecord;

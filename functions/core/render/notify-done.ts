@@ -22,7 +22,7 @@ export function renderDoneEmail(
 }
 
 /** Best effort: the render is done whatever happens here; a failure is logged for an operator. */
-export async function notifyRenderDone(deps: Deps, job: RenderJobRecord) {
+export async function notifyRenderDone(deps: Pick<Deps, 'logger' | 'mailer'>, job: RenderJobRecord) {
   if (!job.notify) return;
   try {
     await deps.mailer.send(renderDoneEmail(job, job.notify));

@@ -10,6 +10,7 @@ import { correlated } from '../correlation';
 import type { Deps } from '../deps';
 import type { FaceBox, RenderMessage } from '../ports';
 import { checkPrediction } from './hosted-render';
+import type { RenderBatchDeps, RenderJobDeps } from './render-deps';
 import { recordRenderFailure, renderJob } from './render-job';
 import type { RenderTask } from './render-tasks';
 import { sweepPredictions } from './sweep-predictions';
@@ -38,7 +39,7 @@ export type BatchItem = {
  * The deps of one batch: an original photo is read from S3 once for all its jobs (the same bytes,
  * so the same Buffer, which also lets the image adapters reuse what they made of it).
  */
-function withOriginalsReadOnce(deps: Deps): Deps {
+function withOriginalsReadOnce<D extends Pick<Deps, 'blobs'>>(deps: D): D {
   const originals = new Map<string, Promise<Buffer>>();
   const get: Deps['blobs']['get'] = (bucket, key) => {
     if (bucket !== 'uploads') return deps.blobs.get(bucket, key);
@@ -54,7 +55,7 @@ function withOriginalsReadOnce(deps: Deps): Deps {
 }
 
 /** Returns the ids of the items to retry. */
-export async function renderBatch(batchDeps: Deps, items: BatchItem[]): Promise<string[]> {
+export async function renderBatch(batchDeps: RenderBatchDeps, items: BatchItem[]): Promise<string[]> {
   const deps = withOriginalsReadOnce(batchDeps);
   const failed: string[] = [];
   const groups = new Map<string, { item: BatchItem; message: RenderMessage }[]>();
@@ -93,7 +94,7 @@ export async function renderBatch(batchDeps: Deps, items: BatchItem[]): Promise<
   return failed;
 }
 
-async function runTask(deps: Deps, item: BatchItem, task: RenderTask, failed: string[]) {
+async function runTask(deps: RenderBatchDeps, item: BatchItem, task: RenderTask, failed: string[]) {
   try {
     if (task.kind === 'prediction') {
       const result = await checkPrediction(deps, task.predictionId);
@@ -114,7 +115,7 @@ async function runTask(deps: Deps, item: BatchItem, task: RenderTask, failed: st
 }
 
 async function attempt(
-  deps: Deps,
+  deps: RenderJobDeps,
   item: BatchItem,
   message: RenderMessage,
   face: FaceBox | undefined,

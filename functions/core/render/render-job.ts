@@ -10,11 +10,12 @@ import { AiCapabilityUnavailableError, PermanentRenderError } from '../errors';
 import { onRenderFailedForGood } from '../payments/refunds';
 import type { FaceBox, RenderMessage } from '../ports';
 import { startPrediction } from './hosted-render';
+import type { RenderJobDeps } from './render-deps';
 import type { RenderOutcome, RenderTimings } from './render-outcome';
 import { storeAndComplete } from './store-render';
 
 export async function renderJob(
-  deps: Deps,
+  deps: RenderJobDeps,
   message: RenderMessage,
   known: { face?: FaceBox } = {},
 ): Promise<RenderOutcome> {
@@ -89,7 +90,7 @@ const roundTimings = (timings: RenderTimings): RenderTimings =>
 
 /** Called when an attempt threw: on the last attempt the job is marked failed for the page. */
 export async function recordRenderFailure(
-  deps: Deps,
+  deps: Pick<Deps, 'clock' | 'logger' | 'paymentStore' | 'payments' | 'uploads'>,
   message: RenderMessage,
   attempt: number,
   error: unknown,

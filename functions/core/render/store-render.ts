@@ -39,7 +39,7 @@ export type StoredFiles = { previewKey: string; hdKey: string };
 
 /** Stores a finished render's two files and completes its job (storeFiles, then completeWithFiles). */
 export async function storeAndComplete(
-  deps: Deps,
+  deps: Pick<Deps, 'blobs' | 'logger' | 'mailer' | 'metrics' | 'uploads'>,
   { upload, job, ...files }: { upload: UploadRecord; job: RenderJobRecord } & RenderFiles,
   done: () => RenderOutcome,
 ): Promise<RenderOutcome> {
@@ -49,7 +49,7 @@ export async function storeAndComplete(
 
 /** Writes a render's two files, pending until a job records them (completeWithFiles). */
 export async function storeFiles(
-  deps: Deps,
+  deps: Pick<Deps, 'blobs'>,
   upload: UploadRecord,
   age: TargetAge,
   { hd, hdIsSource, preview }: RenderFiles,
@@ -77,7 +77,7 @@ export async function storeFiles(
  * check; `done` says what the winner reports, `alsoWhenCompleted` runs beside the winner's last steps.
  */
 export async function completeWithFiles(
-  deps: Deps,
+  deps: Pick<Deps, 'blobs' | 'logger' | 'mailer' | 'metrics' | 'uploads'>,
   {
     upload,
     job,
@@ -116,7 +116,11 @@ export async function completeWithFiles(
  * the result: files no job records would never be deleted with the upload, so remove them now
  * (identical renders share names: keep those).
  */
-export async function discardUnrecorded(deps: Deps, { uploadId, age }: RenderMessage, keys: string[]) {
+export async function discardUnrecorded(
+  deps: Pick<Deps, 'blobs' | 'logger' | 'uploads'>,
+  { uploadId, age }: RenderMessage,
+  keys: string[],
+) {
   const found = await deps.uploads.getUploadWithJobs(uploadId);
   const job = found?.jobs.find((j) => j.age === age);
   const recorded = new Set([job?.previewKey, job?.hdKey]);
@@ -140,7 +144,11 @@ export async function discardUnrecorded(deps: Deps, { uploadId, age }: RenderMes
 }
 
 /** The upload joined an account while we rendered: its files must not expire as anonymous ones. */
-async function keepIfMigrated(deps: Deps, uploadId: string, keys: string[]) {
+async function keepIfMigrated(
+  deps: Pick<Deps, 'blobs' | 'logger' | 'uploads'>,
+  uploadId: string,
+  keys: string[],
+) {
   const found = await deps.uploads.getUploadWithJobs(uploadId);
   if (!found || found.upload.owner.startsWith('session:')) return;
   await Promise.all(keys.map((key) => deps.blobs.clearAnonymousTag('renders', key))).catch((error) => {

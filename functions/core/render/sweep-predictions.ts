@@ -4,9 +4,9 @@
  * job fails with a reason, so no card waits forever on a model.
  */
 import { messages } from '@shared/messages';
-import type { Deps } from '../deps';
 import { onRenderFailedForGood } from '../payments/refunds';
 import { cancelQuietly, checkPrediction } from './hosted-render';
+import type { CheckPredictionDeps } from './render-deps';
 
 /** Webhooks usually arrive within seconds; only predictions quieter than this are polled. */
 export const PREDICTION_POLL_AFTER_MS = 2 * 60_000;
@@ -16,7 +16,7 @@ const SWEEP_BATCH = 50;
 
 export type SweepReport = { checked: number; finished: number; timedOut: number; failed: number };
 
-export async function sweepPredictions(deps: Deps): Promise<SweepReport> {
+export async function sweepPredictions(deps: CheckPredictionDeps): Promise<SweepReport> {
   const report: SweepReport = { checked: 0, finished: 0, timedOut: 0, failed: 0 };
   const hosted = deps.imageAI.hostedAgeing;
   if (!hosted) return report;

@@ -15,7 +15,9 @@ const SWEEP_BATCH = 50;
 
 export type StuckSweepReport = { checked: number; requeued: number; failed: number; errors: number };
 
-export async function sweepStuckJobs(deps: Deps): Promise<StuckSweepReport> {
+export async function sweepStuckJobs(
+  deps: Pick<Deps, 'clock' | 'logger' | 'paymentStore' | 'payments' | 'renderQueue' | 'uploads'>,
+): Promise<StuckSweepReport> {
   const report: StuckSweepReport = { checked: 0, requeued: 0, failed: 0, errors: 0 };
   const now = deps.clock.now();
   const candidates = await deps.uploads.listStuckJobs(stuckBefore(now), SWEEP_BATCH);

@@ -12,10 +12,10 @@ import { DomainError, PhotoRejectedError } from '../errors';
 import type { Principal, RenderJobRecord, UploadRecord } from '../ports';
 import { originalKeyFor } from './create-upload';
 import { assertOwner } from './ownership';
-import { toUploadView } from './upload-view';
+import { toUploadView, type UploadViewDeps } from './upload-view';
 
 export async function completeUpload(
-  deps: Deps,
+  deps: UploadViewDeps & Pick<Deps, 'blobs' | 'inspector' | 'logger' | 'metrics' | 'renderQueue' | 'uploads'>,
   principal: Principal,
   uploadId: string,
 ): Promise<UploadView> {
@@ -72,14 +72,22 @@ export async function completeUpload(
  * A concurrent complete of the same upload won: our put may have landed after its commit, putting
  * the pending tag back on the original it recorded (same key, same photo). Take it off again.
  */
-async function keepIfRecordedByAnother(deps: Deps, uploadId: string, fileKey: string, anonymous: boolean) {
+async function keepIfRecordedByAnother(
+  deps: Pick<Deps, 'blobs' | 'logger' | 'uploads'>,
+  uploadId: string,
+  fileKey: string,
+  anonymous: boolean,
+) {
   const now = await deps.uploads.getUploadWithJobs(uploadId);
   if (now?.upload.status === 'ready' && now.upload.fileKey === fileKey)
     await commitFiles(deps, 'uploads', [fileKey], { anonymous }, { uploadId });
 }
 
 /** Every rejection removes the stored file, so nothing unusable is kept. */
-async function readAndNormalise(deps: Deps, upload: UploadRecord): Promise<Buffer> {
+async function readAndNormalise(
+  deps: Pick<Deps, 'blobs' | 'inspector' | 'logger'>,
+  upload: UploadRecord,
+): Promise<Buffer> {
   const reject = async (error: PhotoRejectedError): Promise<never> => {
     await deps.blobs.delete('uploads', [upload.incomingKey]).catch((deleteError) => {
       // The incoming/ lifecycle rule removes it within a day; the parent still gets the real reason.

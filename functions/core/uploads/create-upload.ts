@@ -30,7 +30,7 @@ export function originalKeyFor(upload: Pick<UploadRecord, 'id' | 'owner'>): stri
 }
 
 export async function createUpload(
-  deps: Deps,
+  deps: Pick<Deps, 'blobs' | 'clock' | 'metrics' | 'quotaLimits' | 'quotas' | 'uploads'>,
   principal: Principal,
   request: CreateUploadRequest,
 ): Promise<CreateUploadResponse> {

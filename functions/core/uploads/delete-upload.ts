@@ -15,7 +15,11 @@ const ERASE_ATTEMPTS = 3;
 /** CloudFront takes at most 3000 paths in progress; one call stays well under. */
 const PATHS_PER_INVALIDATION = 1000;
 
-export async function deleteUpload(deps: Deps, principal: Principal, uploadId: string) {
+export async function deleteUpload(
+  deps: Pick<Deps, 'blobs' | 'cdn' | 'logger' | 'uploads'>,
+  principal: Principal,
+  uploadId: string,
+) {
   const found = await deps.uploads.getUploadWithJobs(uploadId);
   if (!found) throw new DomainError('not_found', 'uploadNotFound');
   assertOwner(principal, found.upload);
@@ -39,7 +43,7 @@ export type ErasedUpload = {
  * deletes its own files (render-job.ts).
  */
 export async function eraseUpload(
-  deps: Deps,
+  deps: Pick<Deps, 'blobs' | 'uploads'>,
   upload: UploadRecord,
   jobs?: RenderJobRecord[],
 ): Promise<ErasedUpload> {

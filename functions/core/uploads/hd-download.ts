@@ -13,7 +13,7 @@ import { assertOwner } from './ownership';
 export const HD_LINK_SECONDS = 300;
 
 export async function downloadHd(
-  deps: Deps,
+  deps: Pick<Deps, 'blobs' | 'hdEnlarger' | 'logger' | 'uploads'>,
   principal: Principal,
   uploadId: string,
   request: { ages?: number[]; disposition: 'attachment' | 'inline' },

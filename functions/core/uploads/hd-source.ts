@@ -12,7 +12,11 @@ import type { RenderJobRecord, UploadRecord } from '../ports';
 import { hdKeyFor } from '../render/store-render';
 
 /** The key of the job's HD file, made now from its source when it has only that. */
-export async function hdFileKey(deps: Deps, upload: UploadRecord, job: RenderJobRecord): Promise<string> {
+export async function hdFileKey(
+  deps: Pick<Deps, 'blobs' | 'hdEnlarger' | 'logger' | 'uploads'>,
+  upload: UploadRecord,
+  job: RenderJobRecord,
+): Promise<string> {
   const sourceKey = job.hdKey!;
   if (!isHdSourceKey(sourceKey)) return sourceKey;
   const context = { uploadId: upload.id, age: job.age };
@@ -63,7 +67,7 @@ function madeElsewhere(recorded: string | undefined): string {
   throw new DomainError('not_found', 'noHdToDownload');
 }
 
-async function currentHdKey(deps: Deps, upload: UploadRecord, job: RenderJobRecord) {
+async function currentHdKey(deps: Pick<Deps, 'uploads'>, upload: UploadRecord, job: RenderJobRecord) {
   const found = await deps.uploads.getUploadWithJobs(upload.id);
   return found?.jobs.find((j) => j.age === job.age)?.hdKey;
 }

@@ -10,12 +10,12 @@ import type { Deps } from '../deps';
 import { DomainError } from '../errors';
 import type { Principal } from '../ports';
 import { assertOwner } from './ownership';
-import { getUpload } from './upload-view';
+import { getUpload, type UploadViewDeps } from './upload-view';
 
 const AGES: readonly number[] = [...PREVIEW_AGES, ...UPSELL_AGES];
 
 export async function retryRender(
-  deps: Deps,
+  deps: UploadViewDeps & Pick<Deps, 'logger' | 'renderQueue' | 'uploads'>,
   principal: Principal,
   uploadId: string,
   ageParam: string,

@@ -4,7 +4,12 @@ import { DomainError } from '../errors';
 import type { Principal } from '../ports';
 import { assertOwner } from './ownership';
 
-export async function saveUploadEmail(deps: Deps, principal: Principal, uploadId: string, email: string) {
+export async function saveUploadEmail(
+  deps: Pick<Deps, 'uploads'>,
+  principal: Principal,
+  uploadId: string,
+  email: string,
+) {
   const found = await deps.uploads.getUploadWithJobs(uploadId);
   if (!found) throw new DomainError('not_found', 'uploadNotFound');
   assertOwner(principal, found.upload);

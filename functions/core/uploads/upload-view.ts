@@ -4,7 +4,7 @@ import { effectiveStatus } from '@shared/rules/stuck-jobs';
 import type { UploadView } from '@shared/schemas/uploads';
 import type { Deps } from '../deps';
 import { DomainError } from '../errors';
-import { ageingEngine } from '../image-ai';
+import { type AgeingRoute, ageingEngine } from '../image-ai';
 import type { Principal, RenderJobRecord, UploadRecord } from '../ports';
 import { isOwner } from './ownership';
 
@@ -17,8 +17,11 @@ function givenUp(job: RenderJobRecord, now: Date): RenderJobRecord {
   return { ...job, status: 'failed', failureReason: messages.renderTimedOut };
 }
 
+/** What an upload's view reads besides the upload: the age engine's name, not the image adapters. */
+export type UploadViewDeps = Pick<Deps, 'previewsBaseUrl' | 'clock'> & { imageAI: AgeingRoute };
+
 export function toUploadView(
-  deps: Pick<Deps, 'previewsBaseUrl' | 'clock'> & { imageAI: Parameters<typeof ageingEngine>[0] },
+  deps: UploadViewDeps,
   principal: Principal,
   upload: UploadRecord,
   jobs: RenderJobRecord[],
@@ -49,7 +52,11 @@ export function toUploadView(
 }
 
 /** The status the progress and results pages poll: one Query, upload and jobs together. */
-export async function getUpload(deps: Deps, principal: Principal, uploadId: string): Promise<UploadView> {
+export async function getUpload(
+  deps: UploadViewDeps & Pick<Deps, 'uploads'>,
+  principal: Principal,
+  uploadId: string,
+): Promise<UploadView> {
   const found = await deps.uploads.getUploadWithJobs(uploadId);
   if (!found) throw new DomainError('not_found', 'uploadNotFound');
   return toUploadView(deps, principal, found.upload, found.jobs);

@@ -11,8 +11,8 @@ import { isUuid } from '@shared/rules/ids';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
 import { withCorrelationId } from '../../core/correlation';
-import type { Deps } from '../../core/deps';
 import { DomainError } from '../../core/errors';
+import type { HttpDeps } from '../../core/lambda-deps';
 import type { Principal } from '../../core/ports';
 import { resolvePrincipal } from './principal';
 import { errorJson, errorResponse, json } from './responses';
@@ -34,10 +34,15 @@ export type OperationInput<R extends RouteId> = {
   remainingMs: () => number;
 };
 
+export type { HttpDeps };
+
 /** An operation returns the response body (sent as 200 JSON) or a ready-made result. */
-export type Operation<R extends RouteId> = (deps: Deps, input: OperationInput<R>) => Promise<unknown>;
-export type Operations<G extends RouteGroup> = {
-  [R in RouteId as (typeof routes)[R]['group'] extends G ? R : never]: Operation<R>;
+export type Operation<R extends RouteId, D = HttpDeps> = (
+  deps: D,
+  input: OperationInput<R>,
+) => Promise<unknown>;
+export type Operations<G extends RouteGroup, D = HttpDeps> = {
+  [R in RouteId as (typeof routes)[R]['group'] extends G ? R : never]: Operation<R, D>;
 };
 
 /** Marks a value that already is an HTTP result (e.g. a 304). */
@@ -61,7 +66,7 @@ function checkAccess(route: RouteDef, principal: Principal) {
  * (reads change nothing, and a visitor has no account). Deleting the account again stays open, so
  * a deletion that failed half-way can be retried.
  */
-async function refuseDeletedAccountWrites(deps: Deps, route: RouteDef, principal: Principal) {
+async function refuseDeletedAccountWrites(deps: HttpDeps, route: RouteDef, principal: Principal) {
   if (principal.kind !== 'user' || route.method === 'GET' || route === routes.deleteAccount) return;
   if (await deps.deletedAccounts.isDeleted(principal.sub))
     throw new DomainError('unauthenticated', 'signInExpired');
@@ -95,9 +100,14 @@ function cameThroughSite(expected: string | undefined, event: APIGatewayProxyEve
   return sent.length === wanted.length && timingSafeEqual(sent, wanted);
 }
 
-export function createHttpHandler<G extends RouteGroup>(group: G, operations: Operations<G>, deps: Deps) {
-  const byKey = new Map<string, { route: RouteDef; operation: Operation<RouteId> }>();
-  for (const [id, operation] of Object.entries(operations) as [RouteId, Operation<RouteId>][]) {
+/** `deps`: the group's own (each Lambda builds only what its routes touch), at least the router's. */
+export function createHttpHandler<G extends RouteGroup, D extends HttpDeps>(
+  group: G,
+  operations: Operations<G, D>,
+  deps: D,
+) {
+  const byKey = new Map<string, { route: RouteDef; operation: Operation<RouteId, D> }>();
+  for (const [id, operation] of Object.entries(operations) as [RouteId, Operation<RouteId, D>][]) {
     const route: RouteDef = routes[id];
     if (route.group !== group) throw new Error(`Route ${id} does not belong to group ${group}`);
     byKey.set(routeKey(route), { route, operation });

@@ -3,18 +3,24 @@
  * (local stack, tests), else from the Secrets Manager secret {"apiToken","webhookSecret"} (AWS), and
  * for the signing secret, else from Replicate itself (GET /webhooks/default/secret).
  */
-import type { ReplicateConfig } from './replicate-config';
+import type { AwsCredentialIdentity } from '@smithy/types';
+import { type ReplicateConfig, replicateConfigured } from './replicate-config';
 
 /** The SecretString of a secret. */
 export type SecretReader = (arn: string) => Promise<string | undefined>;
 
-export const readFromSecretsManager: SecretReader = async (arn) => {
-  // Loaded on first use: a container that never calls Replicate never loads the SDK client.
-  const { GetSecretValueCommand, SecretsManagerClient } = await import('@aws-sdk/client-secrets-manager');
-  const client = new SecretsManagerClient({});
-  const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: arn }));
-  return SecretString;
-};
+/** `credentials`: the Lambda's own where the local stack gives it some; unset, the SDK's default chain. */
+export const secretsManagerReader =
+  (credentials?: AwsCredentialIdentity): SecretReader =>
+  async (arn) => {
+    // Loaded on first use: a container that never calls Replicate never loads the SDK client.
+    const { GetSecretValueCommand, SecretsManagerClient } = await import('@aws-sdk/client-secrets-manager');
+    const client = new SecretsManagerClient(credentials ? { credentials } : {});
+    const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: arn }));
+    return SecretString;
+  };
+
+export const readFromSecretsManager: SecretReader = secretsManagerReader();
 
 type StoredSecret = { apiToken?: string; webhookSecret?: string };
 
@@ -71,7 +77,7 @@ export function replicateCredentials(
     return known || (await fetchFromReplicate());
   });
   return {
-    configured: Boolean(config.apiToken || config.secretArn),
+    configured: replicateConfigured(config),
     token: async () => config.apiToken ?? (await stored()).apiToken ?? '',
     webhookSecret: (fetchFromReplicate) => signing(fetchFromReplicate),
   };

@@ -18,7 +18,7 @@ import {
   type ReplicateApi,
 } from './predictions';
 import type { SlotConfig } from './replicate-config';
-import { verifiedPredictionId } from './webhook-signature';
+import { createWebhookVerifier } from './webhook-verifier';
 
 /**
  * An upload's ages start from the same head crop: the render worker hands their jobs the same
@@ -111,12 +111,6 @@ export function createReplicateHostedAgeing(deps: {
 
     cancel: (predictionId) => api.cancel(predictionId),
 
-    async verifyWebhook(rawBody, headers) {
-      const secret = await api.webhookSecret();
-      const verified = verifiedPredictionId({ rawBody, headers }, secret, deps.now?.());
-      if (!verified)
-        logger.warn('Replicate webhook refused: bad signature, stale timestamp or no prediction id');
-      return verified;
-    },
+    ...createWebhookVerifier({ webhookSecret: api.webhookSecret, logger, now: deps.now }),
   };
 }

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { NoSubjectError } from '../../../core/errors';
 import type { RawImage, RemoveBackgroundOutput } from '../../../core/image-ai';
 import { largestRegion } from '../background/regions';
-import { HD_QUALITY } from '../offline-image-ai';
+import { HD_QUALITY } from '../offline-models';
 import { enlargedSquareJpeg } from '../upscale';
 import { HostedModelError } from './hosted-model-error';
 import { outputPipeline, readOutputImage } from './output-download';

@@ -6,9 +6,9 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from '@aws-lambda-powertools/logger';
-import type Replicate from 'replicate';
 import type { Prediction } from 'replicate';
 import type { PredictionCost } from '../../../core/image-ai';
+import { replicateClient, replicateWebhookSecret } from './client';
 import type { ReplicateCredentials } from './credentials';
 import { HostedModelError } from './hosted-model-error';
 import { downloadOutput, type Fetch, outputUrlOf } from './output-download';
@@ -64,18 +64,7 @@ export function createReplicateApi(
 ) {
   const { logger } = options;
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
-  let client: Replicate | undefined;
-  const clientOf = async () => {
-    // Loaded on first use, like the token: offline-only containers never load the client.
-    const { default: Replicate } = await import('replicate');
-    client ??= new Replicate({
-      auth: await credentials.token(),
-      baseUrl: config.apiBase,
-      userAgent: 'little-futures',
-      ...(options.fetch ? { fetch: options.fetch } : {}),
-    });
-    return client;
-  };
+  const clientOf = replicateClient(config, credentials, options.fetch);
 
   async function create(
     call: PredictionCall,
@@ -209,7 +198,6 @@ export function createReplicateApi(
         throw error;
       }
     },
-    webhookSecret: () =>
-      credentials.webhookSecret(async () => (await (await clientOf()).webhooks.default.secret.get()).key),
+    webhookSecret: replicateWebhookSecret(credentials, clientOf),
   };
 }

@@ -162,3 +162,7 @@ export function replicateConfigOf(env: NodeJS.ProcessEnv): ReplicateConfig {
 
 /** No token, default models: every capability answers "needs an AI provider" and says what is missing. */
 export const unconfiguredReplicate = (): ReplicateConfig => replicateConfigOf({});
+
+/** False when neither a token nor a secret is configured: every capability "needs an AI provider". */
+export const replicateConfigured = (config: Pick<ReplicateConfig, 'apiToken' | 'secretArn'>) =>
+  Boolean(config.apiToken || config.secretArn);

@@ -12,39 +12,30 @@ import type {
   HostedAgeing,
   ImageAICapabilities,
   ImageAIProviderInstance,
-  ImageCapability,
   RawImage,
 } from '../../../core/image-ai';
 import { type FaceFinder, imagePipeline, imageSize } from '../age-pipeline';
 import { CUTOUT_MAX_SIDE } from '../background/remove-background';
 import { headCrop } from '../head-geometry';
-import { createOfflineImageAI, OFFLINE_MODELS } from '../offline-image-ai';
-import { MissingTokenError, replicateCredentials, type SecretReader } from './credentials';
+import { createOfflineImageAI } from '../offline-image-ai';
 import { createReplicateHostedAgeing } from './hosted-ageing';
 import { dataUriOf, headCropInput, jpegInput, MODEL_INPUT_SIDE } from './image-inputs';
-import { fillTemplate, type InputValues } from './input-template';
-import type { Fetch } from './output-download';
-import { coverJpeg, cutoutFromAlpha, fittedJpeg, nearestAspectRatio, squareJpeg } from './output-images';
-import { createReplicateApi, type ProviderLogger } from './predictions';
+import { cutoutFromAlpha, fittedJpeg, squareJpeg } from './output-images';
+import { type ReplicateCallOptions, replicateCalls, replicateSceneGenerator } from './replicate-calls';
 import type { ReplicateConfig } from './replicate-config';
-import type { ModelSlot } from './replicate-defaults';
+import { describeReplicate } from './replicate-models';
 
-/** What an operator must add for the provider to answer. */
-export const REPLICATE_MISSING = 'REPLICATE_API_TOKEN (or REPLICATE_SECRET_ARN in AWS)';
+export { REPLICATE_MISSING } from './replicate-models';
+
 /** The port's limit on a swapped face's picture. */
 export const FACE_SWAP_MAX_SIDE = 1024;
 const SOURCE_FACE_SIDE = 768;
 
-export type ReplicateImageAIOptions = {
-  logger?: ProviderLogger;
-  /** Replaces the global fetch for API calls and output downloads (tests). */
-  fetch?: Fetch;
-  readSecret?: SecretReader;
+export type ReplicateImageAIOptions = ReplicateCallOptions & {
   /** Replaces face-api where a face must be found for ageing (tests of other layers). */
   findFace?: FaceFinder;
   /** Face detection; the offline provider's (face-api) by default. */
   detectFaces?: ImageAICapabilities['detectFaces'];
-  pollIntervalMs?: number;
   now?: () => number;
 };
 
@@ -52,39 +43,10 @@ export function createReplicateImageAI(
   config: ReplicateConfig,
   options: ReplicateImageAIOptions = {},
 ): ImageAIProviderInstance {
-  const logger = options.logger ?? console;
-  const credentials = replicateCredentials(config, options.readSecret);
-  const api = createReplicateApi(config, credentials, {
-    logger,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-    ...(options.pollIntervalMs ? { pollIntervalMs: options.pollIntervalMs } : {}),
-  });
+  const calls = replicateCalls(config, options);
+  const { logger, api, guarded, run } = calls;
   const detectFaces = options.detectFaces ?? ((input) => createOfflineImageAI().detectFaces(input));
   const { slots } = config;
-
-  /** No token (or an empty secret): the typed "needs an AI provider" error, never a crash. */
-  const guarded =
-    <I, O>(capability: ImageCapability, work: (input: I) => Promise<O>) =>
-    async (input: I): Promise<O> => {
-      if (!credentials.configured) throw new AiCapabilityUnavailableError(capability, 'replicate');
-      try {
-        return await work(input);
-      } catch (error) {
-        if (error instanceof MissingTokenError)
-          throw new AiCapabilityUnavailableError(capability, 'replicate');
-        throw error;
-      }
-    };
-  const run = (capability: ImageCapability, slot: ModelSlot, values: InputValues) =>
-    api.run({ capability, slot: slots[slot], input: fillTemplate(slots[slot].input, values) });
-
-  const models: Record<ImageCapability, string> = {
-    detectFaces: `${OFFLINE_MODELS.detectFaces}, run locally: face detection is never hosted`,
-    ageProgress: slots.ageProgress.model.id,
-    removeBackground: slots.removeBackground.model.id,
-    faceSwap: slots.faceSwap.model.id,
-    generateScene: `${slots.generateScene.model.id} (operators' prompt test: ${slots.promptTest.model.id})`,
-  };
 
   const hosted = createReplicateHostedAgeing({
     api,
@@ -106,10 +68,7 @@ export function createReplicateImageAI(
   };
 
   return {
-    describe: (capability) => ({
-      model: models[capability],
-      ...(credentials.configured ? {} : { missing: REPLICATE_MISSING }),
-    }),
+    describe: describeReplicate(config),
     hostedAgeing,
     detectFaces: guarded('detectFaces', detectFaces),
 
@@ -167,11 +126,6 @@ export function createReplicateImageAI(
       return { image: await fittedJpeg(output, FACE_SWAP_MAX_SIDE) };
     }),
 
-    generateScene: guarded('generateScene', async ({ prompt, width, height, seed, purpose }) => {
-      const slot = purpose === 'prompt-test' ? 'promptTest' : 'generateScene';
-      const aspectRatio = nearestAspectRatio(width, height);
-      const { output } = await run('generateScene', slot, { prompt, width, height, aspectRatio, seed });
-      return { image: await coverJpeg(output, width, height) };
-    }),
+    generateScene: replicateSceneGenerator(calls),
   };
 }

@@ -5,7 +5,8 @@
  */
 import type { GenerateSceneInput, GenerateSceneOutput } from '../../../core/image-ai';
 import { SCENE_KINDS, type SceneKind } from './kinds';
-import { drawScenePixels, sceneJpeg } from './render';
+import { drawScenePixels } from './render';
+import { sceneJpeg } from './template-files';
 
 const KEYWORDS: ReadonlyArray<readonly [SceneKind, RegExp]> = [
   ['party', /birthday|party|balloon|cake|celebrat|confetti/],

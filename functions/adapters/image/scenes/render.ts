@@ -1,19 +1,14 @@
 /**
- * Turns a scene into images: a drawing at any size (the offline generateScene), and a template's
- * files (native JPEG, watermarked JPEG, gallery thumbnail WEBP within THUMB_MAX_BYTES, and the
- * square copies the server draws Moments keepsakes from).
+ * Draws scenes (Skia): at any size for the offline generateScene, and the built-in library's
+ * templates, whose files template-files.ts makes from the pixels.
  */
-import { NATIVE_SIZES, THUMB_MAX_BYTES, THUMB_WIDTH_PX } from '@shared/templates';
-import sharp from 'sharp';
+import { NATIVE_SIZES } from '@shared/templates';
 import type { SceneLibrary, TemplateImages } from '../../../core/moments/moments-ports';
 import { canvasModule } from '../napi-canvas';
-import { templateSquares } from '../template-squares';
-import { watermarkOverlay } from '../watermark';
 import { drawScene, type SceneKind } from './kinds';
 import { LIBRARY, type LibraryEntry } from './library';
 import { type Ctx, Painter, seededRandom } from './painter';
-
-const NATIVE_QUALITY = 88;
+import { templateImagesOf } from './template-files';
 
 /** Raw RGBA pixels of a scene at width × height; the seed fixes every random choice. */
 export function drawScenePixels(
@@ -27,59 +22,10 @@ export function drawScenePixels(
   return Buffer.from(ctx.getImageData(0, 0, width, height).data.buffer);
 }
 
-const rawInput = (pixels: Buffer, width: number, height: number) =>
-  sharp(pixels, { raw: { width, height, channels: 4 } }).removeAlpha();
-
-/** A scene as a JPEG (sharp writes no metadata). */
-export function sceneJpeg(
-  pixels: Buffer,
-  width: number,
-  height: number,
-  quality = NATIVE_QUALITY,
-): Promise<Buffer> {
-  return rawInput(pixels, width, height).jpeg({ quality }).toBuffer();
-}
-
-/**
- * The smallest thumbnail quality that fits the budget (illustrations compress well: usually the
- * first). Shrunk once from the pixels, then only encoded again if too big.
- */
-async function thumbnail(pixels: Buffer, width: number, height: number): Promise<Buffer> {
-  const small = await rawInput(pixels, width, height)
-    .resize({ width: THUMB_WIDTH_PX })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const raw = { width: small.info.width, height: small.info.height, channels: small.info.channels };
-  for (const quality of [72, 60, 48, 36]) {
-    const thumb = await sharp(small.data, { raw }).webp({ quality }).toBuffer();
-    if (thumb.length <= THUMB_MAX_BYTES) return thumb;
-  }
-  throw new Error(`Thumbnail over ${THUMB_MAX_BYTES} bytes even at the lowest quality`);
-}
-
 export async function renderTemplateImages(entry: LibraryEntry): Promise<TemplateImages> {
   const { width, height } = NATIVE_SIZES[entry.orientation];
   const pixels = drawScenePixels({ kind: entry.kind, hue: entry.hue, seed: entry.slug }, width, height);
   return templateImagesOf(pixels, width, height);
-}
-
-/** A template's three files from its raw RGBA pixels at native size (the seeder's and the importer's). */
-export async function templateImagesOf(
-  pixels: Buffer,
-  width: number,
-  height: number,
-): Promise<TemplateImages> {
-  const overlay = await watermarkOverlay(width, height);
-  const [native, watermarked, thumb] = await Promise.all([
-    sceneJpeg(pixels, width, height),
-    rawInput(pixels, width, height)
-      .composite([{ input: overlay, raw: { width, height, channels: 4 } }])
-      .jpeg({ quality: NATIVE_QUALITY })
-      .toBuffer(),
-    thumbnail(pixels, width, height),
-  ]);
-  const squares = await templateSquares({ native, watermarked });
-  return { native, watermarked, thumb, squares, width, height };
 }
 
 /** The built-in library as the seeder sees it. */

@@ -1,0 +1,42 @@
+/** The moments Lambda's deps: templates, drafts, cut-outs (background removal) and keepsakes (Skia). */
+import type { MomentsDeps } from '../../core/lambda-deps';
+import type { AppConfig } from '../config';
+import {
+  createDynamoCompositionStore,
+  createDynamoDraftStore,
+  createDynamoTemplateStore,
+} from '../dynamo/moments-store';
+import { createDynamoPaymentStore } from '../dynamo/payment-store';
+import { createDynamoQuotaStore } from '../dynamo/quota-store';
+import { createDynamoUploadStore } from '../dynamo/upload-store';
+import { createImageAI } from '../image/image-ai';
+import { createKeepsakeRenderer } from '../image/keepsake-renderer';
+import { createLogger, systemClock } from './basics';
+import { documentClient } from './dynamo';
+import { httpDeps } from './http';
+import { imageSettingsOf } from './image-settings';
+import { metricsOf } from './metrics';
+import type { RootOptions } from './options';
+import { s3BlobStore } from './s3';
+
+export function buildMomentsDeps(config: AppConfig, options: RootOptions = {}): MomentsDeps {
+  const doc = documentClient(config, options);
+  const logger = createLogger();
+  const clock = systemClock;
+  return {
+    ...httpDeps(config, doc, logger),
+    uploads: createDynamoUploadStore(doc, config.tableName),
+    templates: createDynamoTemplateStore(doc, config.tableName),
+    drafts: createDynamoDraftStore(doc, config.tableName),
+    compositions: createDynamoCompositionStore(doc, config.tableName, clock),
+    keepsakes: createKeepsakeRenderer(),
+    paymentStore: createDynamoPaymentStore(doc, config.tableName, clock),
+    blobs: s3BlobStore(config, options),
+    imageAI: createImageAI(config.imageAi, {}, imageSettingsOf(config, logger, options)),
+    clock,
+    previewsBaseUrl: config.previewsBaseUrl,
+    quotas: createDynamoQuotaStore(doc, config.tableName),
+    quotaLimits: config.quotas,
+    metrics: metricsOf(config),
+  };
+}

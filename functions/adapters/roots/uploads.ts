@@ -1,0 +1,37 @@
+/**
+ * The uploads Lambda's deps: uploads and their jobs, the photo check (sharp) and a hosted render's HD
+ * file (Skia), made on its first download. It names the age engine but runs no image AI.
+ */
+import type { UploadsDeps } from '../../core/lambda-deps';
+import type { AppConfig } from '../config';
+import { createDynamoQuotaStore } from '../dynamo/quota-store';
+import { createDynamoUploadStore } from '../dynamo/upload-store';
+import { createImageInspector } from '../image/inspector';
+import { createHdEnlarger } from '../image/upscale';
+import { createLogger, systemClock } from './basics';
+import { cdnOf } from './cdn';
+import { documentClient } from './dynamo';
+import { httpDeps } from './http';
+import { metricsOf } from './metrics';
+import type { RootOptions } from './options';
+import { sqsRenderQueue } from './queues';
+import { s3BlobStore } from './s3';
+
+export function buildUploadsDeps(config: AppConfig, options: RootOptions = {}): UploadsDeps {
+  const doc = documentClient(config, options);
+  return {
+    ...httpDeps(config, doc, createLogger()),
+    uploads: createDynamoUploadStore(doc, config.tableName),
+    blobs: s3BlobStore(config, options),
+    renderQueue: sqsRenderQueue(config, options),
+    inspector: createImageInspector(),
+    hdEnlarger: createHdEnlarger(),
+    cdn: cdnOf(config, options),
+    clock: systemClock,
+    previewsBaseUrl: config.previewsBaseUrl,
+    imageAI: { routes: config.imageAi },
+    quotas: createDynamoQuotaStore(doc, config.tableName),
+    quotaLimits: config.quotas,
+    metrics: metricsOf(config),
+  };
+}
