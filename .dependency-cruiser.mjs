@@ -60,10 +60,26 @@ export default {
       name: 'handlers-get-their-deps',
       comment:
         'A handler is built by create…Handler(deps): it calls core and never builds adapters itself. Only the ' +
-        'composition roots build deps: the Lambda entries (functions/lambda), the local stack and the tests.',
+        'composition roots build deps (functions/adapters/roots, one per Lambda): the Lambda entries ' +
+        '(functions/lambda), the registry the local stack runs (functions/handlers/registry.ts) and the tests.',
       severity: 'error',
-      from: { path: '^functions/handlers/', pathNot: '[.]test[.]ts$' },
+      from: {
+        path: '^functions/handlers/',
+        pathNot: ['[.]test[.]ts$', '^functions/handlers/registry[.]ts$'],
+      },
       to: { path: ['^functions/(adapters|lambda|test-support)/', '^scripts/'] },
+    },
+    {
+      name: 'registry-builds-through-roots',
+      comment:
+        "The registry builds each Lambda's deps as its entry does, through the Lambda's root and the " +
+        'configuration, never from an adapter of its own choosing.',
+      severity: 'error',
+      from: { path: '^functions/handlers/registry[.]ts$' },
+      to: {
+        path: ['^functions/(adapters|lambda|test-support)/', '^scripts/'],
+        pathNot: ['^functions/adapters/roots/', '^functions/adapters/config[.]ts$'],
+      },
     },
     {
       name: 'nothing-imports-a-lambda-entry',
@@ -131,6 +147,15 @@ export default {
       severity: 'error',
       from: { path: '^frontend/src/(components|lib)/' },
       to: { path: '^frontend/src/(features|app)/' },
+    },
+    {
+      name: 'iam-simulator-stays-local',
+      comment:
+        "@cloud-copilot/iam-simulate is AGPL-3.0: only the local stack's IAM enforcer (scripts/local/iam) and " +
+        'tests may use it. Lambda code, the browser app, shared/ and infra/ never import it, nor the enforcer.',
+      severity: 'error',
+      from: { path: '^(functions|frontend|shared|infra)/', pathNot: '[.]test[.]tsx?$' },
+      to: { path: ['^scripts/local/iam/', '^node_modules/@cloud-copilot/'] },
     },
     {
       name: 'no-cycles',

@@ -175,6 +175,22 @@ describe('Least privilege', () => {
     },
   );
 
+  it('moments: cut-outs beside the originals (deleted again when the upload went meanwhile), keepsakes in compositions/, and ListBucket on renders so a missing free keepsake is a 404', () => {
+    expect(objectGrants(handler('moments').role)).toEqual({
+      'uploads/*': [
+        's3:DeleteObject',
+        's3:DeleteObjectTagging',
+        's3:GetObject',
+        's3:PutObject',
+        's3:PutObjectTagging',
+      ],
+      'renders/templates/*': ['s3:GetObject'],
+      // DeleteObject: an HD drawing whose credit was gone by the time it was made.
+      'renders/compositions/*': ['s3:DeleteObject', 's3:GetObject', 's3:PutObject', 's3:PutObjectTagging'],
+      renders: ['s3:ListBucket'],
+    });
+  });
+
   it('of the API roles only uploads, payments, webhooks and admin (AI tests) may send to the render queue', () => {
     const renderQueue = logicalId(t.stack.renderPipeline.queue);
     const sendsToRenderQueue = (statement: ReturnType<typeof roleStatements>[number]) =>

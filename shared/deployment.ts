@@ -219,3 +219,21 @@ export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
 
 /** CloudWatch namespace of the business metrics (functions/core/metrics.ts) and the log alerts. */
 export const METRICS_NAMESPACE = 'LittleFutures';
+
+/**
+ * The app's Lambda functions: one per route group of shared/api.ts, plus the two queue workers.
+ * Each has its own composition root (functions/adapters/roots/), bundle and IAM role; the local stack
+ * gives each its own credentials so the role's policy is enforced there too (scripts/local/iam/).
+ */
+export const LAMBDA_NAMES = [
+  'system',
+  'uploads',
+  'account',
+  'payments',
+  'webhooks',
+  'moments',
+  'admin',
+  'render-worker',
+  'pack-worker',
+] as const;
+export type LambdaName = (typeof LAMBDA_NAMES)[number];

@@ -141,11 +141,12 @@ const GROUP_GRANTS: Record<RouteGroup, Grant> = {
     grantObjects(
       role,
       r.uploads,
-      ['s3:GetObject', 's3:PutObject', 's3:PutObjectTagging', 's3:DeleteObjectTagging'],
+      ['s3:GetObject', 's3:PutObject', 's3:PutObjectTagging', 's3:DeleteObjectTagging', 's3:DeleteObject'],
       '*',
       "Cut-outs read the parent's original and write cutout.png and cutout-source.jpg beside it " +
-        '(temp/<session>/<upload>/ or users/<sub>/<upload>/, run-time ids), pending until recorded; ' +
-        'keepsakes read them; presigned GETs of cut-outs carry this role.',
+        '(temp/<session>/<upload>/ or users/<sub>/<upload>/, run-time ids), pending until recorded, and ' +
+        'delete them again when the upload was deleted meanwhile; keepsakes read them; presigned GETs ' +
+        'of cut-outs carry this role.',
     );
     grantObjects(
       role,
@@ -157,10 +158,15 @@ const GROUP_GRANTS: Record<RouteGroup, Grant> = {
     grantObjects(
       role,
       r.renders,
-      ['s3:GetObject', 's3:PutObject', 's3:PutObjectTagging'],
+      ['s3:GetObject', 's3:PutObject', 's3:PutObjectTagging', 's3:DeleteObject'],
       `${S3_PREFIXES.compositions.prefix}*`,
       'Keepsakes are written to compositions/<id>/(free|hd).jpg and reached through presigned GETs ' +
-        'this role signs; ids are made at run time.',
+        'this role signs, and an HD drawing nobody paid for is deleted; ids are made at run time.',
+    );
+    // A free keepsake looks for an earlier drawing of the same click (HEAD of a key that is usually
+    // missing): without ListBucket, S3 answers that 403 instead of 404 and the route would fail.
+    role.addToPrincipalPolicy(
+      new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [r.renders.bucketArn] }),
     );
   },
 

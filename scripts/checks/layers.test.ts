@@ -55,6 +55,8 @@ describe('layer rules (.dependency-cruiser.mjs)', () => {
         "import { handler } from '../handlers/handler';\nexport const store = handler;\n",
       'functions/handlers/handler.ts':
         "import { u } from '../core/use-case';\nexport const handler = () => u;\n",
+      'functions/adapters/judge.ts':
+        "import { runSimulation } from '@cloud-copilot/iam-simulate';\nexport const j = runSimulation;\n",
       'functions/handlers/builds-deps.ts':
         "import { store } from '../adapters/store';\nexport const h = store;\n",
       'functions/lambda/entry.ts':
@@ -79,6 +81,7 @@ describe('layer rules (.dependency-cruiser.mjs)', () => {
           'core-talks-to-ports: functions/core/use-case.ts -> functions/adapters/store.ts',
           'adapters-never-handlers: functions/adapters/store.ts -> functions/handlers/handler.ts',
           'handlers-get-their-deps: functions/handlers/builds-deps.ts -> functions/adapters/store.ts',
+          'iam-simulator-stays-local: functions/adapters/judge.ts -> node_modules/@cloud-copilot/iam-simulate/dist/esm/index.js',
           'core-tests-run-over-fakes: functions/core/use-case.test.ts -> functions/adapters/store.ts',
           'core-tests-run-over-fakes: functions/core/use-case.test.ts -> functions/lambda/entry.ts',
           'nothing-imports-a-lambda-entry: functions/core/use-case.test.ts -> functions/lambda/entry.ts',

@@ -14,6 +14,9 @@ export type StackPorts = {
 
 export type EmulatorPorts = Omit<StackPorts, 'app'>;
 
+/** Where the app's AWS clients reach each service (fauxqs serves S3 and SQS at one address). */
+export type EmulatorEndpoints = { dynamodb: string; s3: string; sqs: string; cognito: string };
+
 function fromEnv(name: string, fallback: number): number {
   const raw = process.env[name];
   if (!raw) return fallback;
@@ -53,11 +56,22 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-export async function freeEmulatorPorts(): Promise<EmulatorPorts> {
+/** Three free ports, none of them in `exclude` (ports already promised to someone else). */
+export async function freeEmulatorPorts(exclude: number[] = []): Promise<EmulatorPorts> {
+  const taken = new Set(exclude);
   // Sequential: parallel lookups may return the same port twice.
-  const dynamodb = await freePort();
-  const fauxqs = await freePort();
-  const cognito = await freePort();
+  const next = async () => {
+    for (;;) {
+      const port = await freePort();
+      if (!taken.has(port)) {
+        taken.add(port);
+        return port;
+      }
+    }
+  };
+  const dynamodb = await next();
+  const fauxqs = await next();
+  const cognito = await next();
   return { dynamodb, fauxqs, cognito };
 }
 

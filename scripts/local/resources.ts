@@ -21,7 +21,7 @@ import {
 } from '@aws-sdk/client-sqs';
 import { QUEUES } from '@shared/deployment';
 import { tableDesign } from '../../functions/adapters/dynamo/table-design';
-import type { Emulators } from './emulators/emulators';
+import type { EmulatorEndpoints } from './ports';
 import { ensureUserPool, poolNames } from './resources-cognito';
 
 export const LOCAL_REGION = 'us-east-1';
@@ -54,7 +54,7 @@ export type LocalResources = {
   userPoolClientId: string;
 };
 
-type Endpoints = Emulators['endpoints'];
+type Endpoints = EmulatorEndpoints;
 
 function clients(endpoints: Endpoints) {
   const common = { region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS };

@@ -20,6 +20,7 @@ function summary(stack: LocalStack): string {
     `  DynamoDB Local   ${emulators.endpoints.dynamodb}  table ${env.TABLE_NAME}   (pid ${emulators.pids.dynamodb}, data ${displayPath(emulators.paths.dynamodb)}/)`,
     `  fauxqs S3 + SQS  ${emulators.endpoints.s3}  buckets ${env.UPLOADS_BUCKET}, ${env.RENDERS_BUCKET}; queues ${localNames.renderQueue}, ${localNames.packQueue} + DLQs   (data ${displayPath(emulators.paths.s3)}/)`,
     `  cognito-local    ${emulators.endpoints.cognito}  pool ${env.USER_POOL_ID}, client ${env.USER_POOL_CLIENT_ID}   (pid ${emulators.pids.cognito}, data ${displayPath(emulators.paths.cognito)}/)`,
+    `  IAM              ${emulators.iam ? "each Lambda's role from the CDK stack, enforced in front of the emulators (LOCAL_IAM=off to stop)" : 'not enforced (LOCAL_IAM=off)'}`,
     `  gateway          ${stack.url}  /api, /previews, frontend (${frontend}) on 127.0.0.1:${ports.app}`,
     `  Stripe (fake)    ${stack.stripe.url}  test checkout pages, signed events to /api/stripe/webhook (no real payments)`,
     `  Email outbox     ${displayPath(stack.outboxDir)}/  (one JSON file per email the app sends)`,

@@ -3,7 +3,7 @@
  * `./.cognito` of its working directory, so it runs with cwd = `<dataDir>/cognito`.
  */
 import { spawn } from 'node:child_process';
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { LOOPBACK, waitForPort } from '../ports';
@@ -19,6 +19,16 @@ const bootstrap = (entry: string) =>
 
 const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 
+/** cognito-local merges `.cognito/config.json` of its working directory over its defaults. */
+function setIssuerDomain(workDir: string, issuerDomain: string): void {
+  const file = path.join(workDir, '.cognito', 'config.json');
+  mkdirSync(path.dirname(file), { recursive: true });
+  const config = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
+  const tokenConfig = (config.TokenConfig ?? {}) as Record<string, unknown>;
+  config.TokenConfig = { ...tokenConfig, IssuerDomain: issuerDomain };
+  writeFileSync(file, `${JSON.stringify(config, null, 2)}\n`);
+}
+
 export async function startCognitoLocal(opts: {
   port: number;
   /** Working directory of cognito-local: its data lands in `<workDir>/.cognito/db`. */
@@ -26,8 +36,14 @@ export async function startCognitoLocal(opts: {
   logFile: string;
   /** Called with each confirmation-code message cognito-local prints. */
   onCode?: (message: string) => void;
+  /**
+   * The address its tokens name as issuer (`iss` is `<issuerDomain>/<pool id>`) when clients reach it
+   * through another port (the IAM proxy); by default its own address.
+   */
+  issuerDomain?: string;
 }): Promise<RunningProcess & { logFile: string }> {
   mkdirSync(opts.workDir, { recursive: true });
+  setIssuerDomain(opts.workDir, opts.issuerDomain ?? `http://${LOOPBACK}:${opts.port}`);
   mkdirSync(path.dirname(opts.logFile), { recursive: true });
   const entry = createRequire(import.meta.url).resolve('cognito-local/lib/bin/start.js');
   const child = spawn(process.execPath, ['-e', bootstrap(entry)], {

@@ -81,7 +81,7 @@ type CorsRequest = { method: string; headers: Record<string, string | string[] |
 type CorsReply = { header(name: string, value: string): unknown; code(status: number): { send(): unknown } };
 
 /** Origins the browser may call S3 from: the app and dev servers on this machine only. */
-const LOOPBACK_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
+export const LOOPBACK_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
 
 export type RunningFauxqs = {
   port: number;
