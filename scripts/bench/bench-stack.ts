@@ -13,10 +13,13 @@ import { startLocalStack } from '../local/stack';
 export async function startBenchStack({
   frontend = 'none',
   onWorkerBatch,
+  onJobCompletion,
 }: {
   frontend?: 'none' | 'dist';
   /** Each batch a worker ran (see startLocalStack). */
   onWorkerBatch?: Parameters<typeof startLocalStack>[0]['onWorkerBatch'];
+  /** Every job completion the render worker records (see startLocalStack). */
+  onJobCompletion?: Parameters<typeof startLocalStack>[0]['onJobCompletion'];
 } = {}) {
   const dataDir = await mkdtemp(join(tmpdir(), 'lf-bench-'));
   process.env.POWERTOOLS_LOG_LEVEL ??= 'ERROR';
@@ -25,14 +28,17 @@ export async function startBenchStack({
     frontend,
     quiet: true,
     onWorkerBatch,
+    onJobCompletion,
     ports: { ...(await freeEmulatorPorts()), app: await freePort() },
   });
   return {
     url: stack.url,
     /** The handlers' environment (endpoints, pool and client ids). */
     env: stack.env,
-    /** The deps the handlers run over: the same adapters, reaching the same emulators. */
+    /** Every adapter, signed as the deployer, reaching the same emulators: for seeding and checks. */
     deps: stack.deps!,
+    /** What each Lambda's handler runs over: wrap these to time what a handler does. */
+    lambdaDeps: stack.lambdaDeps!,
     /** Scratch space of this run, removed by stop(). */
     dataDir,
     async stop() {

@@ -36,20 +36,18 @@ const sample = readFileSync(
 const photo = await sharp(sample).resize({ width: 1024 }).jpeg({ quality: 85 }).toBuffer();
 
 let counter: ReturnType<typeof startCounting> | undefined;
-const stack = await startBenchStack({ onWorkerBatch: (worker) => counter?.workerInvoked(worker) });
+// Each job's completions, as the render worker (a process of its own) records them.
+const completions = new Map<string, { calls: number; done: number }>();
+const stack = await startBenchStack({
+  onWorkerBatch: (worker) => counter?.workerInvoked(worker),
+  onJobCompletion: ({ uploadId, age, done }) => {
+    const entry = completions.get(`${uploadId}/${age}`) ?? { calls: 0, done: 0 };
+    completions.set(`${uploadId}/${age}`, { calls: entry.calls + 1, done: entry.done + Number(done) });
+  },
+});
 const url = stack.url.replace('localhost', '127.0.0.1');
 counter = startCounting(portsOf(stack.env), Number(new URL(url).port));
 const { deps } = stack;
-
-// Each job's completions, seen at the port the render worker records them through.
-const completions = new Map<string, { calls: number; done: number }>();
-const completeJob = deps.uploads.completeJob.bind(deps.uploads);
-deps.uploads.completeJob = async (uploadId, age, keys) => {
-  const done = await completeJob(uploadId, age, keys);
-  const entry = completions.get(`${uploadId}/${age}`) ?? { calls: 0, done: 0 };
-  completions.set(`${uploadId}/${age}`, { calls: entry.calls + 1, done: entry.done + Number(done) });
-  return done;
-};
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**

@@ -1,21 +1,26 @@
 /**
- * The whole local stack in one call: emulators, resources, the handlers behind the gateway and the
- * render queue's poller. Handlers run in this process over deps built from the stack's environment
- * (set on process.env first: the AWS SDK reads its endpoint and credential variables there).
+ * The whole local stack in one call: emulators (behind the IAM enforcer), resources, the API handlers
+ * behind the gateway, and the queue workers. API handlers run in this process, each Lambda's over its
+ * own deps built from the stack's environment (set on process.env first: the AWS SDK reads its
+ * endpoint variables there) and signed with its own credentials; the two workers run in processes of
+ * their own (worker-processes.ts), so renders never hold up the API. The stack's own jobs (seeding,
+ * schedules) run over every adapter, as the deployer.
  */
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { routes } from '@shared/api';
 import { loadConfig } from '../../functions/adapters/config';
-import { buildDeps } from '../../functions/adapters/deps';
 import { createSceneLibrary } from '../../functions/adapters/image/scenes/render';
 import type { Deps } from '../../functions/core/deps';
+import type { LambdaDeps } from '../../functions/core/lambda-deps';
 import { seedTemplateLibrary } from '../../functions/core/moments/seed-library';
-import { createHandlers } from '../../functions/handlers/registry';
+import { createLambdaHandlers } from '../../functions/handlers/registry';
+import { buildDeps } from '../../functions/test-support/full-deps';
 import { type Emulators, startEmulators } from './emulators/emulators';
 import { type Gateway, type HttpHandlers, startGateway } from './gateway/gateway';
 import { type LocalHostedAi, startLocalHostedAi } from './hosted-ai';
+import { DEPLOYER_CREDENTIALS, lambdaCredentials } from './lambda-credentials';
 import { STACK_ENV_FILE } from './paths';
 import { claimDataDir } from './pid-file';
 import {
@@ -37,6 +42,7 @@ import { startPackScheduler, startRenderSweeper } from './schedules';
 import { type BatchReport, type SqsPoller, type SqsWorker, startSqsPoller } from './sqs-poller';
 import { startLocalPayments } from './stripe-fake/local-payments';
 import type { StripeFake } from './stripe-fake/stripe-fake';
+import { startWorkerProcess } from './worker-processes';
 
 /** `packWorker`: the pack queue's consumer; without it (a test's own registry) nothing polls that queue. */
 export type HandlerRegistry = { httpHandlers: HttpHandlers; renderWorker: SqsWorker; packWorker?: SqsWorker };
@@ -61,8 +67,10 @@ export type LocalStack = {
   /** Who answers the image capabilities: offline, the local fake of the predictions API, or Replicate. */
   hostedAi: LocalHostedAi;
   env: LocalEnv;
-  /** The deps the app's handlers run over (unset when the caller gave its own handlers). */
+  /** Every adapter, signed as the deployer, for the stack's own jobs (unset when given handlers). */
   deps?: Deps;
+  /** What each Lambda's handler runs over (unset when the caller gave its own handlers). */
+  lambdaDeps?: LambdaDeps;
   ports: StackPorts;
   emulators: Emulators;
   resources: LocalResources;
@@ -91,6 +99,7 @@ export async function startEmulatorsOnly(opts: {
   }
   try {
     const resources = await ensureResources({ dataDir: opts.dataDir, endpoints: emulators.endpoints });
+    emulators.bindResources(resources);
     return { env: resources.env, emulators, resources, stop: () => emulators.stop() };
   } catch (error) {
     await emulators.stop();
@@ -104,7 +113,7 @@ export async function startLocalStack(opts: {
   frontend: 'dev' | 'dist' | 'none';
   quiet?: boolean;
   distDir?: string;
-  /** Handlers to run; defaults to the app's own (functions/handlers/registry.ts) over deps built from the stack's env. */
+  /** Handlers to run; defaults to the app's own (functions/handlers/registry.ts), each over its own deps. */
   registry?: HandlerRegistry;
   onConfirmationCode?: (message: string) => void;
   /**
@@ -116,6 +125,8 @@ export async function startLocalStack(opts: {
   renderSweepEveryMs?: number;
   /** Each batch a worker ran (one Lambda invocation in AWS): the load benchmark counts them. */
   onWorkerBatch?: (worker: 'render' | 'pack', report: BatchReport) => void;
+  /** Every job completion the render worker records (the load benchmark checks each job is done once). */
+  onJobCompletion?: (completion: { uploadId: string; age: number; done: boolean }) => void;
 }): Promise<LocalStack> {
   const log = opts.quiet ? () => undefined : (line: string) => console.log(line);
   const started = Date.now();
@@ -139,6 +150,7 @@ export async function startLocalStack(opts: {
     const tEmulators = Date.now();
 
     const resources = await ensureResources({ dataDir: opts.dataDir, endpoints: emulators.endpoints });
+    emulators.bindResources(resources);
     const restoredMessages = await emulators.restoreQueueMessages();
     let appUrl = '';
     const {
@@ -167,7 +179,8 @@ export async function startLocalStack(opts: {
 
     const hostedAi = await startLocalHostedAi(process.env);
     if (hostedAi.fake) cleanups.push(() => hostedAi.fake!.stop());
-    const deps = opts.registry ? undefined : buildDeps(loadConfig(process.env));
+    const config = opts.registry ? undefined : loadConfig(process.env);
+    const deps = config && buildDeps(config, { credentials: DEPLOYER_CREDENTIALS });
     if (deps) {
       const library = createSceneLibrary();
       await seedTemplateLibrary(deps, library, (count) =>
@@ -175,7 +188,8 @@ export async function startLocalStack(opts: {
       );
     }
     const tSeed = Date.now();
-    const registry: HandlerRegistry = opts.registry ?? createHandlers(deps!);
+    const lambdas = config && createLambdaHandlers(config, lambdaCredentials);
+    const registry: HandlerRegistry = opts.registry ?? lambdas!;
     const tHandlers = Date.now();
 
     const gateway: Gateway = await startGateway({
@@ -188,47 +202,46 @@ export async function startLocalStack(opts: {
     });
     cleanups.push(() => gateway.stop());
     appUrl = gateway.url;
-    // A hosted provider calls back on the gateway's address (known only now when its port was free to pick).
-    if (deps) deps.aiWebhookUrl = new URL(routes.aiWebhook.path, gateway.url).href;
+    // A hosted provider calls back on the gateway's address (known only now when its port was free to
+    // pick): given to the render worker, which starts predictions, and to the sweeper's deps.
+    const aiWebhookUrl = new URL(routes.aiWebhook.path, gateway.url).href;
+    if (deps) deps.aiWebhookUrl = aiWebhookUrl;
     const tGateway = Date.now();
 
-    const sqs = new SQSClient({
-      region: env.AWS_REGION,
-      endpoint: env.AWS_ENDPOINT_URL_SQS,
-      credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY },
-    });
-    const poller: SqsPoller = await startSqsPoller({
-      sqs,
-      queueUrl: resources.renderQueueUrl,
-      worker: registry.renderWorker,
-      functionName: 'little-futures-render-worker',
-      region: env.AWS_REGION,
-      visibilityTimeoutSeconds: LOCAL_VISIBILITY_TIMEOUT_SECONDS,
-      concurrency: 2,
-      onBatch: (report) => opts.onWorkerBatch?.('render', report),
-      log,
-    });
-    cleanups.push(async () => {
-      await poller.stop();
-      sqs.destroy();
-    });
-    if (registry.packWorker) {
-      const packPoller = await startSqsPoller({
-        sqs,
-        queueUrl: resources.packQueueUrl,
-        worker: registry.packWorker,
-        functionName: 'little-futures-pack-worker',
-        region: env.AWS_REGION,
-        visibilityTimeoutSeconds: LOCAL_PACK_VISIBILITY_TIMEOUT_SECONDS,
-        // One run at a time: a run already draws two scenes in parallel.
-        concurrency: 1,
-        workerTimeoutMs: LOCAL_PACK_VISIBILITY_TIMEOUT_SECONDS * 1000,
-        onBatch: (report) => opts.onWorkerBatch?.('pack', report),
-        log,
-      });
-      // Stopped before the SQS client the cleanup above destroys (cleanups run in reverse).
-      cleanups.push(() => packPoller.stop());
-    }
+    if (lambdas) {
+      // The app's own workers run as Lambda runs them: each in a process of its own, signed as itself.
+      const workerEnv = { ...process.env, AI_WEBHOOK_URL: aiWebhookUrl };
+      const [renderWorker, packWorker] = await Promise.all([
+        startWorkerProcess({
+          env: workerEnv,
+          settings: {
+            lambda: 'render-worker',
+            queueUrl: resources.renderQueueUrl,
+            visibilityTimeoutSeconds: LOCAL_VISIBILITY_TIMEOUT_SECONDS,
+            concurrency: 2,
+            reportCompletions: Boolean(opts.onJobCompletion),
+          },
+          onBatch: (report) => opts.onWorkerBatch?.('render', report),
+          onCompletion: opts.onJobCompletion,
+        }),
+        startWorkerProcess({
+          env: workerEnv,
+          settings: {
+            lambda: 'pack-worker',
+            queueUrl: resources.packQueueUrl,
+            visibilityTimeoutSeconds: LOCAL_PACK_VISIBILITY_TIMEOUT_SECONDS,
+            // One run at a time: a run already draws two scenes in parallel.
+            concurrency: 1,
+            workerTimeoutMs: LOCAL_PACK_VISIBILITY_TIMEOUT_SECONDS * 1000,
+          },
+          onBatch: (report) => opts.onWorkerBatch?.('pack', report),
+        }),
+      ]);
+      cleanups.push(
+        () => renderWorker.stop(),
+        () => packWorker.stop(),
+      );
+    } else await pollInProcess(registry, resources, env, opts, cleanups, log);
     if (deps && opts.packScheduleEveryMs) {
       const scheduler = startPackScheduler(deps, opts.packScheduleEveryMs);
       cleanups.push(async () => scheduler.stop());
@@ -247,6 +260,7 @@ export async function startLocalStack(opts: {
       hostedAi,
       env,
       deps,
+      lambdaDeps: lambdas?.lambdaDeps,
       ports: { ...emulators.ports, app: gateway.port },
       emulators,
       resources,
@@ -265,4 +279,50 @@ export async function startLocalStack(opts: {
     await stopAll();
     throw error;
   }
+}
+
+/** A caller's own registry (a test's fakes) is polled in this process, as the stack did before. */
+async function pollInProcess(
+  registry: HandlerRegistry,
+  resources: LocalResources,
+  env: LocalEnv,
+  opts: { onWorkerBatch?: (worker: 'render' | 'pack', report: BatchReport) => void },
+  cleanups: (() => Promise<void>)[],
+  log: (line: string) => void,
+) {
+  const sqs = new SQSClient({
+    region: env.AWS_REGION,
+    endpoint: env.AWS_ENDPOINT_URL_SQS,
+    credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY },
+  });
+  const poller: SqsPoller = await startSqsPoller({
+    sqs,
+    queueUrl: resources.renderQueueUrl,
+    worker: registry.renderWorker,
+    functionName: 'little-futures-render-worker',
+    region: env.AWS_REGION,
+    visibilityTimeoutSeconds: LOCAL_VISIBILITY_TIMEOUT_SECONDS,
+    concurrency: 2,
+    onBatch: (report) => opts.onWorkerBatch?.('render', report),
+    log,
+  });
+  cleanups.push(async () => {
+    await poller.stop();
+    sqs.destroy();
+  });
+  if (!registry.packWorker) return;
+  const packPoller = await startSqsPoller({
+    sqs,
+    queueUrl: resources.packQueueUrl,
+    worker: registry.packWorker,
+    functionName: 'little-futures-pack-worker',
+    region: env.AWS_REGION,
+    visibilityTimeoutSeconds: LOCAL_PACK_VISIBILITY_TIMEOUT_SECONDS,
+    concurrency: 1,
+    workerTimeoutMs: LOCAL_PACK_VISIBILITY_TIMEOUT_SECONDS * 1000,
+    onBatch: (report) => opts.onWorkerBatch?.('pack', report),
+    log,
+  });
+  // Stopped before the SQS client the cleanup above destroys (cleanups run in reverse).
+  cleanups.push(() => packPoller.stop());
 }
