@@ -12,6 +12,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { pruneCommands } from './bundle-prune';
 
 /** The repository root: the project root for bundling, holding package.json and package-lock.json. */
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -46,6 +47,15 @@ const ESM_REQUIRE_BANNER =
 const TARGET_PLATFORM_NPM_ENV = {
   npm_config_os: 'linux',
   npm_config_cpu: 'arm64',
+  npm_config_libc: 'glibc',
+};
+/**
+ * CDK context `bundlePlatform=host` installs this (glibc) machine's packages instead, so scripts/bundle
+ * can boot the same bundles here; without it, always the Lambda's.
+ */
+const HOST_PLATFORM_NPM_ENV = {
+  npm_config_os: process.platform,
+  npm_config_cpu: process.arch,
   npm_config_libc: 'glibc',
 };
 
@@ -125,12 +135,16 @@ export class AppFunction extends Construct {
         sourceMap: true,
         sourcesContent: false,
         nodeModules: props.nodeModules,
-        environment: TARGET_PLATFORM_NPM_ENV,
+        environment:
+          this.node.tryGetContext('bundlePlatform') === 'host'
+            ? HOST_PLATFORM_NPM_ENV
+            : TARGET_PLATFORM_NPM_ENV,
         commandHooks: {
           beforeBundling: () => [],
           beforeInstall: () => [],
           // Source maps, type declarations and docs of the installed packages are dead weight at run
-          // time (tfjs ships ~200 MB of .map files, which would break the 250 MB Lambda limit).
+          // time (tfjs ships ~200 MB of .map files, which would break the 250 MB Lambda limit), and so
+          // are the builds Node never loads of tfjs and face-api (bundle-prune.ts).
           afterBundling: (inputDir: string, outputDir: string) => [
             ...Object.entries(props.bundleFolders ?? {}).map(
               ([name, from]) => `cp -R "${inputDir}/${from}" "${outputDir}/${name}"`,
@@ -139,6 +153,7 @@ export class AppFunction extends Construct {
               ? [
                   `rm -f "${outputDir}/package-lock.json"`,
                   `find "${outputDir}/node_modules" -type f \\( -name '*.map' -o -name '*.d.ts' -o -name '*.md' \\) -delete`,
+                  ...pruneCommands(`${outputDir}/node_modules`),
                 ]
               : []),
           ],
