@@ -24,6 +24,7 @@ import { delimiter, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { LAMBDA_NAMES, type LambdaName } from '@shared/deployment';
 import { REPO_ROOT } from '../../infra/constructs/app-function';
+import { isAlive } from '../local/pid-file';
 import { type BundlePlatform, type SynthedBundle, synthBundles } from './synth';
 
 export type { BundlePlatform } from './synth';
@@ -79,15 +80,6 @@ const LOCK_WAIT_MS = 20 * 60_000;
 const KEEP_RECENT_MS = 30 * 60_000;
 
 const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** One build at a time per inputs: a second caller waits, then finds the first one's bundles. */
 function withLock<T>(lock: string, build: () => T): T {

@@ -10,12 +10,16 @@ export function runningStackPid(dataDir: string): number | undefined {
   if (!existsSync(file)) return undefined;
   const pid = Number(readFileSync(file, 'utf8').trim());
   if (!Number.isInteger(pid) || pid <= 0) return undefined;
+  return isAlive(pid) ? pid : undefined;
+}
+
+/** Whether a process with this pid exists (EPERM: it does, but belongs to someone else). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return pid;
+    return true;
   } catch (error) {
-    // EPERM: the process exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM' ? pid : undefined;
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -16,6 +16,7 @@ import {
   SQSClient,
 } from '@aws-sdk/client-sqs';
 import { afterAll, describe, expect, it } from 'vitest';
+import { isAlive } from './pid-file';
 import { freePort } from './ports';
 import { localNames } from './resources';
 import { type HandlerRegistry, type LocalStack, startLocalStack } from './stack';
@@ -37,15 +38,6 @@ function clientsFor(env: Record<string, string>) {
       endpoint: env.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER,
     }),
   };
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Handlers that answer /api/health and record what the render queue delivers. */

@@ -33,12 +33,14 @@ type ObjectStore = { headObject(bucket: string, key: string): unknown };
 const XML = '<?xml version="1.0" encoding="UTF-8"?>';
 const escapeXml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-const unescapeXml = (text: string) =>
+/** XML text as written (the five entities and numeric character references). */
+export const unescapeXml = (text: string) =>
   text
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
     .replace(/&quot;/g, '"')
     .replace(/&apos;/g, "'")
+    .replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)))
     .replace(/&amp;/g, '&');
 
 /** `<Tagging><TagSet><Tag><Key>k</Key><Value>v</Value></Tag>...` as S3 receives it. */

@@ -4,6 +4,7 @@
  * source), multipart uploads, DeleteObjects per key, and the bucket-level calls.
  */
 import type { IncomingHttpHeaders } from 'node:http';
+import { unescapeXml } from '../emulators/s3-tagging';
 import { type Check, type Classification, checked, header } from './classification';
 import { localArns } from './stack-policies';
 
@@ -43,14 +44,6 @@ export function s3NeedsBody(method: string, url: string): boolean {
 
 /** The keys of a DeleteObjects body (`<Delete><Object><Key>k</Key></Object>...`). */
 export function deleteObjectsKeys(xml: string): string[] {
-  const unescapeXml = (text: string) =>
-    text
-      .replace(/&lt;/g, '<')
-      .replace(/&gt;/g, '>')
-      .replace(/&quot;/g, '"')
-      .replace(/&apos;/g, "'")
-      .replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)))
-      .replace(/&amp;/g, '&');
   return [...xml.matchAll(/<Key>([\s\S]*?)<\/Key>/g)].map((m) => unescapeXml(m[1]));
 }
 
