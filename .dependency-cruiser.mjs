@@ -1,5 +1,6 @@
 /**
- * The layers of ARCHITECTURE.md §2, as rules a build can fail on.
+ * The layers (frontend -> shared; handlers -> core -> shared; adapters -> core ports; infra -> shared
+ * and the Lambda entry points), as rules a build can fail on.
  *
  * Checked by scripts/checks/layers.test.ts (inside `npm test`) and by `npm run lint:deps`, which
  * prints the violations and the time taken. Run it through those: the plain `depcruise` CLI cannot

@@ -1,4 +1,4 @@
-/** Debian's Chromium and the flags that keep it quiet and offline in tests (see TOOLCHAIN-NOTES.md). */
+/** Debian's Chromium and the flags that keep it quiet and offline in tests (no browser download: npm cannot fetch one here). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export const CHROMIUM_ARGS = [

@@ -1,5 +1,5 @@
 /**
- * The ImageAI port (ARCHITECTURE.md §5): the one port for every image capability the use cases
+ * The ImageAI port: the one port for every image capability the use cases
  * may ask for (the render worker's ageing included). Providers: `offline` (models shipped in npm
  * packages, no account) and `replicate` (hosted). Configuration routes each capability to a
  * provider; a capability its provider cannot do throws AiCapabilityUnavailableError.

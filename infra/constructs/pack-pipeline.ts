@@ -1,5 +1,5 @@
 /**
- * Template packs' generation (ARCHITECTURE.md §10): the pack queue and its dead-letter queue and
+ * Template packs' generation: the pack queue and its dead-letter queue and
  * alarm, the pack worker that draws a run's scenes into templates, and the EventBridge Scheduler
  * schedule whose tick (a `scheduled` message on the same queue) queues the packs due a run.
  */

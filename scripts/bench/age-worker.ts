@@ -1,5 +1,5 @@
 /**
- * The render worker's own time per hosted job, the model excluded (issue 12: ≤ 300 ms): the start
+ * The render worker's own time per hosted job, the model excluded (target ≤ 300 ms): the start
  * (head crop, create the prediction) and the check (fetch and decode the output, the identity guard
  * on the original and the result, the watermarked preview, the stored JPEG, the two S3 writes and
  * the conditional completion). Runs on a throwaway local stack (its own process) with the local fake

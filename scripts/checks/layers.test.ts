@@ -1,5 +1,5 @@
 /**
- * Keeps the layers of ARCHITECTURE.md §2 enforced: the rules live in .dependency-cruiser.mjs,
+ * Keeps the layers enforced: the rules live in .dependency-cruiser.mjs,
  * dependency-cruiser checks them, and a fixture tree proves each rule still reports what it forbids.
  */
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';

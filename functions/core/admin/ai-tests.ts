@@ -1,5 +1,5 @@
 /**
- * The operators' AI test pages (moments-composer-admin.md §2, §7, §9; issue 12). Age tests go
+ * The operators' AI test pages. Age tests go
  * through the real render pipeline (the operator's own upload, a queued job, the worker, the
  * webhook when hosted); scene prompts and face swaps are queued runs the render worker performs,
  * so a slow model never meets the API's 30-second limit. Every answer says which provider and

@@ -1,5 +1,5 @@
 /**
- * The composer's HD export (spec §2 step 6, ARCHITECTURE.md §10): drawn by the server at the
+ * The composer's HD export, its result step: drawn by the server at the
  * template's native size from the clean template, with the composer's transform, and paid exactly
  * as a Moments HD keepsake (1 credit or the live subscription, one transaction per request id).
  * Only approved templates (safe area reviewed) are in the composer.

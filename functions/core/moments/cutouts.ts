@@ -25,7 +25,7 @@ export async function createCutout(
 ): Promise<CutoutView> {
   if (principal.kind === 'anonymous') throw new DomainError('unauthenticated', 'sessionMissing');
   const found = await deps.uploads.getUploadWithJobs(uploadId);
-  // Another family's photo is not found: its id reveals nothing (issue 9's bad-input list).
+  // Another family's photo is not found: its id reveals nothing.
   if (!found || !isOwner(principal, found.upload)) throw new DomainError('not_found', 'uploadNotFound');
   const { upload } = found;
   if (upload.status !== 'ready' || !upload.fileKey)

@@ -1,5 +1,5 @@
 /**
- * Hosted ageing, event-driven (issue 12): the render worker starts a prediction and returns; the
+ * Hosted ageing, event-driven: the render worker starts a prediction and returns; the
  * provider's webhook (or the sweeper) queues a check, and the check finishes the job: the identity
  * guard, with the files stored meanwhile, then the same completion as an inline render. A drifted
  * or faceless result is retried once with a new prediction (its files deleted), then the job fails

@@ -1,4 +1,4 @@
-/** The guarded operator pages, in the order of the admin navigation (moments-composer-admin.md §2). */
+/** The guarded operator pages, in the order of the admin navigation. */
 export const ADMIN_PAGES = [
   { path: '/admin/template-editor', label: 'Templates' },
   { path: '/admin/template-seeder', label: 'Import' },

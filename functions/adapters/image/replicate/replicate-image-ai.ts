@@ -1,5 +1,5 @@
 /**
- * The `replicate` ImageAI provider (ARCHITECTURE.md §5): ageing, background removal, face swap and
+ * The `replicate` ImageAI provider: ageing, background removal, face swap and
  * scene generation by hosted models through Replicate's predictions API (or any server speaking it),
  * each model and its inputs from configuration; face detection stays local (face-api). Without a
  * token every capability answers "needs an AI provider" and describe() says what to add.

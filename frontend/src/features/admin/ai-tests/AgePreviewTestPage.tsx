@@ -1,5 +1,5 @@
 /**
- * /admin/replicate-test, "Age-preview test" (moments-composer-admin.md §2; issue 12): one photo
+ * /admin/replicate-test, "Age-preview test": one photo
  * through the real pipeline at age 2, 5 or 19, with a live log of each step. The page never calls
  * the AI provider: the render worker does, and the page watches the job.
  */

@@ -1,7 +1,7 @@
 /**
- * /admin/test-age-transform, "Age 16 test" (moments-composer-admin.md §2, §7, §9): one portrait aged
+ * /admin/test-age-transform, "Age 16 test": one portrait aged
  * to 16 through the same pipeline as the age-preview test, the result or the error inline.
- * The spec's demo image: no portrait ships with the app (none at hand may be redistributed), so the
+ * The demo image: no portrait ships with the app (none at hand may be redistributed), so the
  * page says so and takes an upload.
  */
 import { messages } from '@shared/messages';
