@@ -31,7 +31,7 @@ type HookApp = {
 type ObjectStore = { headObject(bucket: string, key: string): unknown };
 
 const XML = '<?xml version="1.0" encoding="UTF-8"?>';
-const escapeXml = (text: string) =>
+export const escapeXml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 /** XML text as written (the five entities and numeric character references). */
 export const unescapeXml = (text: string) =>

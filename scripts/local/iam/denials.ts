@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LOOPBACK_ORIGIN } from '../emulators/fauxqs';
+import { escapeXml } from '../emulators/s3-tagging';
 import { header } from './classification';
 
 export type Denial = {
@@ -23,8 +24,21 @@ export function accessDeniedMessage(d: Denial): string {
   return `User: ${d.principal} is not authorized to perform: ${d.action} on resource: ${d.resource} ${d.because}`;
 }
 
-const escapeXml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** A JSON-protocol refusal: the services differ in status, content type, `__type` and extra headers. */
+function jsonDenial(
+  status: number,
+  contentType: string,
+  type: string,
+  message: string,
+  requestId: string,
+  extraHeaders: Record<string, string> = {},
+) {
+  return {
+    status,
+    headers: { 'content-type': contentType, 'x-amzn-requestid': requestId, ...extraHeaders },
+    body: JSON.stringify({ __type: type, message }),
+  };
+}
 
 /** The status, headers and body of the refusal. */
 export function denialResponse(
@@ -36,32 +50,27 @@ export function denialResponse(
   const message = accessDeniedMessage(d);
   switch (shape) {
     case 'dynamodb':
-      return {
-        status: 400,
-        headers: { 'content-type': 'application/x-amz-json-1.0', 'x-amzn-requestid': requestId },
-        body: JSON.stringify({ __type: 'com.amazonaws.dynamodb.v20120810#AccessDeniedException', message }),
-      };
+      return jsonDenial(
+        400,
+        'application/x-amz-json-1.0',
+        'com.amazonaws.dynamodb.v20120810#AccessDeniedException',
+        message,
+        requestId,
+      );
     case 'cognito':
-      return {
-        status: 400,
-        headers: {
-          'content-type': 'application/x-amz-json-1.1',
-          'x-amzn-requestid': requestId,
-          'x-amzn-errortype': 'AccessDeniedException:',
-        },
-        body: JSON.stringify({ __type: 'AccessDeniedException', message }),
-      };
+      return jsonDenial(400, 'application/x-amz-json-1.1', 'AccessDeniedException', message, requestId, {
+        'x-amzn-errortype': 'AccessDeniedException:',
+      });
     case 'sqs-json':
       // SQS speaks JSON but keeps its query-protocol error codes in this header, which the SDK reads.
-      return {
-        status: 403,
-        headers: {
-          'content-type': 'application/x-amz-json-1.0',
-          'x-amzn-requestid': requestId,
-          'x-amzn-query-error': 'AccessDenied;Sender',
-        },
-        body: JSON.stringify({ __type: 'com.amazon.coral.service#AccessDeniedException', message }),
-      };
+      return jsonDenial(
+        403,
+        'application/x-amz-json-1.0',
+        'com.amazon.coral.service#AccessDeniedException',
+        message,
+        requestId,
+        { 'x-amzn-query-error': 'AccessDenied;Sender' },
+      );
     case 'sqs-query':
       return {
         status: 403,
