@@ -1,6 +1,6 @@
 /** The whole product in one stack, composed of one construct per concern. */
 import { routes } from '@shared/api';
-import { METRICS_NAMESPACE } from '@shared/deployment';
+import { LAMBDA_NAMES, type LambdaName, METRICS_NAMESPACE } from '@shared/deployment';
 import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
@@ -233,5 +233,22 @@ export class LittleFuturesStack extends Stack {
     for (const [name, [value, description]] of Object.entries(outputs)) {
       new CfnOutput(this, name, { value, description });
     }
+  }
+
+  /** Each Lambda's function, by name (shared/deployment.ts LAMBDA_NAMES): the route groups and the two workers. */
+  lambdaFunctions(): Map<LambdaName, AppFunction> {
+    const byName = new Map<string, AppFunction>([
+      ...this.api.handlers,
+      ['render-worker', this.renderPipeline.worker],
+      ['pack-worker', this.packPipeline.worker],
+    ]);
+    const all = this.node.findAll().filter((c) => c instanceof AppFunction);
+    const names = [...byName.keys()].sort();
+    if (all.length !== byName.size || names.join() !== [...LAMBDA_NAMES].sort().join()) {
+      throw new Error(
+        `The stack's Lambdas (${names.join(', ')}; ${all.length} functions) are not LAMBDA_NAMES`,
+      );
+    }
+    return byName as Map<LambdaName, AppFunction>;
   }
 }

@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { LambdaName } from '@shared/deployment';
 import { REPO_ROOT } from '../../infra/constructs/app-function';
-import { lambdaCredentials } from '../local/lambda-credentials';
+import { lambdaCredentials, localFunctionName } from '../local/lambda-credentials';
 import type { SynthedBundle } from './synth';
 
 /** The Lambda's Node.js (24), installed by the project as a devDependency. */
@@ -84,7 +84,7 @@ export async function bootLambda(
   const spawnedAt = performance.now();
   const child: ChildProcessWithoutNullStreams = spawn(
     LAMBDA_NODE,
-    [RUNNER, bundle.dir, `little-futures-${bundle.name}`, String(opts.timeoutMs ?? 60_000)],
+    [RUNNER, bundle.dir, localFunctionName(bundle.name), String(opts.timeoutMs ?? 60_000)],
     // The runtime's working directory is the function's root (/var/task).
     { cwd: bundle.dir, env: lambdaEnvironment(bundle.name, stackEnv), stdio: 'pipe' },
   );

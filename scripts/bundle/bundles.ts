@@ -62,7 +62,7 @@ function inputFiles(dir: string): string[] {
 }
 
 /** One hash over every input's path and bytes. */
-export function inputsHash(platform: BundlePlatform): string {
+function inputsHash(platform: BundlePlatform): string {
   const hash = createHash('sha256').update(`${platform}\0`);
   for (const file of [...INPUT_DIRS.flatMap(inputFiles), ...INPUT_FILES].sort()) {
     if (!existsSync(join(REPO_ROOT, file))) continue;

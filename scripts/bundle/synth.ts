@@ -6,9 +6,9 @@
  */
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { LAMBDA_NAMES, type LambdaName } from '@shared/deployment';
+import type { LambdaName } from '@shared/deployment';
 import { App, AssetStaging, type CfnResource } from 'aws-cdk-lib';
-import { AppFunction, REPO_ROOT } from '../../infra/constructs/app-function';
+import { REPO_ROOT } from '../../infra/constructs/app-function';
 import { imageAiChoiceFromContext } from '../../infra/constructs/hosted-ai';
 import { EDGE_REGION, LittleFuturesEdgeStack } from '../../infra/edge-stack';
 import { LittleFuturesStack } from '../../infra/stack';
@@ -37,27 +37,10 @@ function buildApp(context: Record<string, unknown>, outdir?: string): Built {
   return { app, stack };
 }
 
-/** Each Lambda's construct, by name: the API's route groups and the two queue workers. */
-export function lambdaFunctions(stack: LittleFuturesStack): Map<LambdaName, AppFunction> {
-  const byName = new Map<string, AppFunction>([
-    ...stack.api.handlers,
-    ['render-worker', stack.renderPipeline.worker],
-    ['pack-worker', stack.packPipeline.worker],
-  ]);
-  const all = stack.node.findAll().filter((c) => c instanceof AppFunction);
-  const names = [...byName.keys()].sort();
-  if (all.length !== byName.size || names.join() !== [...LAMBDA_NAMES].sort().join()) {
-    throw new Error(
-      `The stack's Lambdas (${names.join(', ')}; ${all.length} AppFunctions) are not LAMBDA_NAMES of shared/deployment.ts`,
-    );
-  }
-  return byName as Map<LambdaName, AppFunction>;
-}
-
 /** Construct paths of the chosen Lambdas' functions, from a synth without bundling (a second or two). */
 function functionPaths(only: readonly LambdaName[]): string[] {
   const { stack } = buildApp({ 'aws:cdk:bundling-stacks': [] });
-  const functions = lambdaFunctions(stack);
+  const functions = stack.lambdaFunctions();
   return only.map((name) => `${functions.get(name)!.function.node.path}/`);
 }
 
@@ -111,7 +94,7 @@ export function synthBundles(opts: {
   const assembly = app.synth({ validateOnSynthesis: false });
   const template = assembly.getStackArtifact(stack.artifactId).template;
   const bundles: SynthedBundle[] = [];
-  for (const [name, fn] of lambdaFunctions(stack)) {
+  for (const [name, fn] of stack.lambdaFunctions()) {
     if (only && !only.includes(name)) continue;
     const logicalId = stack.getLogicalId(fn.function.node.defaultChild as CfnResource);
     const s3Key: unknown = template.Resources?.[logicalId]?.Properties?.Code?.S3Key;

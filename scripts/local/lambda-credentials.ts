@@ -27,3 +27,6 @@ export function lambdaCredentials(lambda: LambdaName) {
 export function lambdaOfAccessKey(accessKeyId: string): LambdaName | undefined {
   return LAMBDA_BY_KEY.get(accessKeyId);
 }
+
+/** The function's name on the local stack (Lambda context, log lines, the IAM enforcer's principal). */
+export const localFunctionName = (lambda: LambdaName) => `little-futures-${lambda}`;

@@ -20,7 +20,7 @@ import { buildDeps } from '../../functions/test-support/full-deps';
 import { type Emulators, startEmulators } from './emulators/emulators';
 import { type Gateway, type HttpHandlers, startGateway } from './gateway/gateway';
 import { type LocalHostedAi, startLocalHostedAi } from './hosted-ai';
-import { DEPLOYER_CREDENTIALS, lambdaCredentials } from './lambda-credentials';
+import { DEPLOYER_CREDENTIALS, lambdaCredentials, localFunctionName } from './lambda-credentials';
 import { STACK_ENV_FILE } from './paths';
 import { claimDataDir } from './pid-file';
 import {
@@ -211,36 +211,20 @@ export async function startLocalStack(opts: {
     if (lambdas) {
       // The app's own workers run as Lambda runs them: each in a process of its own, signed as itself.
       const workerEnv = { ...process.env, AI_WEBHOOK_URL: aiWebhookUrl };
-      const [renderWorker, packWorker] = await Promise.all([
-        startWorkerProcess({
-          env: workerEnv,
-          settings: {
-            lambda: 'render-worker',
-            queueUrl: resources.renderQueueUrl,
-            visibilityTimeoutSeconds: LOCAL_VISIBILITY_TIMEOUT_SECONDS,
-            concurrency: 2,
-            reportCompletions: Boolean(opts.onJobCompletion),
-          },
-          onBatch: (report) => opts.onWorkerBatch?.('render', report),
-          onCompletion: opts.onJobCompletion,
-        }),
-        startWorkerProcess({
-          env: workerEnv,
-          settings: {
-            lambda: 'pack-worker',
-            queueUrl: resources.packQueueUrl,
-            visibilityTimeoutSeconds: LOCAL_PACK_VISIBILITY_TIMEOUT_SECONDS,
-            // One run at a time: a run already draws two scenes in parallel.
-            concurrency: 1,
-            workerTimeoutMs: LOCAL_PACK_VISIBILITY_TIMEOUT_SECONDS * 1000,
-          },
-          onBatch: (report) => opts.onWorkerBatch?.('pack', report),
-        }),
-      ]);
-      cleanups.push(
-        () => renderWorker.stop(),
-        () => packWorker.stop(),
+      const workers = await Promise.all(
+        (['render-worker', 'pack-worker'] as const).map((lambda) =>
+          startWorkerProcess({
+            env: workerEnv,
+            settings: {
+              ...workerPolling(lambda, resources),
+              reportCompletions: lambda === 'render-worker' && Boolean(opts.onJobCompletion),
+            },
+            onBatch: (report) => opts.onWorkerBatch?.(lambda === 'render-worker' ? 'render' : 'pack', report),
+            onCompletion: opts.onJobCompletion,
+          }),
+        ),
       );
+      for (const worker of workers) cleanups.push(() => worker.stop());
     } else await pollInProcess(registry, resources, env, opts, cleanups, log);
     if (deps && opts.packScheduleEveryMs) {
       const scheduler = startPackScheduler(deps, opts.packScheduleEveryMs);
@@ -281,7 +265,26 @@ export async function startLocalStack(opts: {
   }
 }
 
-/** A caller's own registry (a test's fakes) is polled in this process, as the stack did before. */
+/** How each worker's queue is polled: Lambda's event source mapping settings, locally. */
+function workerPolling(lambda: 'render-worker' | 'pack-worker', resources: LocalResources) {
+  return lambda === 'render-worker'
+    ? {
+        lambda,
+        queueUrl: resources.renderQueueUrl,
+        visibilityTimeoutSeconds: LOCAL_VISIBILITY_TIMEOUT_SECONDS,
+        concurrency: 2,
+      }
+    : {
+        lambda,
+        queueUrl: resources.packQueueUrl,
+        visibilityTimeoutSeconds: LOCAL_PACK_VISIBILITY_TIMEOUT_SECONDS,
+        // One run at a time: a run already draws two scenes in parallel.
+        concurrency: 1,
+        workerTimeoutMs: LOCAL_PACK_VISIBILITY_TIMEOUT_SECONDS * 1000,
+      };
+}
+
+/** A caller's own registry (a test's fakes) is polled in this process. */
 async function pollInProcess(
   registry: HandlerRegistry,
   resources: LocalResources,
@@ -295,34 +298,25 @@ async function pollInProcess(
     endpoint: env.AWS_ENDPOINT_URL_SQS,
     credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY },
   });
-  const poller: SqsPoller = await startSqsPoller({
-    sqs,
-    queueUrl: resources.renderQueueUrl,
-    worker: registry.renderWorker,
-    functionName: 'little-futures-render-worker',
-    region: env.AWS_REGION,
-    visibilityTimeoutSeconds: LOCAL_VISIBILITY_TIMEOUT_SECONDS,
-    concurrency: 2,
-    onBatch: (report) => opts.onWorkerBatch?.('render', report),
-    log,
-  });
-  cleanups.push(async () => {
-    await poller.stop();
-    sqs.destroy();
-  });
-  if (!registry.packWorker) return;
-  const packPoller = await startSqsPoller({
-    sqs,
-    queueUrl: resources.packQueueUrl,
-    worker: registry.packWorker,
-    functionName: 'little-futures-pack-worker',
-    region: env.AWS_REGION,
-    visibilityTimeoutSeconds: LOCAL_PACK_VISIBILITY_TIMEOUT_SECONDS,
-    concurrency: 1,
-    workerTimeoutMs: LOCAL_PACK_VISIBILITY_TIMEOUT_SECONDS * 1000,
-    onBatch: (report) => opts.onWorkerBatch?.('pack', report),
-    log,
-  });
-  // Stopped before the SQS client the cleanup above destroys (cleanups run in reverse).
-  cleanups.push(() => packPoller.stop());
+  cleanups.push(async () => sqs.destroy());
+  const workers = [
+    ['render-worker', registry.renderWorker],
+    ['pack-worker', registry.packWorker],
+  ] as const;
+  for (const [lambda, worker] of workers) {
+    if (!worker) continue;
+    const { queueUrl, ...polling } = workerPolling(lambda, resources);
+    const poller: SqsPoller = await startSqsPoller({
+      sqs,
+      queueUrl,
+      worker,
+      functionName: localFunctionName(lambda),
+      region: env.AWS_REGION,
+      ...polling,
+      onBatch: (report) => opts.onWorkerBatch?.(lambda === 'render-worker' ? 'render' : 'pack', report),
+      log,
+    });
+    // Stopped before the SQS client (cleanups run in reverse).
+    cleanups.push(() => poller.stop());
+  }
 }

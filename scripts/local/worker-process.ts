@@ -12,7 +12,7 @@ import { buildPackWorkerDeps } from '../../functions/adapters/roots/pack-worker'
 import { buildRenderWorkerDeps } from '../../functions/adapters/roots/render-worker';
 import { createPackWorkerHandler } from '../../functions/handlers/pack-worker';
 import { createRenderWorkerHandler } from '../../functions/handlers/render-worker';
-import { lambdaCredentials } from './lambda-credentials';
+import { lambdaCredentials, localFunctionName } from './lambda-credentials';
 import { type SqsWorker, startSqsPoller } from './sqs-poller';
 import type { WorkerProcessMessage, WorkerProcessSettings } from './worker-processes';
 
@@ -46,7 +46,7 @@ const poller = await startSqsPoller({
   sqs,
   queueUrl: settings.queueUrl,
   worker: workerOf(settings.lambda),
-  functionName: `little-futures-${settings.lambda}`,
+  functionName: localFunctionName(settings.lambda),
   region: process.env.AWS_REGION,
   visibilityTimeoutSeconds: settings.visibilityTimeoutSeconds,
   concurrency: settings.concurrency,

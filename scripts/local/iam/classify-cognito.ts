@@ -11,7 +11,7 @@ import { localArns } from './stack-policies';
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService';
 
 /** Operations Cognito serves without evaluating IAM: unauthenticated, or authorised by a user's token. */
-export const PUBLIC_COGNITO_OPERATIONS = new Set([
+const PUBLIC_COGNITO_OPERATIONS = new Set([
   'AssociateSoftwareToken',
   'ChangePassword',
   'CompleteWebAuthnRegistration',

@@ -7,9 +7,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-export const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+import { REPO_ROOT } from '../paths';
 
 const IMPORT_SPECIFIERS = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)['"]([^'"]+)['"]/gm;
 const EXTENSIONS = ['.ts', '.tsx', '/index.ts'];
@@ -24,7 +22,7 @@ function resolveSource(specifier: string, fromFile: string): string | undefined 
 }
 
 /** Every repository source file `entry` imports, transitively, itself included (test files never). */
-export function sourceClosure(entry: string): string[] {
+function sourceClosure(entry: string): string[] {
   const seen = new Set<string>();
   const pending = [entry];
   while (pending.length) {

@@ -8,14 +8,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { RouteGroup } from '@shared/api';
 import { LAMBDA_NAMES, type LambdaName } from '@shared/deployment';
 import type { CfnElement } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
-import type { LittleFuturesStack } from '../../../infra/stack';
+import { localFunctionName } from '../lambda-credentials';
+import { REPO_ROOT } from '../paths';
 import { LOCAL_REGION, localNames } from '../resources';
 import { type ResolveContext, type ResolvedResource, resolveIntrinsics } from './intrinsics';
-import { cached, REPO_ROOT, sourcesHash } from './policy-cache';
+import { cached, sourcesHash } from './policy-cache';
 
 export const LOCAL_ACCOUNT = '000000000000';
 /** Stands for the user pool's id until ensureResources has made the pool (bindUserPoolId). */
@@ -129,7 +129,7 @@ export function extractPolicies(input: {
         policies.push({ name: id, document: document(resource.Properties?.PolicyDocument, id) });
       }
     }
-    lambdas[lambda] = { roleName: roleId, functionName: `little-futures-${lambda}`, policies };
+    lambdas[lambda] = { roleName: roleId, functionName: localFunctionName(lambda), policies };
   }
 
   const resourcePolicies: Record<string, PolicyDocument> = {};
@@ -167,22 +167,6 @@ export function bindUserPoolId(policies: StackPolicies, userPoolId: string): Sta
   return JSON.parse(JSON.stringify(policies).replaceAll(PENDING_USER_POOL_ID, userPoolId)) as StackPolicies;
 }
 
-/** The AppFunction construct of each Lambda: route groups' handlers and the two queue workers. */
-function lambdaFunctions(stack: LittleFuturesStack): Record<LambdaName, { role: IConstruct }> {
-  const found = {} as Record<LambdaName, { role: IConstruct }>;
-  for (const lambda of LAMBDA_NAMES) {
-    const fn =
-      lambda === 'render-worker'
-        ? stack.renderPipeline.worker
-        : lambda === 'pack-worker'
-          ? stack.packPipeline.worker
-          : stack.api.handlers.get(lambda as RouteGroup);
-    if (!fn) throw new Error(`The CDK stack has no Lambda for ${lambda} (shared/deployment.ts LAMBDA_NAMES)`);
-    found[lambda] = fn;
-  }
-  return found;
-}
-
 /**
  * Synthesizes infra/stack.ts as a deploy to account 000000000000 in us-east-1 would (bundling and
  * CloudFormation validation skipped: only the template matters) and extracts its policies.
@@ -213,8 +197,7 @@ export async function synthesizeStackPolicies(): Promise<StackPolicies> {
     const idOf = (construct: IConstruct) => stack.getLogicalId(construct.node.defaultChild as CfnElement);
 
     const roles = {} as Record<LambdaName, string>;
-    for (const [lambda, fn] of Object.entries(lambdaFunctions(stack)))
-      roles[lambda as LambdaName] = idOf(fn.role);
+    for (const [lambda, fn] of stack.lambdaFunctions()) roles[lambda as LambdaName] = idOf(fn.role);
 
     const table = (name: string) => ({
       type: 'AWS::DynamoDB::Table',
@@ -259,7 +242,7 @@ export async function synthesizeStackPolicies(): Promise<StackPolicies> {
 let loading: Promise<StackPolicies> | undefined;
 
 /** Where the extracted policies are kept between runs (the tests' data folders are new each run). */
-export const POLICY_CACHE_DIR = path.join(REPO_ROOT, 'node_modules', '.cache', 'little-futures-iam');
+const POLICY_CACHE_DIR = path.join(REPO_ROOT, 'node_modules', '.cache', 'little-futures-iam');
 
 /**
  * The stack's policies: from the cache when no source they depend on changed, else synthesized
