@@ -6,7 +6,10 @@
  * Context: stage=<name> (default dev; prod keeps data on delete), threatProtection=true, nag=false,
  * mailFrom=<sender address> (default no-reply@example.com), imageAiProvider=offline|replicate (default
  * offline) and imageAi<Capability>=offline|replicate for one capability (e.g. imageAiAgeProgress),
- * alarmEmail=<address> (mailed by every alarm; confirm the subscription e-mail).
+ * alarmEmail=<address> (mailed by every alarm; confirm the subscription e-mail), adminEmail=<address>
+ * (the only one that may claim first-admin setup at /admin/grant), sellSimulatedAges=true (sell age HD
+ * made by the offline simulation even with live Stripe keys; off by default), webhookKeyRotation=<n>
+ * (raised after a new webhook key is put in its secret, so both stacks read it again).
  */
 import { join } from 'node:path';
 import { App, Validations } from 'aws-cdk-lib';
@@ -24,17 +27,23 @@ const flag = (name: string, fallback: boolean) => {
 };
 
 const account = process.env.CDK_DEFAULT_ACCOUNT;
+const region = process.env.CDK_DEFAULT_REGION ?? EDGE_REGION;
 const tags = { app: 'little-futures', stage };
 const edge = new LittleFuturesEdgeStack(app, `LittleFutures-${stage}-edge`, {
   account,
+  appRegion: region,
+  webhookKeyRotation: Number(app.node.tryGetContext('webhookKeyRotation') ?? 0),
   description: `Little Futures (${stage}): the CloudFront web ACL (us-east-1)`,
   tags,
 });
 
 new LittleFuturesStack(app, `LittleFutures-${stage}`, {
-  env: { account, region: process.env.CDK_DEFAULT_REGION ?? EDGE_REGION },
+  env: { account, region },
   webAclArn: edge.firewall.arn,
+  webhookKey: edge.firewall.webhookKey,
   alarmEmail: app.node.tryGetContext('alarmEmail'),
+  adminEmail: app.node.tryGetContext('adminEmail'),
+  sellSimulatedAges: flag('sellSimulatedAges', false),
   description: `Little Futures (${stage}): age previews of a child's photo`,
   prodLike: stage === 'prod',
   threatProtection: flag('threatProtection', false),

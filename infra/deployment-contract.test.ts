@@ -224,6 +224,8 @@ describe('deployment contract: IAM object grants', () => {
       [under('renders', previews.prefix)]: ['write'],
       // Presigned GETs of the private HD files carry this role's permission.
       [under('renders', hd.prefix)]: ['read', 'write'],
+      // Deleting a photo deletes the keepsakes made from it.
+      [under('renders', compositions.prefix)]: ['write'],
     });
     expect(objectAccess(api('account'))).toEqual({
       [under('uploads', visitorFiles.prefix)]: ['read'],
@@ -231,6 +233,7 @@ describe('deployment contract: IAM object grants', () => {
       'uploads/*': ['write'],
       [under('renders', previews.prefix)]: ['write'],
       [under('renders', hd.prefix)]: ['write'],
+      [under('renders', compositions.prefix)]: ['write'],
     });
     // Cut-outs beside the originals; keepsakes drawn from templates into compositions/.
     expect(objectAccess(api('moments'))).toEqual({

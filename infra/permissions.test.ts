@@ -54,14 +54,16 @@ describe('Least privilege', () => {
   const handler = (group: RouteGroup) => t.stack.api.handlers.get(group)!;
   const actions = (group: RouteGroup) => roleStatements(t.template, handler(group).role).flatMap(actionsOf);
   const secretId = () => logicalId(t.stack.payments.stripeSecret);
+  /** Every Lambda of the app's own code, by route group or worker name. */
+  const everyAppFunction = () => [
+    ...[...t.stack.api.handlers].map(([group, fn]) => [group, fn] as const),
+    ['render worker', t.stack.renderPipeline.worker] as const,
+    ['pack worker', t.stack.packPipeline.worker] as const,
+  ];
 
   it('CloudFront invalidation: only the Lambdas that delete uploads, on the one distribution, with its id', () => {
     const distribution = logicalId(t.stack.site.distribution);
-    const appFunctions = [
-      ...[...t.stack.api.handlers].map(([group, fn]) => [group, fn] as const),
-      ['render worker', t.stack.renderPipeline.worker] as const,
-      ['pack worker', t.stack.packPipeline.worker] as const,
-    ];
+    const appFunctions = everyAppFunction();
     const invalidating = appFunctions.filter(([, fn]) =>
       roleStatements(t.template, fn.role).some((s) => actionsOf(s).some((a) => a.startsWith('cloudfront:'))),
     );
@@ -82,6 +84,23 @@ describe('Least privilege', () => {
     }
   });
 
+  it('visitor session key: only the Lambdas that serve visitors may read it, and only they are told where', () => {
+    const key = logicalId(t.stack.api.sessionKey);
+    const appFunctions = everyAppFunction();
+    const readers = appFunctions.filter(([, fn]) =>
+      roleStatements(t.template, fn.role).some(
+        (s) => actionsOf(s).includes('secretsmanager:GetSecretValue') && text(s.Resource).includes(key),
+      ),
+    );
+    expect(readers.map(([group]) => group).sort()).toEqual(['account', 'moments', 'payments', 'uploads']);
+    for (const [group, fn] of appFunctions) {
+      const variables = resourceOf(t.template, fn.function).Properties?.Environment?.Variables ?? {};
+      if (['account', 'moments', 'payments', 'uploads'].includes(group))
+        expect(text(variables.SESSION_SECRET_ARN)).toContain(key);
+      else expect(variables).not.toHaveProperty('SESSION_SECRET_ARN');
+    }
+  });
+
   it('system (health, client config): nothing but its own log group', () => {
     expect(actions('system').sort()).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents']);
   });
@@ -98,6 +117,8 @@ describe('Least privilege', () => {
       ],
       uploads: ['s3:ListBucket'],
       'renders/previews/*': ['s3:DeleteObject'],
+      // The keepsakes made from a deleted upload.
+      'renders/compositions/*': ['s3:DeleteObject'],
       // GetObject: POST /api/uploads/{id}/hd presigns GETs of the private HD files with this role; the
       // first download of a hosted render writes its HD file (pending, then committed) from the source.
       'renders/hd/*': [
@@ -124,6 +145,7 @@ describe('Least privilege', () => {
       'uploads/*': ['s3:DeleteObject'],
       'renders/previews/*': ['s3:DeleteObject', 's3:DeleteObjectTagging'],
       'renders/hd/*': ['s3:DeleteObject', 's3:DeleteObjectTagging'],
+      'renders/compositions/*': ['s3:DeleteObject'],
     });
     const statements = roleStatements(t.template, handler('account').role);
     const table = statements.find((s) => actionsOf(s).includes('dynamodb:Query'))!;
@@ -185,8 +207,15 @@ describe('Least privilege', () => {
         's3:PutObjectTagging',
       ],
       'renders/templates/*': ['s3:GetObject'],
-      // DeleteObject: an HD drawing whose credit was gone by the time it was made.
-      'renders/compositions/*': ['s3:DeleteObject', 's3:GetObject', 's3:PutObject', 's3:PutObjectTagging'],
+      // DeleteObject: an HD drawing whose credit was gone by the time it was made, or whose photo was
+      // deleted meanwhile. Tagging: written pending, untagged once recorded under the photo.
+      'renders/compositions/*': [
+        's3:DeleteObject',
+        's3:DeleteObjectTagging',
+        's3:GetObject',
+        's3:PutObject',
+        's3:PutObjectTagging',
+      ],
       renders: ['s3:ListBucket'],
     });
   });

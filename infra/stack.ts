@@ -1,15 +1,17 @@
 /** The whole product in one stack, composed of one construct per concern. */
 import { routes } from '@shared/api';
-import { LAMBDA_NAMES, type LambdaName, METRICS_NAMESPACE } from '@shared/deployment';
-import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { LAMBDA_NAMES, type LambdaName, METRICS_NAMESPACE, WEBHOOK_KEY_PARAM } from '@shared/deployment';
+import { CfnOutput, RemovalPolicy, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
+import { z } from 'zod';
 import { Alerts } from './constructs/alerts';
 import { Api, GROUP_MODEL_WAIT } from './constructs/api';
 import { DELETING_GROUPS } from './constructs/api-grants';
 import { AppFunction } from './constructs/app-function';
 import { Auth } from './constructs/auth';
 import { Data } from './constructs/data';
+import type { WebhookKeyRef } from './constructs/edge-firewall';
 import { acknowledge } from './constructs/grants';
 import {
   capabilityContextKey,
@@ -39,9 +41,18 @@ export type LittleFuturesStackProps = StackProps & {
   imageAi?: ImageAiChoice;
   /** The CloudFront WAF web ACL (LittleFuturesEdgeStack, us-east-1; a cross-region reference). */
   webAclArn: string;
+  /** The key the web ACL wants in webhook URLs (LittleFuturesEdgeStack; a replica in this region). */
+  webhookKey: WebhookKeyRef;
   /** Who gets the alarms by e-mail (CDK context alarmEmail); without it the topic has no subscriber. */
   alarmEmail?: string;
+  /** The only address that may claim first-admin setup (CDK context adminEmail); unset, nobody can. */
+  adminEmail?: string;
+  /** Sell age HD made by the offline simulation even with live keys (CDK context sellSimulatedAges). */
+  sellSimulatedAges?: boolean;
 };
+
+/** The Lambdas that apply the age-sale rule: the public config, checkout and the go-live page. */
+const AGE_SALE_GROUPS = ['system', 'payments', 'admin'] as const;
 
 export class LittleFuturesStack extends Stack {
   readonly auth: Auth;
@@ -148,6 +159,14 @@ export class LittleFuturesStack extends Stack {
     // Hosted predictions report to SITE_URL + /api/ai/webhook; the worker starts them. Same reasoning: the
     // distribution needs the HTTP API and the renders bucket, never the worker.
     this.renderPipeline.worker.function.addEnvironment('SITE_URL', this.site.url);
+    // ...with the webhook key, without which the WAF refuses the report. Resolved at deploy from the
+    // replica; the rotation count changes the function, so a rotation makes CloudFormation read it again.
+    const webhookKey = SecretValue.secretsManager(props.webhookKey.secretName).unsafeUnwrap();
+    this.renderPipeline.worker.function.addEnvironment('WEBHOOK_KEY', webhookKey);
+    this.renderPipeline.worker.function.addEnvironment(
+      'WEBHOOK_KEY_ROTATION',
+      String(props.webhookKey.rotation),
+    );
 
     // Deleting an upload or an account invalidates its previews at the CDN: those Lambdas (only) get the
     // distribution id and cloudfront:CreateInvalidation on it. No cycle, by construction order: the
@@ -176,6 +195,23 @@ export class LittleFuturesStack extends Stack {
     admin?.addEnvironment('SITE_URL', this.site.url);
     admin?.addEnvironment('STRIPE_SECRET_ARN', this.payments.stripeSecret.secretArn);
     admin?.addEnvironment('REPLICATE_SECRET_ARN', this.hostedAi.replicateSecret.secretArn);
+    // A stranger who signs up first must not become admin: only the named address may claim setup.
+    if (props.adminEmail !== undefined) {
+      if (!z.email().safeParse(props.adminEmail.trim().toLowerCase()).success) {
+        throw new Error(`adminEmail must be an email address; got "${props.adminEmail}"`);
+      }
+      admin?.addEnvironment('ADMIN_EMAIL', props.adminEmail.trim().toLowerCase());
+    }
+    // The public config says whether age HD is on sale: it needs to know the Stripe keys are read at
+    // checkout (their mode unknown until then, so counted as live), by name only, no right to read.
+    this.api.handlers
+      .get('system')
+      ?.function.addEnvironment('STRIPE_SECRET_ARN', this.payments.stripeSecret.secretArn);
+    if (props.sellSimulatedAges) {
+      for (const group of AGE_SALE_GROUPS) {
+        this.api.handlers.get(group)?.function.addEnvironment('SELL_SIMULATED_AGES', 'true');
+      }
+    }
 
     this.alerts = new Alerts(this, 'Alerts', { email: props.alarmEmail });
     this.alerts.notify(this.renderPipeline.deadLetterAlarm, this.packPipeline.deadLetterAlarm);
@@ -199,10 +235,20 @@ export class LittleFuturesStack extends Stack {
         this.payments.stripeSecret.secretArn,
         'After deploy, put the Stripe keys in this secret as JSON {"secretKey": "sk_...", "webhookSecret": ' +
           '"whsec_..."}, and point a Stripe webhook endpoint at https://<site>' +
-          `${STRIPE_WEBHOOK_PATH} (see StripeWebhookUrl) for the events ${STRIPE_WEBHOOK_EVENTS.join(', ')}. ` +
+          `${STRIPE_WEBHOOK_PATH}?${WEBHOOK_KEY_PARAM}=<webhook key> (see StripeWebhookUrl) for the events ` +
+          `${STRIPE_WEBHOOK_EVENTS.join(', ')}. ` +
           'Its signing secret is the webhookSecret. New keys apply at the next cold start of the Lambdas.',
       ],
-      StripeWebhookUrl: [`${this.site.url}${STRIPE_WEBHOOK_PATH}`, 'The endpoint URL to register in Stripe'],
+      StripeWebhookUrl: [
+        `${this.site.url}${STRIPE_WEBHOOK_PATH}?${WEBHOOK_KEY_PARAM}=`,
+        'The endpoint URL to register in Stripe: this, followed by the value of the WebhookKeySecretName ' +
+          'secret (the WAF refuses webhook requests without it)',
+      ],
+      WebhookKeySecretName: [
+        props.webhookKey.secretName,
+        'The webhook key (us-east-1, replicated to this region): aws secretsmanager get-secret-value ' +
+          '--secret-id <this> --query SecretString --output text',
+      ],
       ReplicateSecretArn: [
         this.hostedAi.replicateSecret.secretArn,
         `With CDK context ${PROVIDER_CONTEXT_KEY}=replicate (or one capability, e.g. ` +
@@ -215,8 +261,8 @@ export class LittleFuturesStack extends Stack {
       ],
       AiWebhookUrl: [
         `${this.site.url}${routes.aiWebhook.path}`,
-        'Where hosted predictions report their end; the render worker names it in each prediction, ' +
-          'so there is nothing to register at Replicate',
+        'Where hosted predictions report their end; the render worker names it, with the webhook key, in ' +
+          'each prediction, so there is nothing to register at Replicate',
       ],
       AlarmTopicArn: [
         this.alerts.topic.topicArn,

@@ -51,6 +51,7 @@ import {
   hdDownloadResponseSchema,
   webhookResponseSchema,
 } from './schemas/payments';
+import { startSessionRequestSchema, visitorSessionSchema } from './schemas/session';
 import {
   completeUploadResponseSchema,
   createUploadRequestSchema,
@@ -63,7 +64,7 @@ import {
 /**
  * Who may call a route:
  * - public: anyone (e.g. a results link shared on social media);
- * - caller: an identified caller, a visitor session (X-Session-Id) or a signed-in user;
+ * - caller: an identified caller, a visitor session (a server-signed token) or a signed-in user;
  * - owner: a caller who owns the resource named in the path (checked by the use case);
  * - user: a signed-in user (JWT authorizer in AWS);
  * - admin: a member of the Cognito group `admins`.
@@ -140,6 +141,16 @@ export const routes = {
     group: 'uploads',
     response: completeUploadResponseSchema,
     errors: [400, 404, 409, 413, 503],
+  },
+  /** A visitor's session token: a new one, the one held renewed, or a browser-made id adopted once. */
+  startSession: {
+    method: 'POST',
+    path: '/api/session',
+    access: 'public',
+    group: 'uploads',
+    body: startSessionRequestSchema,
+    response: visitorSessionSchema,
+    errors: [429],
   },
   getUpload: {
     method: 'GET',
@@ -543,8 +554,8 @@ export function routeKey(route: RouteDef): string {
   return `${route.method} ${route.path}`;
 }
 
-/** Header that carries the anonymous visitor's session id. */
-export const SESSION_HEADER = 'x-session-id';
+/** Header that carries the visitor's session token (POST /api/session issues it). */
+export const SESSION_HEADER = 'x-session-token';
 
 /** Every path parameter named …Id is a UUID: the router refuses anything else (400), the API document says so. */
 export const isUuidParam = (name: string): boolean => name.endsWith('Id');

@@ -15,10 +15,10 @@ import {
 const uploadId = '6f1c1f0e-3d2b-4a57-9b61-0d7d5e4f2a10';
 
 describe('deployment contract: keys', () => {
-  it('keeps a visitor’s files in their expiring session folder and a parent’s in their own', () => {
-    expect(storageKeys.original('session:s1', uploadId)).toBe(`temp/s1/${uploadId}/original.jpg`);
+  it('keeps a visitor’s files in the expiring folder by upload (never by session) and a parent’s in their own', () => {
+    expect(storageKeys.original('session:s1', uploadId)).toBe(`temp/${uploadId}/original.jpg`);
     expect(storageKeys.cutout('user:u1', uploadId)).toBe(`users/u1/${uploadId}/cutout.png`);
-    expect(storageKeys.cutoutCopy('session:s1', uploadId)).toBe(`temp/s1/${uploadId}/cutout-800.png`);
+    expect(storageKeys.cutoutCopy('session:s1', uploadId)).toBe(`temp/${uploadId}/cutout-800.png`);
     expect(storageKeys.incoming(uploadId)).toBe(`incoming/${uploadId}`);
   });
 

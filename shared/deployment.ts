@@ -6,6 +6,7 @@
  * would fail only in AWS: infra builds its rules from here and `infra/deployment-contract.test.ts`
  * reads them back from the synthesized template. Pure TypeScript (the browser may import it).
  */
+import type { RouteId } from './api';
 import { ANONYMOUS_RETENTION_DAYS, type TargetAge } from './catalog';
 import { MOMENTS_CANVAS_PX, MOMENTS_HD_PX } from './rules/placement';
 
@@ -37,7 +38,7 @@ export type PrefixContract = {
 export const S3_PREFIXES = {
   /** Raw browser uploads: they may carry camera metadata, and complete keeps a clean copy. */
   incoming: { bucket: 'uploads', prefix: 'incoming/', expiresAfterDays: 1 },
-  /** A visitor's originals and cut-outs, by session: the whole folder expires. */
+  /** A visitor's originals and cut-outs, by upload (never by session: keys end up in logs): they expire. */
   visitorFiles: { bucket: 'uploads', prefix: 'temp/', expiresAfterDays: ANONYMOUS_RETENTION_DAYS },
   /** A signed-in parent's originals and cut-outs: kept until they delete them. */
   userFiles: { bucket: 'uploads', prefix: 'users/' },
@@ -47,8 +48,8 @@ export const S3_PREFIXES = {
   hd: { bucket: 'renders', prefix: 'hd/' },
   /**
    * Composer and Moments exports made by the server (HD, and Moments' free ones): private. An export
-   * is a download, not a library: the draft can make it again, so nothing here outlives a month
-   * (nor an account deleted in the meantime).
+   * is a download, not a library: the draft can make it again, so nothing here outlives a month.
+   * Deleting the photo it was made from (or the account) deletes it at once.
    */
   compositions: { bucket: 'renders', prefix: 'compositions/', expiresAfterDays: COMPOSITION_RETENTION_DAYS },
   /**
@@ -129,6 +130,19 @@ export const PACK_SCHEDULE_TICK_MINUTES = 15;
  */
 export const RENDER_SWEEP_TICK_MINUTES = 2;
 
+/**
+ * A visitor's session token lives a day longer than the uploads it may make (the browser renews it
+ * once a day of use): a token never expires before the photos it owns.
+ */
+export const VISITOR_SESSION = { lifetimeDays: ANONYMOUS_RETENTION_DAYS + 1, renewAfterHours: 24 } as const;
+
+/**
+ * The viewer's address as CloudFront saw it, set on every /api request by a CloudFront Function
+ * (overwriting anything the browser sent): behind CloudFront, API Gateway's sourceIp is an edge's.
+ * Trusted only on requests that proved they came through CloudFront (ORIGIN_VERIFY_HEADER).
+ */
+export const VIEWER_IP_HEADER = 'x-viewer-ip';
+
 /** Members of this Cognito group are operators: admin pages and admin routes. */
 export const ADMINS_GROUP = 'admins';
 
@@ -137,11 +151,15 @@ export const ADMINS_GROUP = 'admins';
 /** Owner of stored files, as uploads record it: a visitor's session or a signed-in user. */
 export type FileOwner = `session:${string}` | `user:${string}`;
 
-/** The owner's folder in the uploads bucket: temp/<session> (expires) or users/<sub> (kept). */
+/**
+ * The owner's folder in the uploads bucket: temp (expires) or users/<sub> (kept). A visitor's files
+ * are keyed by upload id alone: their session id would otherwise sit in every link and S3 log line.
+ */
 function ownerFolder(owner: FileOwner): string {
   const [kind, id] = owner.split(':');
-  const prefix = kind === 'session' ? S3_PREFIXES.visitorFiles.prefix : S3_PREFIXES.userFiles.prefix;
-  return `${prefix}${id}`;
+  return kind === 'session'
+    ? S3_PREFIXES.visitorFiles.prefix.slice(0, -1)
+    : `${S3_PREFIXES.userFiles.prefix}${id}`;
 }
 
 /**
@@ -216,6 +234,40 @@ export type LogAlert = (typeof LOG_ALERTS)[number];
  * Lambdas compare: a call straight to the execute-api address (which skips the WAF) is refused.
  */
 export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
+
+/**
+ * The query parameter of the webhook URLs Stripe and the AI provider are given. The WAF (the local
+ * gateway likewise) refuses a webhook request without the right key before anything counts it, so
+ * unsigned junk cannot use up the webhook's throttle; the handler still checks the signature.
+ */
+export const WEBHOOK_KEY_PARAM = 'key';
+
+/** `url` as a webhook sender must call it: with the key (an empty url or key leaves it as it is). */
+export function keyedWebhookUrl(url: string, key: string | undefined): string {
+  if (!url || !key) return url;
+  const keyed = new URL(url);
+  keyed.searchParams.set(WEBHOOK_KEY_PARAM, key);
+  return keyed.href;
+}
+
+export type RouteThrottle = { rateLimit: number; burstLimit: number };
+/** API Gateway's stage default, per route: requests per second and burst. */
+export const DEFAULT_ROUTE_THROTTLE: RouteThrottle = { rateLimit: 50, burstLimit: 100 };
+/**
+ * Routes with their own limits. The costly public routes (each starts image work or a presigned upload)
+ * get less than the default, well above what a family clicks; the two signed webhooks get their own
+ * bucket, so a flood of public calls never makes API Gateway refuse Stripe's or the AI provider's report.
+ */
+export const ROUTE_THROTTLES: Partial<Record<RouteId, RouteThrottle>> = {
+  stripeWebhook: { rateLimit: 25, burstLimit: 50 },
+  aiWebhook: { rateLimit: 25, burstLimit: 50 },
+  createUpload: { rateLimit: 10, burstLimit: 20 },
+  completeUpload: { rateLimit: 10, burstLimit: 20 },
+  createCutout: { rateLimit: 5, burstLimit: 10 },
+  createComposition: { rateLimit: 10, burstLimit: 20 },
+  createHdComposition: { rateLimit: 5, burstLimit: 10 },
+  createComposerHdComposition: { rateLimit: 5, burstLimit: 10 },
+};
 
 /** CloudWatch namespace of the business metrics (functions/core/metrics.ts) and the log alerts. */
 export const METRICS_NAMESPACE = 'LittleFutures';

@@ -83,6 +83,11 @@ export const messages = {
   noSubscription: 'You do not have an active subscription.',
   paymentsUnavailable: 'Payments are not available right now. Please try again later.',
   checkoutNotFound: 'We could not find this checkout.',
+  // The offline engine's previews with live payments (shared/rules/age-sales.ts).
+  ageHdNotForSale:
+    'HD age previews are not for sale here: these previews are a growth simulation, not a prediction.',
+  ageHdSimulationTitle: 'These previews are a simulation',
+  momentsInstead: 'Make a keepsake in Moments instead: your photo on a themed picture, free to try.',
   // Where credits go (ARCHITECTURE §9): shown beside the plans and the balance.
   creditsUse:
     'HD credits and the monthly plan pay for HD keepsakes in Moments, opening soon. Age previews in HD are unlocked on your results page.',
@@ -183,6 +188,11 @@ export const messages = {
   adminsManagedByAdmins:
     'This app already has an admin. Further admin roles are managed by existing admins (npm run admin:grant).',
   adminOnly: 'This page is for admins.',
+  // First-admin setup claims only the address the deployer named (ADMIN_EMAIL).
+  notTheNamedAdmin:
+    'Only the email address this app names as its first admin can claim this. Further admin roles are managed by existing admins (npm run admin:grant).',
+  firstAdminNotNamed:
+    'No first admin is named yet. The deployer names one: cdk deploy -c adminEmail=you@example.com (ADMIN_EMAIL on the local stack).',
   aiTestUploadNotReady: 'This photo has not finished uploading yet.',
   aiTestAgeTaken: 'This photo already has a test at that age. Upload it again to run another.',
   aiTestRunNotFound: 'We could not find this test run. Runs are kept for two days.',
@@ -200,8 +210,8 @@ export const messages = {
   importedTemplates: 'Successfully imported {count} template(s)',
   importResult: 'Imported {count} template(s)',
   templateSaveNotFound: 'This template no longer exists.',
-  importTooSlow:
-    'This import took too long, so nothing was imported. Please import fewer templates at a time.',
+  importTimedOut:
+    'Time ran out before {count} template(s) could be imported; nothing of them was stored. They are back in the box: import them again.',
   // Face swap (offline landmark transfer; the spec's 50% minimum detection confidence, §9).
   swapNoFaceInFaceImage: 'We could not find a face in the face image. Try a clear, front-facing photo.',
   swapNoFaceInBackground:
@@ -219,6 +229,9 @@ export const messages = {
     "You've cut out a lot of photos this hour. Please take a short break and try again a little later.",
   tooManyCompositions:
     "You've made a lot of keepsakes this hour. Please take a short break and try again a little later.",
+  tooManySessions: 'Too many new visits from this network this hour. Please try again a little later.',
+  // A visitor token that fails its signature or has expired: the browser starts a new visit.
+  sessionInvalid: 'Your visit has expired. Please reload the page to start a new one.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -61,8 +61,9 @@ const SECURITY_SCHEMES = {
     in: 'header',
     name: SESSION_HEADER,
     description:
-      "An anonymous visitor's session: a random UUID the browser makes and keeps. It owns the uploads " +
-      'made without an account.',
+      "An anonymous visitor's session: a token POST /api/session issues (signed by the server, valid " +
+      'for 31 days, renewed by the same route). It owns the uploads made without an account; a forged, ' +
+      "foreign-keyed or expired token gets 401 on a visitor's route.",
   },
   cognitoJwt: {
     type: 'http',
@@ -85,7 +86,7 @@ const SECURITY: Record<Access, Record<string, string[]>[]> = {
 
 const ACCESS_DESCRIPTIONS: Record<Access, string> = {
   public: 'Public: anyone may call it. A visitor session or token, when sent, is still recognised.',
-  caller: 'Any identified caller: a visitor session (x-session-id) or a signed-in user.',
+  caller: `Any identified caller: a visitor session (${SESSION_HEADER}) or a signed-in user.`,
   owner:
     'The owner of the upload in the path: the visitor session that made it, or the signed-in user it ' +
     'belongs to (or who still holds that session). Anyone else gets 403.',

@@ -1,8 +1,10 @@
 /** Operators for the browser tests, arranged on the stack's user pool (frontend/e2e/stack.ts). */
 import {
   AdminAddUserToGroupCommand,
+  AdminDeleteUserCommand,
   AdminRemoveUserFromGroupCommand,
   ListUsersInGroupCommand,
+  UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { ADMINS_GROUP } from '@shared/deployment';
@@ -29,7 +31,13 @@ export async function createAdmin(baseURL: string, tag = 'admin'): Promise<strin
   return email;
 }
 
-/** A pool with no admin yet, as on a new deployment: the group emptied and the setup claim removed. */
+/** The address the stack names as its first admin (ADMIN_EMAIL): only it may claim /admin/grant. */
+export const namedAdminEmail = (): string => stackEnv().ADMIN_EMAIL;
+
+/**
+ * A pool with no admin yet, as on a new deployment: the group emptied, the setup claim removed and
+ * no account with the named address (the test signs it up again).
+ */
 export async function withoutAdmins(): Promise<void> {
   const cognito = stackCognito();
   const table = stackTable();
@@ -48,6 +56,11 @@ export async function withoutAdmins(): Promise<void> {
       );
     }
     await table.send(new DeleteCommand({ TableName: stackEnv().TABLE_NAME, Key: keys.firstAdmin() }));
+    await cognito
+      .send(new AdminDeleteUserCommand({ UserPoolId, Username: namedAdminEmail() }))
+      .catch((error) => {
+        if (!(error instanceof UserNotFoundException)) throw error;
+      });
   } finally {
     cognito.destroy();
     table.destroy();

@@ -1,10 +1,12 @@
 /**
- * The operator pages' shell on the real local stack: the guard, first-admin setup, the checklists
- * and the password reset that ends on /auth.
+ * The operator pages' shell on the real local stack: the guard, first-admin setup (only the address
+ * the stack names, ADMIN_EMAIL), the checklists and the password reset that ends on /auth.
  */
+
 import { expect, type Page, test } from '@playwright/test';
+import { messages } from '@shared/messages';
 import { createUser, freshEmail, PASSWORD, signIn, submitCredentials } from './accounts-helpers';
-import { createAdmin, withoutAdmins } from './admin-helpers';
+import { createAdmin, namedAdminEmail, withoutAdmins } from './admin-helpers';
 import { expectNoSeriousA11yViolations, toast } from './helpers';
 
 const ADMINS_MANAGED =
@@ -14,15 +16,17 @@ async function openHeaderMenu(page: Page, isMobile: boolean) {
   if (isMobile) await page.getByRole('banner').getByRole('button', { name: 'Open menu' }).click();
 }
 
-test('the first operator grants themselves admin; a second account is refused everywhere', async ({
+test('only the named address becomes the first admin; anyone else is refused everywhere', async ({
   page,
   baseURL,
   isMobile,
 }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   await withoutAdmins();
-  const first = freshEmail('first-admin');
-  await createUser(baseURL!, first);
+  const named = namedAdminEmail();
+  const stranger = freshEmail('stranger');
+  await createUser(baseURL!, named);
+  await createUser(baseURL!, stranger);
 
   // Signed out, the page says so; pressing the button asks to log in first.
   await page.goto('/admin/grant');
@@ -32,8 +36,24 @@ test('the first operator grants themselves admin; a second account is refused ev
   await expect(toast(page, 'Please log in first')).toBeVisible();
   await page.getByRole('button', { name: 'Go to Login' }).click();
   await expect(page).toHaveURL(/\/auth$/);
-  await submitCredentials(page, first, PASSWORD);
+
+  // A stranger who signs up first is refused, though the app has no admin yet; the refusal stays.
+  await submitCredentials(page, stranger, PASSWORD);
   await page.waitForURL(/\/admin\/grant$/);
+  await page.getByRole('button', { name: 'Grant me admin access' }).click();
+  await expect(toast(page, messages.notTheNamedAdmin)).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText(messages.notTheNamedAdmin);
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: testInfo.outputPath('grant-refused.png'), fullPage: true });
+  await page.goto('/admin/qa-checklist');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(toast(page, 'This page is for admins.')).toBeVisible();
+
+  // The address the stack names claims it.
+  await page.context().clearCookies();
+  await page.evaluate(() => localStorage.clear());
+  await signIn(page, named);
+  await page.goto('/admin/grant');
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: testInfo.outputPath('grant.png'), fullPage: true });
 
@@ -52,9 +72,7 @@ test('the first operator grants themselves admin; a second account is refused ev
   // Anyone after the first is refused, by the setup page and by every guarded page.
   await page.context().clearCookies();
   await page.evaluate(() => localStorage.clear());
-  const second = freshEmail('second');
-  await createUser(baseURL!, second);
-  await signIn(page, second);
+  await signIn(page, stranger);
   await page.goto('/admin/grant');
   await page.getByRole('button', { name: 'Grant me admin access' }).click();
   await expect(toast(page, ADMINS_MANAGED)).toBeVisible();
@@ -112,6 +130,13 @@ test('the QA checklist reaches 100 %, and the go-live list reads the real config
   await expect(page.getByRole('listitem').filter({ hasText: 'AI provider' })).toContainText(
     'removeBackground: offline',
   );
+  const firstAdmin = page.getByRole('listitem').filter({ hasText: 'First admin' });
+  await expect(firstAdmin).toContainText(`claimable by ${namedAdminEmail()} only`);
+  await expect(firstAdmin).toContainText('Ready');
+  // The local test checkout sells the offline simulation's age HD; live keys would not.
+  const ageSales = page.getByRole('listitem').filter({ hasText: 'HD age products' });
+  await expect(ageSales).toContainText('on sale on the offline simulation (test keys only)');
+  await expect(ageSales).toContainText('Not for production');
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: testInfo.outputPath('go-live.png'), fullPage: true });
 });

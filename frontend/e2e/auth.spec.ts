@@ -105,10 +105,10 @@ test('sign-out ends the session and resets the visitor session values', async ({
   await createUser(baseURL!, email);
   await signIn(page, email);
   await expectSignedInHeader(page, email, isMobile);
-  // The migration after sign-in used (and so created) the visitor session id.
+  // The migration after sign-in used (and so started) a visitor session.
   const before = await page.evaluate(() => {
     localStorage.setItem('lf.lastTempUploadId', 'b6b7c3e4-0000-4000-8000-000000000000');
-    return localStorage.getItem('lf.sessionId');
+    return localStorage.getItem('lf.session');
   });
   expect(before).toBeTruthy();
 
@@ -119,7 +119,7 @@ test('sign-out ends the session and resets the visitor session values', async ({
   await expect(toast(page, messages.signedOut)).toBeVisible();
   const after = await page.evaluate(() => ({
     lastTemp: localStorage.getItem('lf.lastTempUploadId'),
-    sessionId: localStorage.getItem('lf.sessionId'),
+    sessionId: localStorage.getItem('lf.session'),
     amplify: Object.keys(localStorage).filter((k) => k.startsWith('CognitoIdentityServiceProvider.')),
   }));
   expect(after.lastTemp).toBeNull();

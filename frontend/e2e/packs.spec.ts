@@ -1,13 +1,20 @@
 /**
  * The pack manager on the real local stack: an operator (a user made admin in cognito-local) is
  * refused a pack without name or category, creates one, generates it (the page polls until the
- * count reaches 5), publishes and unpublishes it.
+ * count reaches 5), publishes it (Moments lists its scenes) and unpublishes it (they are gone again).
  */
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { generatedImagesMessage, messages } from '@shared/messages';
 import { signIn } from './accounts-helpers';
 import { createAdmin } from './admin-helpers';
 import { expectNoSeriousA11yViolations, openPage, toast } from './helpers';
+
+/** Whether Moments lists the scene, once the gallery has loaded. */
+async function momentsLists(page: Page, scene: string): Promise<boolean> {
+  await openPage(page, '/moments');
+  await expect(page.getByRole('main').getByRole('listitem').getByRole('link').first()).toBeVisible();
+  return (await page.getByText(scene).count()) > 0;
+}
 
 test('an operator creates a pack, generates its five scenes, publishes and unpublishes it', async ({
   page,
@@ -50,14 +57,20 @@ test('an operator creates a pack, generates its five scenes, publishes and unpub
   await expect(pack.getByRole('progressbar')).toBeHidden();
   await expect(toast(page, generatedImagesMessage(5, 5))).toBeVisible();
 
+  // A draft pack's scenes are listed nowhere.
+  const scene = `${name} · Morning`;
+  expect(await momentsLists(page, scene)).toBe(false);
+
+  await openPage(page, '/admin/pack-manager');
   await pack.getByRole('button', { name: 'Publish' }).click();
   await expect(toast(page, messages.packPublished)).toBeVisible();
   await expect(pack.getByText('Active', { exact: true })).toBeVisible();
+  // Published: Moments lists them, newest first.
+  expect(await momentsLists(page, scene)).toBe(true);
+
+  await openPage(page, '/admin/pack-manager');
   await pack.getByRole('button', { name: 'Unpublish' }).click();
   await expect(toast(page, messages.packUpdated)).toBeVisible();
   await expect(pack.getByText('Draft', { exact: true })).toBeVisible();
-
-  // The generated scenes are active templates: Moments lists them, newest first.
-  await openPage(page, '/moments');
-  await expect(page.getByText(`${name} · Morning`)).toBeVisible();
+  expect(await momentsLists(page, scene)).toBe(false);
 });

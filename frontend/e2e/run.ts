@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { allowOneMachineVisitors } from '../../scripts/local/one-machine-quotas';
 import { startLocalStack } from '../../scripts/local/stack';
 
 // The range reserved for the frontend's servers; the first free ports in it are used.
@@ -46,6 +47,7 @@ function runPlaywright(baseUrl: string, stackEnv: Record<string, string>, args: 
 
 async function main(): Promise<number> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'little-futures-e2e-'));
+  allowOneMachineVisitors();
   const [app, dynamodb, fauxqs, cognito] = await freePorts(4);
   console.log(`Starting the local stack for the browser tests (data ${dataDir})...`);
   const stack = await startLocalStack({

@@ -23,6 +23,7 @@ describe('clientConfigOf', () => {
       userPoolClientId: 'client-1',
       cognitoEndpoint: '/cognito',
       authFlow: 'USER_PASSWORD_AUTH',
+      ageHdOnSale: true,
     });
   });
 
@@ -34,7 +35,33 @@ describe('clientConfigOf', () => {
       userPoolClientId: null,
       cognitoEndpoint: null,
       authFlow: 'USER_SRP_AUTH',
+      ageHdOnSale: true,
     });
+  });
+
+  it('says age HD is not on sale when the offline engine meets live keys, or keys read at checkout', () => {
+    const onSale = (env: Record<string, string>) =>
+      clientConfigOf(loadConfig({ ...required, ...env })).ageHdOnSale;
+    expect(onSale({ STRIPE_SECRET_KEY: 'sk_live_abc' })).toBe(false);
+    expect(onSale({ STRIPE_SECRET_KEY: 'rk_live_abc', IMAGE_AI_PROVIDER: 'replicate' })).toBe(true);
+    expect(onSale({ STRIPE_SECRET_ARN: 'arn:aws:secretsmanager:eu-west-1:1:secret:stripe' })).toBe(false);
+    expect(onSale({ STRIPE_SECRET_KEY: 'sk_test_local' })).toBe(true);
+    expect(onSale({ STRIPE_SECRET_KEY: 'sk_live_abc', IMAGE_AI_AGE_PROGRESS: 'replicate' })).toBe(true);
+    expect(onSale({ STRIPE_SECRET_KEY: 'sk_live_abc', SELL_SIMULATED_AGES: 'true' })).toBe(true);
+  });
+});
+
+describe('first admin and simulated ages', () => {
+  it('reads ADMIN_EMAIL trimmed and lower-cased, and stops at an address that is not one', () => {
+    expect(loadConfig({ ...required, ADMIN_EMAIL: ' Ada@Example.COM ' }).adminEmail).toBe('ada@example.com');
+    expect(loadConfig(required).adminEmail).toBeUndefined();
+    expect(() => loadConfig({ ...required, ADMIN_EMAIL: 'ada at example.com' })).toThrow(/ADMIN_EMAIL/);
+  });
+
+  it('sells simulated ages only on SELL_SIMULATED_AGES=true, and stops at another value', () => {
+    expect(loadConfig(required).sellSimulatedAges).toBe(false);
+    expect(loadConfig({ ...required, SELL_SIMULATED_AGES: 'true' }).sellSimulatedAges).toBe(true);
+    expect(() => loadConfig({ ...required, SELL_SIMULATED_AGES: 'yes' })).toThrow(/SELL_SIMULATED_AGES/);
   });
 });
 
@@ -69,5 +96,20 @@ describe('image AI routes', () => {
       /IMAGE_AI_GENERATE_SCENE must be one of offline, replicate; got "dall-e"/,
     );
     expect(() => loadConfig({ ...required, IMAGE_AI_PROVIDER: 'hosted' })).toThrow(/IMAGE_AI_PROVIDER/);
+  });
+});
+
+describe('the AI webhook address', () => {
+  it('carries the webhook key the WAF wants, and stays bare (or unset) without one', () => {
+    const site = { ...required, SITE_URL: 'https://littlefutures.example' };
+    expect(loadConfig({ ...site, WEBHOOK_KEY: 'k3y' }).aiWebhookUrl).toBe(
+      'https://littlefutures.example/api/ai/webhook?key=k3y',
+    );
+    expect(loadConfig(site).aiWebhookUrl).toBe('https://littlefutures.example/api/ai/webhook');
+    expect(loadConfig({ ...required, WEBHOOK_KEY: 'k3y' }).aiWebhookUrl).toBe('');
+    expect(
+      loadConfig({ ...required, AI_WEBHOOK_URL: 'http://localhost:3000/api/ai/webhook', WEBHOOK_KEY: 'k' })
+        .aiWebhookUrl,
+    ).toBe('http://localhost:3000/api/ai/webhook?key=k');
   });
 });

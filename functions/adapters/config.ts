@@ -1,6 +1,15 @@
+import { keyedWebhookUrl } from '@shared/deployment';
+import {
+  type AgeSaleFacts,
+  ageHdOnSale,
+  type PaymentKeyMode,
+  paymentKeyModeOf,
+} from '@shared/rules/age-sales';
 import { type QuotaLimits, quotasFrom } from '@shared/rules/quotas';
 import type { ClientConfig } from '@shared/schemas/account';
+import { z } from 'zod';
 import {
+  ageingEngine,
   IMAGE_AI_PROVIDERS,
   IMAGE_CAPABILITIES,
   type ImageAIProvider,
@@ -49,6 +58,10 @@ export type AppConfig = {
   stripeWebhookSecret?: string;
   /** ...or a Secrets Manager secret {"secretKey","webhookSecret"} read at cold start (AWS). */
   stripeSecretArn?: string;
+  /** The key that signs visitor session tokens, given directly (local stack, tests)... */
+  sessionSecret?: string;
+  /** ...or a Secrets Manager secret holding it as a plain string, read on first use (AWS). */
+  sessionSecretArn?: string;
   /** Another Stripe API host (the local fake, e.g. http://127.0.0.1:4242); unset = Stripe. */
   stripeApiBase?: string;
   /** Sender of transactional email (SES). */
@@ -59,7 +72,10 @@ export type AppConfig = {
   siteUrl?: string;
   /** Powertools' log level (POWERTOOLS_LOG_LEVEL; its default is INFO). */
   logLevel: string;
-  /** Where a hosted AI provider posts when a prediction ends: AI_WEBHOOK_URL, else SITE_URL + /api/ai/webhook. */
+  /**
+   * Where a hosted AI provider posts when a prediction ends: AI_WEBHOOK_URL, else SITE_URL +
+   * /api/ai/webhook, with WEBHOOK_KEY (the key the WAF and the local gateway want) when it is set.
+   */
   aiWebhookUrl: string;
   /** The pack queue: set only where packs are queued (the admin routes, the pack worker). */
   packQueueUrl?: string;
@@ -69,6 +85,10 @@ export type AppConfig = {
   originVerify?: string;
   /** CloudWatch namespace of the business metrics (POWERTOOLS_METRICS_NAMESPACE; set in AWS only). */
   metricsNamespace?: string;
+  /** The one address that may claim first-admin setup (ADMIN_EMAIL, lower-cased); unset = nobody. */
+  adminEmail?: string;
+  /** SELL_SIMULATED_AGES=true: sell age HD made by the offline engine even with live payment keys. */
+  sellSimulatedAges: boolean;
 };
 
 function required(env: NodeJS.ProcessEnv, name: string): string {
@@ -99,15 +119,58 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
     stripeSecretArn: env.STRIPE_SECRET_ARN || undefined,
     stripeApiBase: env.STRIPE_API_BASE || undefined,
+    sessionSecret: env.SESSION_SECRET || undefined,
+    sessionSecretArn: env.SESSION_SECRET_ARN || undefined,
     mailFrom: env.MAIL_FROM || undefined,
     mailOutboxDir: env.MAIL_OUTBOX_DIR || undefined,
     siteUrl: env.SITE_URL || undefined,
     logLevel: (env.POWERTOOLS_LOG_LEVEL || env.LOG_LEVEL || 'INFO').toUpperCase(),
     packQueueUrl: env.PACK_QUEUE_URL || undefined,
-    aiWebhookUrl: env.AI_WEBHOOK_URL || (env.SITE_URL ? new URL('/api/ai/webhook', env.SITE_URL).href : ''),
+    aiWebhookUrl: keyedWebhookUrl(
+      env.AI_WEBHOOK_URL || (env.SITE_URL ? new URL('/api/ai/webhook', env.SITE_URL).href : ''),
+      env.WEBHOOK_KEY,
+    ),
     quotas: quotasFrom(env),
     metricsNamespace: env.POWERTOOLS_METRICS_NAMESPACE || undefined,
     originVerify: env.ORIGIN_VERIFY || undefined,
+    adminEmail: adminEmailOf(env.ADMIN_EMAIL),
+    sellSimulatedAges: flagOf(env, 'SELL_SIMULATED_AGES'),
+  };
+}
+
+/** A mistyped address would silently lock everyone out of setup: it stops the container instead. */
+function adminEmailOf(value: string | undefined): string | undefined {
+  const email = value?.trim().toLowerCase();
+  if (!email) return undefined;
+  if (!z.email().safeParse(email).success) throw new Error(`ADMIN_EMAIL is not an email address: "${value}"`);
+  return email;
+}
+
+function flagOf(env: NodeJS.ProcessEnv, name: string): boolean {
+  const value = env[name] || 'false';
+  if (value !== 'true' && value !== 'false') throw new Error(`${name} must be true or false; got "${value}"`);
+  return value === 'true';
+}
+
+/** Keys given directly say their mode; keys in Secrets Manager are read only at checkout (counted as live). */
+export function paymentKeyModeFrom(
+  config: Pick<AppConfig, 'stripeSecretKey' | 'stripeSecretArn'>,
+): PaymentKeyMode {
+  if (config.stripeSecretKey) return paymentKeyModeOf(config.stripeSecretKey);
+  return config.stripeSecretArn ? 'unknown' : 'none';
+}
+
+export type AgeSaleConfig = Pick<
+  AppConfig,
+  'imageAi' | 'sellSimulatedAges' | 'stripeSecretKey' | 'stripeSecretArn'
+>;
+
+/** What this container knows of the age-sale rule before any checkout (shared/rules/age-sales.ts). */
+export function ageSaleFactsOf(config: AgeSaleConfig): AgeSaleFacts {
+  return {
+    ageing: ageingEngine({ routes: config.imageAi }),
+    payments: paymentKeyModeFrom(config),
+    sellSimulatedAges: config.sellSimulatedAges,
   };
 }
 
@@ -139,7 +202,8 @@ function imageAiRoutesOf(env: NodeJS.ProcessEnv): ImageAIRoutes {
  * so the browser signs in with USER_PASSWORD_AUTH there; in AWS it uses SRP.
  */
 export function clientConfigOf(
-  config: Pick<AppConfig, 'region' | 'userPoolId' | 'userPoolClientId' | 'cognitoPublicEndpoint'>,
+  config: Pick<AppConfig, 'region' | 'userPoolId' | 'userPoolClientId' | 'cognitoPublicEndpoint'> &
+    AgeSaleConfig,
 ): ClientConfig {
   return {
     region: config.region,
@@ -147,5 +211,6 @@ export function clientConfigOf(
     userPoolClientId: config.userPoolClientId ?? null,
     cognitoEndpoint: config.cognitoPublicEndpoint ?? null,
     authFlow: config.cognitoPublicEndpoint ? 'USER_PASSWORD_AUTH' : 'USER_SRP_AUTH',
+    ageHdOnSale: ageHdOnSale(ageSaleFactsOf(config)),
   };
 }

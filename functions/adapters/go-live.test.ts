@@ -21,6 +21,7 @@ describe('goLiveOf', () => {
       STRIPE_API_BASE: 'http://127.0.0.1:4242',
       POWERTOOLS_LOG_LEVEL: 'debug',
       USER_POOL_ID: 'local_pool',
+      ADMIN_EMAIL: 'admin@example.com',
     });
     expect(local).toMatchObject({
       'log-level': ['warn', 'DEBUG'],
@@ -29,6 +30,8 @@ describe('goLiveOf', () => {
       'ai-provider': ['warn', expect.stringContaining('ageProgress: offline')],
       'sign-in': ['ok', 'Cognito pool local_pool'],
       'site-url': ['warn', expect.any(String)],
+      'age-sales': ['warn', 'on sale on the offline simulation (test keys only)'],
+      'first-admin': ['ok', 'claimable by admin@example.com only'],
     });
   });
 
@@ -41,8 +44,9 @@ describe('goLiveOf', () => {
       REPLICATE_SECRET_ARN: 'arn:aws:secretsmanager:eu-west-1:1:secret:replicate',
       USER_POOL_ID: 'eu-west-1_X',
       SITE_URL: 'https://littlefutures.example',
+      ADMIN_EMAIL: 'ops@littlefutures.example',
     });
-    expect(Object.values(prod).map(([status]) => status)).toEqual(['ok', 'ok', 'ok', 'ok', 'ok', 'ok']);
+    expect(Object.values(prod).map(([status]) => status)).toEqual(Array(8).fill('ok'));
     expect(prod['ai-provider'][1]).toContain('removeBackground: offline');
     expect(prod['ai-provider'][1]).toContain('webhook https://littlefutures.example/api/ai/webhook');
   });
@@ -71,5 +75,25 @@ describe('goLiveOf', () => {
     expect(bare.payments[0]).toBe('off');
     expect(bare['sign-in'][0]).toBe('off');
     expect(bare['log-level']).toEqual(['ok', 'INFO']);
+    expect(bare['first-admin']).toEqual(['blocker', 'no address named: nobody can claim it']);
+    expect(bare['age-sales'][0]).toBe('off');
+  });
+
+  it('blocks age products on the offline simulation with live keys, and warns when the deployer opts in', () => {
+    const ageSales = (env: Record<string, string>) =>
+      goLiveOf(loadConfig({ ...required, ...env })).items.find((i) => i.id === 'age-sales')!;
+    const live = ageSales({ STRIPE_SECRET_KEY: 'sk_live_abc' });
+    expect(live).toMatchObject({ status: 'blocker' });
+    expect(live.value).toContain('age products on the offline simulation with live keys');
+    expect(live.hint).toContain('sellSimulatedAges=true');
+    const fromSecret = ageSales({ STRIPE_SECRET_ARN: 'arn:aws:secretsmanager:eu-west-1:1:secret:stripe' });
+    expect(fromSecret).toMatchObject({ status: 'blocker' });
+    expect(fromSecret.value).toContain('keys from Secrets Manager count as live');
+    const optedIn = ageSales({ STRIPE_SECRET_KEY: 'sk_live_abc', SELL_SIMULATED_AGES: 'true' });
+    expect(optedIn).toMatchObject({ status: 'warn' });
+    expect(optedIn.value).toContain('SELL_SIMULATED_AGES=true');
+    expect(ageSales({ STRIPE_SECRET_KEY: 'sk_live_abc', IMAGE_AI_AGE_PROGRESS: 'replicate' }).status).toBe(
+      'ok',
+    );
   });
 });

@@ -2,9 +2,10 @@
  * The go-live checklist's badges (/admin/production-checklist), read from the configuration this
  * container started with: what is really set, never a static "ready".
  */
+import { ageHdOnSale } from '@shared/rules/age-sales';
 import type { GoLiveConfig, GoLiveItem } from '@shared/schemas/admin';
 import { IMAGE_CAPABILITIES } from '../core/image-ai';
-import type { AppConfig } from './config';
+import { type AppConfig, ageSaleFactsOf } from './config';
 
 type GoLiveFacts = Pick<
   AppConfig,
@@ -19,6 +20,8 @@ type GoLiveFacts = Pick<
   | 'aiWebhookUrl'
   | 'userPoolId'
   | 'siteUrl'
+  | 'adminEmail'
+  | 'sellSimulatedAges'
 >;
 
 const QUIET_LEVELS = ['INFO', 'WARN', 'ERROR', 'CRITICAL', 'SILENT'];
@@ -123,8 +126,61 @@ function siteUrl(facts: GoLiveFacts): GoLiveItem {
   };
 }
 
+/** Without a named address nobody can claim /admin/grant: the operator pages stay out of reach. */
+function firstAdmin({ adminEmail }: GoLiveFacts): GoLiveItem {
+  const base = { id: 'first-admin', title: 'First admin (/admin/grant)' };
+  if (adminEmail) return { ...base, value: `claimable by ${adminEmail} only`, status: 'ok' };
+  return {
+    ...base,
+    value: 'no address named: nobody can claim it',
+    status: 'blocker',
+    hint: 'Deploy with -c adminEmail=<your address> (ADMIN_EMAIL), or add admins with npm run admin:grant.',
+  };
+}
+
+const HOSTED_AGEING_HINT = 'Route ageing to a hosted provider (-c imageAiAgeProgress=replicate).';
+
+/** The offline engine's previews are a simulation: never sold as a prediction for real money by default. */
+function ageSales(facts: GoLiveFacts): GoLiveItem {
+  const base = { id: 'age-sales', title: 'HD age products' };
+  const sale = ageSaleFactsOf(facts);
+  if (sale.ageing === 'hosted') return { ...base, value: 'on sale (hosted ageing)', status: 'ok' };
+  if (sale.payments === 'none') return { ...base, value: 'nothing is sold (no Stripe keys)', status: 'off' };
+  if (sale.sellSimulatedAges) {
+    return {
+      ...base,
+      value: 'on sale on the offline simulation (SELL_SIMULATED_AGES=true)',
+      status: 'warn',
+      hint: `Parents pay for a simulation, not a prediction. ${HOSTED_AGEING_HINT}`,
+    };
+  }
+  if (!ageHdOnSale(sale)) {
+    return {
+      ...base,
+      value: `age products on the offline simulation with live keys${sale.payments === 'unknown' ? ' (keys from Secrets Manager count as live)' : ''}: not sold, Moments offered instead`,
+      status: 'blocker',
+      hint: `${HOSTED_AGEING_HINT} Or, knowingly, sell the simulation with -c sellSimulatedAges=true (SELL_SIMULATED_AGES).`,
+    };
+  }
+  return {
+    ...base,
+    value: 'on sale on the offline simulation (test keys only)',
+    status: 'warn',
+    hint: `With live keys they will not be sold. ${HOSTED_AGEING_HINT}`,
+  };
+}
+
 export function goLiveOf(facts: GoLiveFacts): GoLiveConfig {
   return {
-    items: [logLevel(facts), email(facts), payments(facts), imageAi(facts), signIn(facts), siteUrl(facts)],
+    items: [
+      logLevel(facts),
+      email(facts),
+      payments(facts),
+      imageAi(facts),
+      ageSales(facts),
+      signIn(facts),
+      firstAdmin(facts),
+      siteUrl(facts),
+    ],
   };
 }

@@ -44,7 +44,7 @@ describe('files written before their transaction (S3 emulator + DynamoDB Local)'
         },
       },
     };
-    await migrateSessionUploads(watching, parent, sessionId);
+    await migrateSessionUploads(watching, parent);
     expect(seen).toEqual([pending]);
     const { upload } = (await deps.uploads.getUploadWithJobs(uploadId))!;
     expect(await tagsOf('uploads', upload.fileKey!)).toEqual({});
@@ -63,7 +63,7 @@ describe('files written before their transaction (S3 emulator + DynamoDB Local)'
         },
       },
     };
-    await expect(migrateSessionUploads(failing, parent, sessionId)).rejects.toThrow('the transaction failed');
+    await expect(migrateSessionUploads(failing, parent)).rejects.toThrow('the transaction failed');
     const copy = originalKeyFor({ id: uploadId, owner: `user:${parent.sub}` });
     expect(await deps.blobs.head('uploads', copy)).not.toBeNull();
     expect(await tagsOf('uploads', copy)).toEqual(pending);

@@ -1,4 +1,5 @@
 /** Everything a use case may touch, passed in as one plain object built once per container. */
+
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type { QuotaLimits } from '@shared/rules/quotas';
 import type { ClientConfig } from '@shared/schemas/account';
@@ -25,6 +26,7 @@ import type {
 } from './ports';
 import type { QuotaStore } from './quotas';
 import type { PredictionStore } from './render/prediction-ports';
+import type { VisitorSessions } from './sessions/session-tokens';
 
 export type Deps = {
   uploads: UploadStore;
@@ -49,6 +51,11 @@ export type Deps = {
   hdEnlarger: HdEnlarger;
   clock: Clock;
   tokens: TokenVerifier;
+  /**
+   * Signs and verifies visitor session tokens; absent on the Lambdas that serve no visitor
+   * (system, webhooks, admin), which hold no session key and ignore the header.
+   */
+  sessions?: VisitorSessions;
   identity: Identity;
   /** Deleted accounts whose tokens may not write any more. */
   deletedAccounts: DeletedAccounts;
@@ -67,6 +74,10 @@ export type Deps = {
   adminStore: AdminStore;
   /** The go-live checklist's facts, read from the configuration the container started with. */
   goLive: GoLiveConfig;
+  /** The one address that may claim first-admin setup (lower-cased); unset, nobody can. */
+  adminEmail?: string;
+  /** The deployer chose to sell age HD made by the offline simulation even with live keys. */
+  sellSimulatedAges: boolean;
   /** Template packs (pack manager) and the queue their generation runs on. */
   packs: PackStore;
   packQueue: PackQueue;

@@ -11,8 +11,8 @@ import type { FulfilDeps } from './payments/fulfil';
 import type { RenderBatchDeps } from './render/render-deps';
 import type { UploadViewDeps } from './uploads/upload-view';
 
-/** What the HTTP router itself reads: the origin check, token verification, deleted accounts, logs. */
-export type HttpDeps = Pick<Deps, 'originVerify' | 'tokens' | 'deletedAccounts' | 'logger'>;
+/** What the HTTP router itself reads: the origin check, token and session verification, deleted accounts, logs. */
+export type HttpDeps = Pick<Deps, 'originVerify' | 'tokens' | 'sessions' | 'deletedAccounts' | 'logger'>;
 
 /** Health names the age engine from the configured routes: no image adapter. */
 export type SystemDeps = HttpDeps & Pick<Deps, 'clientConfig'> & { imageAI: AgeingRoute };
@@ -23,6 +23,7 @@ export type UploadsDeps = HttpDeps &
     Deps,
     | 'blobs'
     | 'cdn'
+    | 'compositions'
     | 'hdEnlarger'
     | 'inspector'
     | 'metrics'
@@ -34,9 +35,12 @@ export type UploadsDeps = HttpDeps &
 
 export type AccountDeps = HttpDeps &
   UploadViewDeps &
-  Pick<Deps, 'blobs' | 'cdn' | 'identity' | 'paymentStore' | 'payments' | 'uploads'>;
+  Pick<Deps, 'blobs' | 'cdn' | 'compositions' | 'identity' | 'paymentStore' | 'payments' | 'uploads'>;
 
-export type PaymentsDeps = HttpDeps & FulfilDeps & Pick<Deps, 'siteUrl'>;
+/** Checkout asks whether age HD is on sale: the age engine's name and the deployer's opt-in. */
+export type PaymentsDeps = HttpDeps &
+  FulfilDeps &
+  Pick<Deps, 'siteUrl' | 'sellSimulatedAges'> & { imageAI: AgeingRoute };
 
 /** The AI webhook only checks a signature and queues a check: no image adapter. */
 export type WebhooksDeps = HttpDeps & FulfilDeps & { imageAI: WebhookVerifying };
@@ -49,6 +53,7 @@ export type MomentsDeps = HttpDeps &
 export type AdminDeps = HttpDeps &
   Pick<
     Deps,
+    | 'adminEmail'
     | 'adminStore'
     | 'aiRuns'
     | 'blobs'

@@ -12,6 +12,8 @@ export const METRIC_NAMES = [
   'HdCompositions',
   'CreditsSpent',
   'QuotaRefusals',
+  'VisitorSessionsStarted',
+  'LegacySessionsAdopted',
 ] as const;
 export type MetricName = (typeof METRIC_NAMES)[number];
 

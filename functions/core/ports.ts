@@ -6,19 +6,26 @@ import type { UploadPurpose } from '@shared/rules/upload-file';
 import type { JobStatus } from '@shared/schemas/uploads';
 import type { RenderTask } from './render/render-tasks';
 
-/** Who is calling: an anonymous browser session, a signed-in user, or an admin. */
-export type Principal =
+/**
+ * Who is calling: nobody known, a visitor (the session of a token the server signed), a signed-in
+ * user, or an admin. `clientIp`: the caller's address, as the router found it (quotas count it).
+ */
+export type Principal = (
   | { kind: 'anonymous' }
   | { kind: 'visitor'; sessionId: string }
   | {
       kind: 'user';
       sub: string;
       email?: string;
+      /** Cognito's email_verified claim: the user proved they receive mail at `email`. */
+      emailVerified?: boolean;
       /** Cognito's username (`cognito:username` or `username` claim); the admin APIs take it. */
       username?: string;
+      /** The visitor session this browser held (a verified token), for its unmigrated uploads. */
       sessionId?: string;
       isAdmin: boolean;
-    };
+    }
+) & { clientIp?: string };
 
 /** Owner of an upload, as stored: "session:<id>" or "user:<sub>". */
 export type OwnerRef = `session:${string}` | `user:${string}`;
@@ -93,8 +100,11 @@ export interface UploadStore {
   /** false when the upload no longer exists. */
   saveEmail(uploadId: string, email: string): Promise<boolean>;
   saveFace(uploadId: string, face: FaceBox): Promise<void>;
-  /** Records the upload's cut-out; false when the upload no longer exists. */
-  saveCutout(uploadId: string, cutout: CutoutInfo): Promise<boolean>;
+  /**
+   * Records the upload's cut-out, made at the files of `owner`; false when the upload no longer
+   * exists or changed owner meanwhile (a migration moved it: the files are not where it now looks).
+   */
+  saveCutout(uploadId: string, cutout: CutoutInfo, owner: OwnerRef): Promise<boolean>;
   /**
    * processing -> done, in one write with a hosted render's check; false when the job was not
    * processing (duplicate delivery).
@@ -138,8 +148,9 @@ export interface UploadStore {
    */
   migrate(plans: MigrationPlan[]): Promise<boolean>;
   /**
-   * Deletes the upload and its jobs in one transaction, only if the jobs are still as read
-   * (a render that finished meanwhile recorded files the caller has not deleted); false otherwise.
+   * Deletes the upload and its jobs in one transaction, only if they are still as read: owner,
+   * status, cut-out and jobs (a migration, a completion, a cut-out or a render meanwhile recorded
+   * files the caller has not deleted); false otherwise, and when the upload is gone.
    */
   deleteUpload(upload: UploadRecord, jobs: RenderJobRecord[]): Promise<boolean>;
   /** Deletes every item of a user's own partition (USER#sub: drafts, credits...). */

@@ -7,10 +7,14 @@ import { QuotaExceededError } from './errors';
 import { createFreeComposition } from './moments/compositions';
 import { createCutout } from './moments/cutouts';
 import type { Principal } from './ports';
+import { startSession } from './sessions/visitor-sessions';
 import { createUpload } from './uploads/create-upload';
 
 const photo = { contentType: 'image/jpeg', size: 1000 };
-const quotas = { upload: 2, cutout: 1, freeComposition: 2 };
+const quotas = {
+  perCaller: { upload: 2, cutout: 1, freeComposition: 2 },
+  perAddress: { upload: 5, cutout: 3, freeComposition: 5, session: 2 },
+};
 
 async function refusal(attempt: Promise<unknown>): Promise<QuotaExceededError> {
   const error = await attempt.then(
@@ -80,5 +84,28 @@ describe('hourly quotas', () => {
     await createFreeComposition(deps, who, request());
     const error = await refusal(createFreeComposition(deps, who, request()));
     expect(error.message).toBe(messages.tooManyCompositions);
+  });
+
+  it('counts each address too: a fresh visitor session per request does not escape the limit', async () => {
+    const deps = fakeDeps({ quotaLimits: quotas });
+    const from = (clientIp: string) => ({ ...visitor(), clientIp });
+    for (let i = 0; i < 5; i++) await createUpload(deps, from('203.0.113.7'), photo);
+    const error = await refusal(createUpload(deps, from('203.0.113.7'), photo));
+    expect(error.message).toBe(messages.tooManyUploads);
+    // Another address, and a signed-in parent elsewhere, are not held back by it.
+    await expect(createUpload(deps, from('198.51.100.1'), photo)).resolves.toBeDefined();
+    await expect(createUpload(deps, { ...parent(), clientIp: '198.51.100.2' }, photo)).resolves.toBeDefined();
+    expect(deps.table.uploads.size).toBe(7);
+  });
+
+  it('limits new visitor sessions per address, but renewing one held is not a new session', async () => {
+    const deps = fakeDeps({ quotaLimits: quotas });
+    const anonymous = { kind: 'anonymous' as const, clientIp: '203.0.113.9' };
+    const first = await startSession(deps, anonymous, {});
+    await startSession(deps, anonymous, {});
+    const error = await refusal(startSession(deps, anonymous, {}));
+    expect(error.message).toBe(messages.tooManySessions);
+    const renewed = await startSession(deps, anonymous, { token: first.token });
+    expect(renewed.token.split('.')[0]).toBe(first.token.split('.')[0]);
   });
 });

@@ -117,6 +117,11 @@ const cases: Record<RouteId, Case> = {
     status: everyone(200),
     verify: async (result) => expect(result.json.paths['/api/uploads/{uploadId}']).toBeDefined(),
   },
+  startSession: {
+    status: everyone(200),
+    prepare: async () => ({ body: {} }),
+    verify: async (result) => expect(result.json.token).toMatch(/^[0-9a-f-]{36}\.[0-9a-z]+\.[\w-]{43}$/),
+  },
   createUpload: {
     status: { ...everyone(200), anonymous: 401 },
     prepare: async () => ({ body: { contentType: 'image/jpeg', size: 1000 } }),
@@ -195,10 +200,10 @@ const cases: Record<RouteId, Case> = {
   },
   migrateUploads: {
     status: signedIn,
-    // The owning session has a finished photo; each caller names its own session.
+    // The owning session has a finished photo; each caller proves only its own session (its token).
     prepare: async (ctx) => {
       ctx.uploadId = await fixture('sessionUpload', { complete: true });
-      return { body: { sessionId: ctx.who.sessionId ?? crypto.randomUUID() } };
+      return { body: {} };
     },
     verify: async (result, ctx) => {
       const owner = (await stored(ctx.uploadId!))?.owner;

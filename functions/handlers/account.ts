@@ -13,7 +13,7 @@ export const createAccountHandler = (deps: AccountDeps) =>
     'account',
     {
       getMe: async (_deps, { principal }) => getMe(principal),
-      migrateUploads: (deps, { principal, body }) => migrateSessionUploads(deps, principal, body.sessionId),
+      migrateUploads: (deps, { principal }) => migrateSessionUploads(deps, principal),
       listMyUploads: (deps, { principal }) => listMyUploads(deps, principal),
       deleteAccount: (deps, { principal }) => deleteAccount(deps, principal),
       getCredits: (deps, { principal }) => getCreditsView(deps, principal),

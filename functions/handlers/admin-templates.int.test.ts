@@ -1,18 +1,28 @@
 /**
  * The template editor's and seeder's routes through the real admin handler on the emulators:
- * an import with real images into S3 and the table, a save that approves, and the bad inputs of
- * issue 11 — each a clear 4xx with nothing half-written.
+ * an import with real images into S3 and the table, a save that approves, the bad inputs — each a
+ * clear 4xx with nothing half-written — and an import from a slow image host that answers before
+ * the invocation's deadline with what it imported and what it could not.
  */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
+import https from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { storageKeys } from '@shared/deployment';
 import { messages } from '@shared/messages';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLambdaContext } from '../../scripts/local/lambda-context';
+import { createImageFetcher } from '../adapters/http/image-fetcher';
+import { FETCH_RESERVE_MS } from '../core/admin/import-templates';
 import { claimsOf, newParent } from '../test-support/cognito';
+import { httpEvent } from '../test-support/invoke';
 import { createTestApp } from '../test-support/test-app';
 
-const { callRoute, deps } = createTestApp();
+const { callRoute, deps, handlers, lambdaDeps } = createTestApp();
 let admin: Record<string, string>;
 let parent: Record<string, string>;
 let server: http.Server;
@@ -191,4 +201,77 @@ describe('the template seeder and editor', () => {
     expect(bad.status).toBe(400);
     expect((await importAs(parent, [item()])).status).toBe(403);
   });
+
+  it('imports what a slow image host delivered before the deadline and names the rest: no 503, nothing half-written', async () => {
+    // A TLS host (the fetcher's test options trust it) that takes 1.5 s per image.
+    const dir = mkdtempSync(join(tmpdir(), 'slow-host-'));
+    execFileSync(
+      'openssl',
+      [
+        ...['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=slow.test'],
+        ...['-addext', 'subjectAltName=DNS:slow.test'],
+        ...['-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')],
+      ],
+      { stdio: 'ignore' },
+    );
+    const cert = readFileSync(join(dir, 'cert.pem'), 'utf8');
+    const png = await sharp({ create: { width: 64, height: 80, channels: 3, background: '#a7f3d0' } })
+      .png()
+      .toBuffer();
+    const slow = https.createServer({ key: readFileSync(join(dir, 'key.pem')), cert }, (_req, res) => {
+      const timer = setTimeout(() => res.writeHead(200, { 'content-type': 'image/png' }).end(png), 1_500);
+      res.on('close', () => clearTimeout(timer));
+    });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    const port = (slow.address() as AddressInfo).port;
+    const guard = lambdaDeps.admin.imageFetcher;
+    lambdaDeps.admin.imageFetcher = createImageFetcher({
+      ca: cert,
+      resolve: async () => [{ address: '127.0.0.1', family: 4 }],
+      isAllowedAddress: (address) => address === '127.0.0.1',
+    });
+    try {
+      const before = await stored();
+      const items = Array.from({ length: 40 }, (_, i) =>
+        item({ name: `Slow ${i}`, imageUrl: `https://slow.test:${port}/${i}.png` }),
+      );
+      // The admin Lambda as the platform runs it, with 2.5 s for fetching before the reserve.
+      const timeoutMs = FETCH_RESERVE_MS + 2_500;
+      const started = Date.now();
+      const result = await handlers.httpHandlers.admin(
+        httpEvent('importTemplates', { claims: admin, body: { templates: items } }),
+        createLambdaContext('little-futures-admin', { timeoutMs }),
+      );
+      expect(Date.now() - started).toBeLessThan(timeoutMs - 2_000);
+      expect(result.statusCode).toBe(200);
+      const body = JSON.parse(result.body as string);
+
+      // Every item is either imported or named as not imported, in item order.
+      expect(body.imported).toBeGreaterThan(0);
+      expect(body.notImported.length).toBeGreaterThan(0);
+      expect(body.imported + body.notImported.length).toBe(items.length);
+      const importedNames = body.templates.map((t: { sceneName: string }) => t.sceneName);
+      expect(importedNames).toEqual(items.slice(0, body.imported).map((i) => i.name));
+      expect(body.notImported[0]).toEqual({
+        index: body.imported,
+        name: `Slow ${body.imported}`,
+        reason: 'timed_out',
+      });
+
+      // Each imported template whole (item and five files); nothing at all of the others.
+      const after = await stored();
+      expect(after.items - before.items).toBe(body.imported);
+      expect(after.files - before.files).toBe(body.imported * 5);
+      for (const { templateId } of body.templates) {
+        expect(
+          await deps.blobs.head('renders', storageKeys.template(templateId, 'native.jpg')),
+        ).not.toBeNull();
+      }
+    } finally {
+      lambdaDeps.admin.imageFetcher = guard;
+      slow.closeAllConnections();
+      slow.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

@@ -1,6 +1,7 @@
 /**
  * First-admin setup on a user pool of its own (cognito-local), so "the group is empty" is true here
- * whatever other files do: two people race for it, exactly one wins, nobody comes after.
+ * whatever other files do: only the address the deployment names (ADMIN_EMAIL) may claim it, two of
+ * its requests race and exactly one wins, nobody comes after.
  */
 import {
   AdminCreateUserCommand,
@@ -20,16 +21,18 @@ import { loadLocalEnv } from '../test-support/local-env';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 
 const env = loadLocalEnv();
+/** The address this file's deployment names as its first admin. */
+const NAMED = `named-${crypto.randomUUID()}@example.com`;
 const cognito = new CognitoIdentityProviderClient({ region: env.AWS_REGION });
 const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ region: env.AWS_REGION }));
 let app: TestApp;
+let unnamed: TestApp;
 let poolId: string;
 let enforcer: TestEnforcer | undefined;
 
 const clearClaim = () => doc.send(new DeleteCommand({ TableName: env.TABLE_NAME, Key: keys.firstAdmin() }));
 
-async function newUser() {
-  const email = `operator-${crypto.randomUUID()}@example.com`;
+async function newUser(email = `operator-${crypto.randomUUID()}@example.com`) {
   const { User } = await cognito.send(
     new AdminCreateUserCommand({
       UserPoolId: poolId,
@@ -40,7 +43,7 @@ async function newUser() {
   );
   const sub = User?.Attributes?.find((a) => a.Name === 'sub')?.Value ?? crypto.randomUUID();
   // What API Gateway's authorizer passes for this user's ID token.
-  return { email, claims: { sub, email, 'cognito:username': User!.Username! } };
+  return { email, claims: { sub, email, email_verified: 'true', 'cognito:username': User!.Username! } };
 }
 
 const members = async () =>
@@ -59,7 +62,8 @@ beforeAll(async () => {
   // The admin role names the stack's pool only (as in AWS): this pool gets an enforcer of its own.
   enforcer = await startTestEnforcer({ upstream: inject('emulatorUpstream'), userPoolId: poolId });
   Object.assign(process.env, endpointEnv(enforcer));
-  app = createTestApp({ USER_POOL_ID: poolId });
+  app = createTestApp({ USER_POOL_ID: poolId, ADMIN_EMAIL: NAMED.toUpperCase() });
+  unnamed = createTestApp({ USER_POOL_ID: poolId, ADMIN_EMAIL: '' });
 });
 
 afterAll(async () => {
@@ -70,24 +74,37 @@ afterAll(async () => {
 });
 
 describe('POST /api/admin/grant', () => {
-  it('makes exactly one of two racing operators the first admin, and nobody after', async () => {
-    const [ada, bob, eve] = await Promise.all([newUser(), newUser(), newUser()]);
-    const raced = await Promise.all(
-      [ada, bob].map((u) => app.callRoute('grantFirstAdmin', { claims: u.claims })),
-    );
-    expect(raced.map((r) => r.status).sort()).toEqual([200, 403]);
-    const winner = raced[0].status === 200 ? ada : bob;
-    const loser = winner === ada ? bob : ada;
-    expect(await members()).toEqual([winner.claims['cognito:username']]);
-    expect(raced.find((r) => r.status === 403)!.json.error.message).toBe(messages.adminsManagedByAdmins);
+  it('lets nobody claim it while the deployment names no address, and says how to name one', async () => {
+    const ada = await newUser();
+    const refused = await unnamed.callRoute('grantFirstAdmin', { claims: ada.claims });
+    expect([refused.status, refused.json.error.message]).toEqual([403, messages.firstAdminNotNamed]);
+    expect(await members()).toEqual([]);
+  });
 
-    const again = await app.callRoute('grantFirstAdmin', { claims: winner.claims });
+  it('makes only the named address the first admin, once, and nobody after', async () => {
+    const [ada, eve] = await Promise.all([newUser(NAMED), newUser()]);
+    // The first stranger to sign up is refused while the group is still empty.
+    const stranger = await app.callRoute('grantFirstAdmin', { claims: eve.claims });
+    expect([stranger.status, stranger.json.error.message]).toEqual([403, messages.notTheNamedAdmin]);
+    // So is the named address while its token does not say it is verified.
+    const unverified = { ...ada.claims, email_verified: 'false' };
+    const early = await app.callRoute('grantFirstAdmin', { claims: unverified });
+    expect([early.status, early.json.error.message]).toEqual([403, messages.notTheNamedAdmin]);
+    expect(await members()).toEqual([]);
+
+    // Two tabs of the named account press at once: exactly one request makes it an admin.
+    const raced = await Promise.all(
+      [0, 1].map(() => app.callRoute('grantFirstAdmin', { claims: ada.claims })),
+    );
+    expect(raced.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(raced.find((r) => r.status !== 200)!.status).toBeOneOf([403, 409]);
+    expect(await members()).toEqual([ada.claims['cognito:username']]);
+
+    const again = await app.callRoute('grantFirstAdmin', { claims: ada.claims });
     expect([again.status, again.json.error.message]).toEqual([409, messages.alreadyAdmin]);
-    for (const late of [loser, eve]) {
-      const refused = await app.callRoute('grantFirstAdmin', { claims: late.claims });
-      expect([refused.status, refused.json.error.message]).toEqual([403, messages.adminsManagedByAdmins]);
-    }
-    expect(await members()).toEqual([winner.claims['cognito:username']]);
+    const late = await app.callRoute('grantFirstAdmin', { claims: eve.claims });
+    expect([late.status, late.json.error.message]).toEqual([403, messages.adminsManagedByAdmins]);
+    expect(await members()).toEqual([ada.claims['cognito:username']]);
   });
 
   it('answers 401 without a signed-in user', async () => {

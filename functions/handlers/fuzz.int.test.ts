@@ -15,6 +15,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Gateway } from '../../scripts/local/gateway/gateway';
+import { signSessionToken } from '../core/sessions/session-tokens';
 import { newParent } from '../test-support/cognito';
 import {
   arbitraryFromZod,
@@ -29,6 +30,7 @@ import {
 } from '../test-support/fuzz';
 import * as images from '../test-support/images';
 import { givenCutout, givenTemplate } from '../test-support/moments';
+import { visitorToken } from '../test-support/sessions';
 import { createTestApp } from '../test-support/test-app';
 import { bearer } from '../test-support/uploads';
 
@@ -38,6 +40,8 @@ const { callRoute, deps, startGateway, uploadPhoto, purgeRenderQueue, purgePackQ
 const SEED = Number(process.env.FUZZ_SEED ?? 20261125);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
 const PRINCIPALS = ['anonymous', 'visitor', 'user', 'admin'] as const;
+/** Issued 40 days ago: past any visitor token's lifetime. */
+const EXPIRED = new Date(Date.now() - 40 * 86_400_000);
 type Principal = (typeof PRINCIPALS)[number];
 
 let gateway: Gateway;
@@ -54,8 +58,8 @@ beforeAll(async () => {
   const visitorSession = crypto.randomUUID();
   const userSession = crypto.randomUUID();
   who.anonymous = {};
-  who.visitor = { [SESSION_HEADER]: visitorSession };
-  who.user = { [SESSION_HEADER]: userSession, ...bearer(user.idToken) };
+  who.visitor = { [SESSION_HEADER]: visitorToken(visitorSession) };
+  who.user = { [SESSION_HEADER]: visitorToken(userSession), ...bearer(user.idToken) };
   who.admin = bearer(admin.idToken);
 
   // Records the fuzzed ids can name, so a share of calls reaches real data and its owners' checks.
@@ -192,7 +196,17 @@ function requestArbitrary(id: RouteId, route: RouteDef): fc.Arbitrary<Request> {
         { weight: 8, arbitrary: fc.constant(route.method) },
         fc.constantFrom(...otherMethods(route)),
       ),
-      session: fc.constantFrom('as is', 'as is', 'as is', 'duplicated', 'garbage', 'missing'),
+      session: fc.constantFrom(
+        'as is',
+        'as is',
+        'as is',
+        'duplicated',
+        'garbage',
+        'missing',
+        'forged',
+        'expired',
+        "another visitor's",
+      ),
       authorization: fc.oneof(
         { weight: 8, arbitrary: fc.constant('as is') },
         fc.constantFrom('garbage', 'empty'),
@@ -204,9 +218,15 @@ function requestArbitrary(id: RouteId, route: RouteDef): fc.Arbitrary<Request> {
       const path = route.path.replace(/\{\w+\}/g, () => r.params[i++]);
       const headers: http.OutgoingHttpHeaders = { ...who[r.principal] };
       if (r.contentType) headers['content-type'] = r.contentType;
-      if (r.session === 'duplicated') headers[SESSION_HEADER] = [crypto.randomUUID(), crypto.randomUUID()];
+      const held = String(headers[SESSION_HEADER] ?? visitorToken(crypto.randomUUID()));
+      if (r.session === 'duplicated') headers[SESSION_HEADER] = [held, visitorToken(crypto.randomUUID())];
       if (r.session === 'garbage') headers[SESSION_HEADER] = 'x'.repeat(500);
       if (r.session === 'missing') delete headers[SESSION_HEADER];
+      // The visitor's own session id, signed with a key that is not the deployment's.
+      if (r.session === 'forged')
+        headers[SESSION_HEADER] = signSessionToken('k'.repeat(40), held.split('.')[0], new Date()).token;
+      if (r.session === 'expired') headers[SESSION_HEADER] = visitorToken(held.split('.')[0], EXPIRED);
+      if (r.session === "another visitor's") headers[SESSION_HEADER] = visitorToken(crypto.randomUUID());
       if (r.authorization === 'garbage' && headers.authorization) headers.authorization = 'Bearer a.b.c';
       if (r.authorization === 'empty' && headers.authorization) headers.authorization = 'Bearer ';
       if (route.rawBody) headers[route.rawBody.signatureHeader] = 't=1,v1=00,v1=ff';

@@ -7,7 +7,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { routes } from '@shared/api';
 import type { TargetAge } from '@shared/catalog';
-import { isHdSourceKey } from '@shared/deployment';
+import { isHdSourceKey, keyedWebhookUrl } from '@shared/deployment';
 import { messages } from '@shared/messages';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -29,7 +29,11 @@ const hostedSettings = (overrides: Record<string, string> = {}) => ({
 
 const app = createTestApp(hostedSettings());
 const gateway = await app.startGateway();
-app.deps.aiWebhookUrl = new URL(routes.aiWebhook.path, gateway.url).href;
+// With the key the gateway wants, as the render worker's config adds it in AWS.
+app.deps.aiWebhookUrl = keyedWebhookUrl(
+  new URL(routes.aiWebhook.path, gateway.url).href,
+  app.env.WEBHOOK_KEY,
+);
 // The render worker starts the predictions: the provider calls back where its deps say.
 app.lambdaDeps['render-worker'].aiWebhookUrl = app.deps.aiWebhookUrl;
 

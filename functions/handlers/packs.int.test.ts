@@ -1,8 +1,8 @@
 /**
  * The pack manager through the real admin handler and the real pack worker on the emulators:
- * create, Generate (queued, answered at once, not doubled), the worker's five scenes as active
- * templates with their files in S3, a redelivery that duplicates nothing, publish and unpublish,
- * and the scheduler's tick.
+ * create, Generate (queued, answered at once, not doubled), the worker's five scenes as templates of
+ * the pack with their files in S3, a redelivery that duplicates nothing, publish and unpublish (the
+ * scenes listed in Moments only while the pack is published), and the scheduler's tick.
  */
 import {
   GetQueueUrlCommand,
@@ -33,6 +33,14 @@ async function newPack(body: Record<string, unknown> = {}): Promise<PackView> {
 }
 const listed = async (packId: string): Promise<PackView> =>
   (await callRoute('listPacks', asAdmin())).json.packs.find((p: PackView) => p.packId === packId);
+/** Which of these templates a gallery lists, sorted. */
+const listedIn = async (route: 'listTemplates' | 'listComposerTemplates', ids: string[]) =>
+  (await callRoute(route)).json.templates
+    .map((t: { templateId: string }) => t.templateId)
+    .filter((id: string) => ids.includes(id))
+    .sort();
+const inMoments = (ids: string[]) => listedIn('listTemplates', ids);
+const inComposer = (ids: string[]) => listedIn('listComposerTemplates', ids);
 
 beforeAll(async () => {
   // Runs other files' admin calls queued (access tests) are none of this file's business.
@@ -51,7 +59,7 @@ describe('pack manager', () => {
     }
   });
 
-  it('generates five scenes as active templates of the pack, once, even when redelivered', async () => {
+  it('generates five scenes as templates of the pack, once, even when redelivered', async () => {
     const pack = await newPack();
     expect(pack).toMatchObject({ status: 'draft', templateCount: 0, generation: null });
 
@@ -70,11 +78,15 @@ describe('pack manager', () => {
     expect(done).toMatchObject({ templateCount: 5, generation: null, status: 'draft', lastError: null });
 
     const ids = await deps.packs.listTemplateIds(pack.packId);
-    const moments = (await callRoute('listTemplates')).json.templates.filter((t: { templateId: string }) =>
-      ids.includes(t.templateId),
-    );
-    expect(moments).toHaveLength(5);
-    expect(moments[0]).toMatchObject({ status: 'active', category: 'Fantasy', theme: 'fantasy' });
+    expect(ids).toHaveLength(5);
+    // The pack is a draft: its scenes are listed nowhere yet (the next test publishes one).
+    expect(await inMoments(ids)).toEqual([]);
+    expect(await deps.templates.getTemplate(ids[0])).toMatchObject({
+      status: 'active',
+      packId: pack.packId,
+      category: 'Fantasy',
+      theme: 'fantasy',
+    });
     const stored = await deps.blobs.list(
       'renders',
       storageKeys.template(ids[0], 'native.jpg').replace('native.jpg', ''),
@@ -96,6 +108,45 @@ describe('pack manager', () => {
     expect(await runPackWorker()).toEqual({ delivered: 1, failed: 0 });
     expect((await listed(pack.packId)).templateCount).toBe(5);
     expect(await deps.packs.listTemplateIds(pack.packId)).toHaveLength(5);
+  });
+
+  it("lists a pack's scenes in Moments and the composer only while the pack is published", async () => {
+    const pack = await newPack({ name: 'Sunny Meadow', category: 'Seasons' });
+    await callRoute('generatePack', asAdmin({ params: { packId: pack.packId } }));
+    expect(await runPackWorker()).toEqual({ delivered: 1, failed: 0 });
+    const ids = (await deps.packs.listTemplateIds(pack.packId)).sort();
+    const setStatus = async (status: 'active' | 'draft') =>
+      expect(
+        (await callRoute('updatePackStatus', asAdmin({ params: { packId: pack.packId }, body: { status } })))
+          .status,
+      ).toBe(200);
+    const open = (templateId: string) => callRoute('getTemplate', { params: { templateId } });
+    // Reviewed in the editor while the pack is a draft: approved, yet still held back.
+    const reviewed = await callRoute(
+      'updateTemplate',
+      asAdmin({
+        params: { templateId: ids[0] },
+        body: {
+          sceneName: 'Reviewed',
+          category: 'Seasons',
+          orientation: '1:1',
+          safeArea: { x: 0.2, y: 0.2, width: 0.5, height: 0.5, anchor: 'center' },
+          nativeWidth: 2048,
+          nativeHeight: 2048,
+          displayOrder: 0,
+        },
+      }),
+    );
+    expect(reviewed.json.status).toBe('draft');
+    expect([await inMoments(ids), await inComposer(ids), (await open(ids[1])).status]).toEqual([[], [], 404]);
+
+    await setStatus('active');
+    expect(await inMoments(ids)).toEqual(ids);
+    expect(await inComposer(ids)).toEqual([ids[0]]);
+    expect((await open(ids[1])).status).toBe(200);
+
+    await setStatus('draft');
+    expect([await inMoments(ids), await inComposer(ids), (await open(ids[1])).status]).toEqual([[], [], 404]);
   });
 
   it('publishes a draft pack and unpublishes it', async () => {

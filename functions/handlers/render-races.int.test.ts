@@ -38,7 +38,8 @@ describe('render worker races', () => {
     const racing = withCompletionRace(deps, async () => {
       const migrated = await callRoute('migrateUploads', {
         claims: await claimsOf(parent.idToken),
-        body: { sessionId },
+        sessionId,
+        body: {},
       });
       expect(migrated.json).toEqual({ migrated: [{ upload_id: uploadId }] });
     });

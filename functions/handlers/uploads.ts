@@ -1,5 +1,6 @@
-/** HTTP API: uploads (create, complete, status, retry a failed render, notify email, delete). */
+/** HTTP API: a visitor's session, uploads (create, complete, status, retry a failed render, notify email, delete). */
 import type { UploadsDeps } from '../core/lambda-deps';
+import { startSession } from '../core/sessions/visitor-sessions';
 import { completeUpload } from '../core/uploads/complete-upload';
 import { createUpload } from '../core/uploads/create-upload';
 import { deleteUpload } from '../core/uploads/delete-upload';
@@ -16,6 +17,7 @@ export const createUploadsHandler = (deps: UploadsDeps) =>
   createHttpHandler(
     'uploads',
     {
+      startSession: (deps, { principal, body }) => startSession(deps, principal, body),
       createUpload: (deps, { principal, body }) => createUpload(deps, principal, body),
       completeUpload: (deps, { principal, params }) => completeUpload(deps, principal, params.uploadId),
       getUpload: async (deps, { principal, params, event }) =>

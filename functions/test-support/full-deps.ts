@@ -30,7 +30,6 @@ import {
 import { createLogger, systemClock } from '../adapters/roots/basics';
 import { cdnOf } from '../adapters/roots/cdn';
 import { documentClient } from '../adapters/roots/dynamo';
-import { httpDeps } from '../adapters/roots/http';
 import { identityOf } from '../adapters/roots/identity';
 import { imageSettingsOf } from '../adapters/roots/image-settings';
 import { mailerOf } from '../adapters/roots/mailer';
@@ -38,6 +37,7 @@ import { metricsOf } from '../adapters/roots/metrics';
 import type { RootOptions } from '../adapters/roots/options';
 import { sqsPackQueue, sqsRenderQueue } from '../adapters/roots/queues';
 import { s3BlobStore } from '../adapters/roots/s3';
+import { visitorHttpDeps } from '../adapters/roots/visitor-http';
 import { paymentsFromConfig } from '../adapters/stripe/payments-from-config';
 import type { Deps } from '../core/deps';
 
@@ -47,7 +47,7 @@ export function buildDeps(config: AppConfig = loadConfig(), options: RootOptions
   const clock = systemClock;
   const table = config.tableName;
   return {
-    ...httpDeps(config, doc, logger),
+    ...visitorHttpDeps(config, doc, logger, options),
     uploads: createDynamoUploadStore(doc, table),
     templates: createDynamoTemplateStore(doc, table),
     drafts: createDynamoDraftStore(doc, table),
@@ -74,6 +74,8 @@ export function buildDeps(config: AppConfig = loadConfig(), options: RootOptions
     clientConfig: clientConfigOf(config),
     adminStore: createDynamoAdminStore(doc, table),
     goLive: goLiveOf(config),
+    adminEmail: config.adminEmail,
+    sellSimulatedAges: config.sellSimulatedAges,
     packs: createDynamoPackStore(doc, table),
     packQueue: sqsPackQueue(config, options),
     imageFetcher: createImageFetcher(),

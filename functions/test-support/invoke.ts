@@ -11,6 +11,7 @@ import { fillPath, type RouteId, routeKey, routes, SESSION_HEADER } from '@share
 import type { APIGatewayProxyEventV2, Context, SQSEvent } from 'aws-lambda';
 import { toSqsRecord } from '../../scripts/local/sqs-poller';
 import type { AppHandlers } from '../handlers/registry';
+import { visitorToken } from './sessions';
 
 const context = {} as Context;
 
@@ -18,9 +19,12 @@ export type CallOptions = {
   params?: Record<string, string>;
   body?: unknown;
   rawBody?: string;
+  /** The visitor session the call comes from: sent as a token signed with the key in force. */
   sessionId?: string;
   headers?: Record<string, string>;
   claims?: Record<string, string>;
+  /** The caller's address as API Gateway sees it (127.0.0.1 unless given). */
+  sourceIp?: string;
   /** API Gateway's request id (random unless given). */
   requestId?: string;
 };
@@ -29,7 +33,7 @@ export function httpEvent(id: RouteId, options: CallOptions = {}): APIGatewayPro
   const route = routes[id];
   const path = fillPath(route.path, options.params ?? {});
   const headers: Record<string, string> = { 'content-type': 'application/json', ...options.headers };
-  if (options.sessionId) headers[SESSION_HEADER] = options.sessionId;
+  if (options.sessionId) headers[SESSION_HEADER] = visitorToken(options.sessionId);
   return {
     version: '2.0',
     routeKey: routeKey(route),
@@ -44,7 +48,13 @@ export function httpEvent(id: RouteId, options: CallOptions = {}): APIGatewayPro
       apiId: 'local',
       domainName: 'localhost',
       domainPrefix: 'localhost',
-      http: { method: route.method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'vitest' },
+      http: {
+        method: route.method,
+        path,
+        protocol: 'HTTP/1.1',
+        sourceIp: options.sourceIp ?? '127.0.0.1',
+        userAgent: 'vitest',
+      },
       requestId: options.requestId ?? crypto.randomUUID(),
       routeKey: routeKey(route),
       stage: '$default',

@@ -110,7 +110,7 @@ export async function givenCutout(
     });
   }
   const createdAt = deps.clock.now().toISOString();
-  await deps.uploads.saveCutout(uploadId, { width, height, createdAt, ...(copy ? { copy } : {}) });
+  await deps.uploads.saveCutout(uploadId, { width, height, createdAt, ...(copy ? { copy } : {}) }, owner);
 }
 
 /** A draft record as the stores keep it (nothing else written), for the store tests. */

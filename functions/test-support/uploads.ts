@@ -2,7 +2,7 @@
 import { expect } from 'vitest';
 import type { CallOptions, CallRoute } from './invoke';
 
-export type Caller = Pick<CallOptions, 'sessionId' | 'headers' | 'claims'>;
+export type Caller = Pick<CallOptions, 'sessionId' | 'headers' | 'claims' | 'sourceIp'>;
 
 /** complete: send "complete" too (default); purpose: keepsake photos get no age previews. */
 export type UploadPhotoOptions = { complete?: boolean; purpose?: 'previews' | 'keepsake' };

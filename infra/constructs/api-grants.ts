@@ -23,7 +23,16 @@ export type ApiResources = {
   stripeSecret: secretsmanager.ISecret;
   /** Pack generation runs: the admin group queues them (Generate). */
   packQueue?: sqs.IQueue;
+  /** The key that signs visitor session tokens; read by VISITOR_GROUPS only. */
+  sessionKey: secretsmanager.ISecret;
 };
+
+/**
+ * Groups whose routes serve visitors (uploads, migration, cut-outs and keepsakes, and checkout, which
+ * tells a parent whose visitor session still holds the photo to sign in again): they verify, and the
+ * uploads group issues, visitor session tokens. The others never read the key.
+ */
+export const VISITOR_GROUPS: readonly RouteGroup[] = ['uploads', 'account', 'payments', 'moments'];
 
 type Grant = (role: iam.Role, r: ApiResources) => void;
 
@@ -35,8 +44,11 @@ const STRIPE_GROUPS: readonly RouteGroup[] = ['account', 'payments', 'webhooks']
 
 /** Variables a group needs beyond the shared configuration; each goes with a grant below. */
 export function groupEnvironment(group: RouteGroup, r: ApiResources): Record<string, string> {
-  if (group === 'admin' && r.packQueue) return { PACK_QUEUE_URL: r.packQueue.queueUrl };
-  return STRIPE_GROUPS.includes(group) ? { STRIPE_SECRET_ARN: r.stripeSecret.secretArn } : {};
+  return {
+    ...(group === 'admin' && r.packQueue ? { PACK_QUEUE_URL: r.packQueue.queueUrl } : {}),
+    ...(STRIPE_GROUPS.includes(group) ? { STRIPE_SECRET_ARN: r.stripeSecret.secretArn } : {}),
+    ...(VISITOR_GROUPS.includes(group) ? { SESSION_SECRET_ARN: r.sessionKey.secretArn } : {}),
+  };
 }
 
 /** Fulfilment unlocks jobs and adds credits in the table and queues the renders a purchase adds. */
@@ -45,7 +57,10 @@ function grantFulfilment(role: iam.Role, r: ApiResources) {
   grantSendMessage(role, r.renderQueue);
 }
 
-/** Deleting an upload removes its preview and HD files (keys recorded on its jobs). */
+/**
+ * Deleting an upload removes its preview and HD files (keys recorded on its jobs) and the keepsakes
+ * made from it (keys recorded under the upload).
+ */
 function deleteRenders(role: iam.Role, r: ApiResources, who: string, actions = ['s3:DeleteObject']) {
   for (const { prefix } of [S3_PREFIXES.previews, S3_PREFIXES.hd]) {
     grantObjects(
@@ -57,6 +72,14 @@ function deleteRenders(role: iam.Role, r: ApiResources, who: string, actions = [
         'run-time upload ids; it never reads or writes them.',
     );
   }
+  grantObjects(
+    role,
+    r.renders,
+    ['s3:DeleteObject'],
+    `${S3_PREFIXES.compositions.prefix}*`,
+    `The ${who} deletes the keepsakes made from a deleted upload, compositions/<id>/(free|hd).jpg ` +
+      'with run-time ids; it never reads or writes them.',
+  );
 }
 
 const GROUP_GRANTS: Record<RouteGroup, Grant> = {
@@ -158,10 +181,11 @@ const GROUP_GRANTS: Record<RouteGroup, Grant> = {
     grantObjects(
       role,
       r.renders,
-      ['s3:GetObject', 's3:PutObject', 's3:PutObjectTagging', 's3:DeleteObject'],
+      ['s3:GetObject', 's3:PutObject', 's3:PutObjectTagging', 's3:DeleteObjectTagging', 's3:DeleteObject'],
       `${S3_PREFIXES.compositions.prefix}*`,
-      'Keepsakes are written to compositions/<id>/(free|hd).jpg and reached through presigned GETs ' +
-        'this role signs, and an HD drawing nobody paid for is deleted; ids are made at run time.',
+      'Keepsakes are written to compositions/<id>/(free|hd).jpg tagged pending, untagged once recorded, ' +
+        'and reached through presigned GETs this role signs; an HD drawing nobody paid for, or of a ' +
+        'photo deleted meanwhile, is deleted; ids are made at run time.',
     );
     // A free keepsake looks for an earlier drawing of the same click (HEAD of a key that is usually
     // missing): without ListBucket, S3 answers that 403 instead of 404 and the route would fail.
@@ -218,14 +242,15 @@ const GROUP_GRANTS: Record<RouteGroup, Grant> = {
   webhooks: grantFulfilment,
 };
 
-/** Every group's grants, plus the Stripe secret for the groups that call Stripe. */
 /**
  * Groups whose routes delete uploads (DELETE /api/uploads/{id}, DELETE /api/me): they, and no other
  * Lambda, may ask CloudFront to drop cached previews (stack.ts grants it once the site exists).
  */
 export const DELETING_GROUPS: readonly RouteGroup[] = ['uploads', 'account'];
 
+/** Every group's grants, plus the Stripe secret and the session key for the groups that use them. */
 export function grantGroup(group: RouteGroup, role: iam.Role, r: ApiResources) {
   GROUP_GRANTS[group](role, r);
   if (STRIPE_GROUPS.includes(group)) grantSecretValue(role, r.stripeSecret);
+  if (VISITOR_GROUPS.includes(group)) grantSecretValue(role, r.sessionKey);
 }

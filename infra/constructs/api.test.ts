@@ -1,4 +1,5 @@
 import { needsJwtAuthorizer, type RouteDef, type RouteId, routeKey, routes } from '@shared/api';
+import { DEFAULT_ROUTE_THROTTLE, ROUTE_THROTTLES } from '@shared/deployment';
 import { App, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
@@ -12,7 +13,7 @@ import { z } from 'zod';
 import { loadConfigFrom } from '../testing/function-config';
 import { synthTestStack, type TestStack, withCfnValidation } from '../testing/synth-test-stack';
 import { logicalId, resourceOf, resources, text } from '../testing/template-queries';
-import { Api, DEFAULT_ROUTE_THROTTLE, ROUTE_THROTTLES, type RouteTable, routeGroups } from './api';
+import { Api, type RouteTable, routeGroups } from './api';
 
 let t: TestStack;
 beforeAll(() => {

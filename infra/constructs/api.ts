@@ -11,6 +11,7 @@ import {
   routeKey,
   routes,
 } from '@shared/api';
+import { DEFAULT_ROUTE_THROTTLE, ROUTE_THROTTLES } from '@shared/deployment';
 import { Duration } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
@@ -20,7 +21,7 @@ import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
-import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { grantGroup, groupEnvironment } from './api-grants';
@@ -72,25 +73,6 @@ const GROUP_TIMEOUT: Partial<Record<RouteGroup, Duration>> = {
  */
 export const GROUP_MODEL_WAIT: Partial<Record<RouteGroup, Duration>> = { moments: Duration.seconds(12) };
 
-type Throttle = { rateLimit: number; burstLimit: number };
-/** The stage's default, per route: requests per second and burst. */
-export const DEFAULT_ROUTE_THROTTLE: Throttle = { rateLimit: 50, burstLimit: 100 };
-/**
- * Routes with their own limits. The costly public routes (each starts image work or a presigned upload)
- * get less than the default, well above what a family clicks; the two signed webhooks get their own
- * bucket, so a flood of public calls never makes API Gateway refuse Stripe's or the AI provider's report.
- */
-export const ROUTE_THROTTLES: Partial<Record<RouteId, Throttle>> = {
-  stripeWebhook: { rateLimit: 25, burstLimit: 50 },
-  aiWebhook: { rateLimit: 25, burstLimit: 50 },
-  createUpload: { rateLimit: 10, burstLimit: 20 },
-  completeUpload: { rateLimit: 10, burstLimit: 20 },
-  createCutout: { rateLimit: 5, burstLimit: 10 },
-  createComposition: { rateLimit: 10, burstLimit: 20 },
-  createHdComposition: { rateLimit: 5, burstLimit: 10 },
-  createComposerHdComposition: { rateLimit: 5, burstLimit: 10 },
-};
-
 export type ApiProps = {
   userPool: cognito.IUserPool;
   userPoolClient: cognito.IUserPoolClient;
@@ -124,6 +106,8 @@ export class Api extends Construct {
   /** The stage's JSON access log (one line per request; the throttling alarm counts its 429s). */
   readonly accessLogs: logs.LogGroup;
   readonly handlers: Map<RouteGroup, AppFunction>;
+  /** Signs visitor session tokens; read by the groups that serve visitors (api-grants.ts). */
+  readonly sessionKey: secretsmanager.Secret;
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
@@ -159,6 +143,18 @@ export class Api extends Construct {
       },
     });
 
+    this.sessionKey = new secretsmanager.Secret(this, 'VisitorSessionKey', {
+      description: 'Signs visitor session tokens (HMAC-SHA256); read by the Lambdas that serve visitors',
+      generateSecretString: { excludePunctuation: true, passwordLength: 48 },
+    });
+    acknowledge(
+      this.sessionKey,
+      'AwsSolutions-SMG4',
+      'A new key ends every visitor session at once, and with it their access to the photos they made ' +
+        'without an account (30 days): replace it only when it leaked, by setting a new value.',
+    );
+    const resources = { ...props, sessionKey: this.sessionKey };
+
     const routeTable: RouteTable = props.routes ?? routes;
     this.handlers = new Map();
     for (const group of routeGroups(routeTable)) {
@@ -167,11 +163,11 @@ export class Api extends Construct {
         description: `HTTP routes of the ${group} group`,
         memorySize: GROUP_MEMORY_MB[group] ?? DEFAULT_MEMORY_MB,
         timeout: GROUP_TIMEOUT[group] ?? HANDLER_TIMEOUT,
-        environment: { ...props.environment, ...groupEnvironment(group, props) },
+        environment: { ...props.environment, ...groupEnvironment(group, resources) },
         nodeModules: GROUP_NODE_MODULES[group],
         bundleFolders: GROUP_BUNDLE_FOLDERS[group],
       });
-      grantGroup(group, handler.role, props);
+      grantGroup(group, handler.role, resources);
       this.handlers.set(group, handler);
     }
 
@@ -226,7 +222,7 @@ function unguardedReason(routeId: string, route: RouteDef): string {
   }
   return (
     `Route ${routeId} is "${route.access}" in shared/api.ts: visitors without an account call it with ` +
-    'their x-session-id header, and the handler verifies an optional Cognito token itself.'
+    'the session token the server signed, and the handler verifies it and an optional Cognito token itself.'
   );
 }
 

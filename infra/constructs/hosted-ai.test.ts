@@ -183,8 +183,13 @@ describe('Hosted AI: which provider answers', () => {
     const worker = loadConfigFrom(environmentOf(r.template, r.stack.renderPipeline.worker.function));
     expect(worker.replicate.secretArn).toBeTruthy();
     expect(worker.replicate.timeoutSeconds).toBe(25);
-    // SITE_URL + /api/ai/webhook, with the distribution's domain standing in as a placeholder.
-    expect(worker.aiWebhookUrl).toBe('https://cfn-token.invalid/api/ai/webhook');
+    // SITE_URL + /api/ai/webhook with the webhook key, the distribution's domain and the key's dynamic
+    // reference standing in as placeholders.
+    const keyed = new URL(worker.aiWebhookUrl);
+    expect(keyed.origin + keyed.pathname).toBe('https://cfn-token.invalid/api/ai/webhook');
+    expect(keyed.searchParams.get('key')).toMatch(
+      /^\{\{resolve:secretsmanager:.+-webhook-key:SecretString:::\}\}$/,
+    );
   });
 
   it('reads imageAiProvider and imageAi<Capability> from CDK context', () => {

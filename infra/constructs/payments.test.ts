@@ -48,11 +48,11 @@ describe('Payments: the Stripe keys in Secrets Manager', () => {
     );
   });
 
-  it('hands its ARN to the payments, webhooks and account Lambdas, the render worker and the admin pages (a name only), to no other function', () => {
+  it('hands its ARN to the payments, webhooks and account Lambdas, the render worker, and the admin pages and public config (a name only), to no other function', () => {
     const functions = [...t.stack.api.handlers, ['worker', t.stack.renderPipeline.worker] as const];
     for (const [group, fn] of functions) {
       const env = resourceOf(t.template, fn.function).Properties!.Environment.Variables;
-      if (['payments', 'webhooks', 'account', 'admin', 'worker'].includes(group)) {
+      if (['payments', 'webhooks', 'account', 'admin', 'system', 'worker'].includes(group)) {
         expect(env.STRIPE_SECRET_ARN, group).toEqual({ Ref: secretId() });
       } else {
         expect(env.STRIPE_SECRET_ARN, group).toBeUndefined();
@@ -77,7 +77,7 @@ describe('Payments: the Stripe keys in Secrets Manager', () => {
     }
   });
 
-  it('acknowledges "no rotation" (AwsSolutions-SMG4) on the Stripe, Replicate and origin-verify secrets only, with the reason', () => {
+  it('acknowledges "no rotation" (AwsSolutions-SMG4) on the webhook key, Stripe, Replicate, origin-verify and visitor session secrets only, with the reason', () => {
     const holders = t.app.node.findAll().flatMap((c) =>
       c.node.metadata
         .filter((m) => m.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
@@ -86,9 +86,14 @@ describe('Payments: the Stripe keys in Secrets Manager', () => {
         .map(([, reason]) => ({ path: c.node.path, reason })),
     );
     expect(holders).toEqual([
+      {
+        path: t.edge.firewall.webhookKeySecret.node.path,
+        reason: expect.stringMatching(/registered at Stripe/),
+      },
       { path: t.stack.payments.stripeSecret.node.path, reason: expect.stringMatching(/Stripe dashboard/) },
       { path: t.stack.hostedAi.replicateSecret.node.path, reason: expect.stringMatching(/replicate\.com/) },
       { path: t.stack.originVerify.node.path, reason: expect.stringMatching(/CloudFront origin/) },
+      { path: t.stack.api.sessionKey.node.path, reason: expect.stringMatching(/ends every visitor session/) },
     ]);
   });
 

@@ -1,4 +1,4 @@
-import { ORIGIN_VERIFY_HEADER } from '@shared/deployment';
+import { ORIGIN_VERIFY_HEADER, VIEWER_IP_HEADER } from '@shared/deployment';
 import { APP_SHELL_FILE, PRERENDERED_PAGES } from '@shared/site-pages';
 import { Match } from 'aws-cdk-lib/assertions';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { synthTestStack, type TestStack } from '../testing/synth-test-stack';
 import { type CfnJson, logicalId, onlyResource, resources, text } from '../testing/template-queries';
 import { contentSecurityPolicy } from './content-security-policy';
-import { SPA_ROUTING_CODE } from './site';
+import { API_PATH_PATTERN, SPA_ROUTING_CODE, VIEWER_ADDRESS_CODE } from './site';
 
 type Origin = {
   Id: string;
@@ -52,7 +52,10 @@ describe('Site: CloudFront in front of everything', () => {
     ]);
     // Error responses would apply to /api/* too and turn an API 404 into index.html.
     expect(config.CustomErrorResponses).toBeUndefined();
-    expect(behavior('/api/*').FunctionAssociations).toBeUndefined();
+    // /api/* has only the viewer-address function (below), not the SPA's routing.
+    expect(text(behavior('/api/*').FunctionAssociations)).not.toContain(
+      logicalId(t.stack.site.node.findChild('SpaRouting')),
+    );
   });
 
   it('sends /api/* to the HTTP API uncached, with every method and all viewer headers but Host', () => {
@@ -202,6 +205,30 @@ describe('SPA routing function', () => {
     expect(route('/assets/index-3b1f.js')).toBe('/assets/index-3b1f.js');
     expect(route('/favicon.ico')).toBe('/favicon.ico');
     expect(route('/demo/child.jpg')).toBe('/demo/child.jpg');
+  });
+});
+
+describe('viewer address function', () => {
+  it("writes the viewer's address over whatever address header the browser sent", () => {
+    const handler = new Function(`${VIEWER_ADDRESS_CODE}; return handler;`)() as (event: unknown) => {
+      headers: Record<string, { value: string }>;
+    };
+    const request = handler({
+      viewer: { ip: '203.0.113.7' },
+      request: { headers: { [VIEWER_IP_HEADER]: { value: '1.2.3.4' } } },
+    });
+    expect(request.headers[VIEWER_IP_HEADER]).toEqual({ value: '203.0.113.7' });
+  });
+
+  it('runs on every /api request', () => {
+    const api = behavior(API_PATH_PATTERN);
+    const [association] = api.FunctionAssociations as CfnJson[];
+    expect(association.EventType).toBe('viewer-request');
+    const functions = resources(t.template, 'AWS::CloudFront::Function');
+    const [id] = Object.entries(functions).find(
+      ([, f]) => f.Properties?.FunctionCode === VIEWER_ADDRESS_CODE,
+    )!;
+    expect(association.FunctionARN).toEqual({ 'Fn::GetAtt': [id, 'FunctionARN'] });
   });
 });
 

@@ -4,7 +4,7 @@
  * their own paths. S3 is reached only through origin access control.
  */
 import { existsSync } from 'node:fs';
-import { ORIGIN_VERIFY_HEADER, publicKeyPatterns } from '@shared/deployment';
+import { ORIGIN_VERIFY_HEADER, publicKeyPatterns, VIEWER_IP_HEADER } from '@shared/deployment';
 import { APP_SHELL_FILE, PRERENDERED_PAGES } from '@shared/site-pages';
 import { Annotations, Duration, Fn, type RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
@@ -105,6 +105,14 @@ export class Site extends Construct {
       code: cloudfront.FunctionCode.fromInline(SPA_ROUTING_CODE),
     });
 
+    // Behind CloudFront, API Gateway sees an edge server's address: the function tells the API the
+    // viewer's, overwriting anything the browser sent under that name (per-address quotas count it).
+    const viewerAddress = new cloudfront.Function(this, 'ViewerAddress', {
+      comment: 'Tell the API the viewer address (per-address quotas)',
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      code: cloudfront.FunctionCode.fromInline(VIEWER_ADDRESS_CODE),
+    });
+
     // The renders bucket gets its own origin access control so the bucket policy can be limited to its
     // public keys: the helper for OAC origins would grant GetObject on the whole bucket, HD files included.
     const rendersAccessControl = new cloudfront.S3OriginAccessControl(this, 'RendersAccessControl', {
@@ -155,9 +163,12 @@ export class Site extends Construct {
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
           cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
-          // API Gateway routes on its own Host header; everything else (Authorization, x-session-id) passes.
+          // API Gateway routes on its own Host header; everything else (Authorization, the session token) passes.
           originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           responseHeadersPolicy: securityHeaders,
+          functionAssociations: [
+            { function: viewerAddress, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
+          ],
         },
         ...publicRenders,
       },
@@ -267,3 +278,9 @@ export class Site extends Construct {
     for (const [id, reason] of findings) acknowledge(handler, id, reason);
   }
 }
+
+/** The CloudFront Function of /api/*: the viewer's address in VIEWER_IP_HEADER, whatever was sent. */
+export const VIEWER_ADDRESS_CODE = `function handler(event) {
+  event.request.headers['${VIEWER_IP_HEADER}'] = { value: event.viewer.ip };
+  return event.request;
+}`;

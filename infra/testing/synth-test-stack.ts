@@ -26,10 +26,11 @@ export function synthTestStack({ cfnValidation = false, ...props }: SynthOptions
     },
   });
   const env = props.env ?? { account: '123456789012', region: 'eu-west-1' };
-  const edge = new LittleFuturesEdgeStack(app, 'TestEdge', { account: env.account });
+  const edge = new LittleFuturesEdgeStack(app, 'TestEdge', { account: env.account, appRegion: env.region });
   const stack = new LittleFuturesStack(app, 'Test', {
     prodLike: false,
     webAclArn: edge.firewall.arn,
+    webhookKey: edge.firewall.webhookKey,
     ...props,
     env,
   });

@@ -2,7 +2,8 @@
  * npm run admin:grant -- someone@example.com
  * Adds an existing user to the Cognito group `admins`, on the running local stack or, with
  * USER_POOL_ID (and AWS credentials) set, on a deployed pool. The user's next sign-in carries the
- * group in the `cognito:groups` claim, which makes them an admin.
+ * group in the `cognito:groups` claim, which makes them an admin. This is the operator's way, with
+ * the pool's credentials, for any address: ADMIN_EMAIL only decides who may claim /admin/grant.
  */
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { ADMINS_GROUP } from '@shared/deployment';

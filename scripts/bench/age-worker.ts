@@ -18,7 +18,7 @@ import { renderBatch } from '../../functions/core/render/render-batch';
 import { hdFileKey } from '../../functions/core/uploads/hd-source';
 import { buildDeps } from '../../functions/test-support/full-deps';
 import { freePort } from '../local/ports';
-import { median, percentile } from './bench-stack';
+import { median, percentile, visitorHeaders } from './bench-stack';
 
 /** Six uploads (18 jobs): on this shared machine fewer gave p50s ±30 ms apart from run to run. */
 const UPLOADS = Number(process.env.BENCH_RUNS ?? 6);
@@ -29,7 +29,7 @@ const demo = (n: number) =>
 
 /** A keepsake upload (no renders queued) of the bench's own, completed over HTTP. */
 async function keepsakeUpload(url: string, photo: Buffer): Promise<string> {
-  const headers = { 'content-type': 'application/json', 'x-session-id': crypto.randomUUID() };
+  const headers = await visitorHeaders(url);
   const created = await fetch(`${url}/api/uploads`, {
     method: 'POST',
     headers,

@@ -6,6 +6,8 @@ import {
   AdminConfirmSignUpCommand,
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { SESSION_HEADER } from '@shared/api';
+import { allowOneMachineVisitors } from '../local/one-machine-quotas';
 import { freeEmulatorPorts, freePort } from '../local/ports';
 import { startLocalStack } from '../local/stack';
 
@@ -23,6 +25,7 @@ export async function startBenchStack({
 } = {}) {
   const dataDir = await mkdtemp(join(tmpdir(), 'lf-bench-'));
   process.env.POWERTOOLS_LOG_LEVEL ??= 'ERROR';
+  allowOneMachineVisitors();
   const stack = await startLocalStack({
     dataDir,
     frontend,
@@ -56,9 +59,26 @@ export function percentile(values: number[], p: number): number {
   return sorted[index];
 }
 
-/** create → presigned PUT → complete, as the upload page does. Returns the upload id. */
-export async function uploadPhoto(url: string, sessionId: string, photo: Buffer): Promise<string> {
-  const headers = { 'content-type': 'application/json', 'x-session-id': sessionId };
+/** A new visitor's session token, from the server as the browser gets it. */
+export async function visitorSession(url: string): Promise<string> {
+  const response = await fetch(`${url}/api/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
+  if (!response.ok) throw new Error(`session ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** A new visitor's headers: JSON and their session token. */
+export const visitorHeaders = async (url: string) => ({
+  'content-type': 'application/json',
+  [SESSION_HEADER]: await visitorSession(url),
+});
+
+/** create → presigned PUT → complete, as the upload page does, as a new visitor. Returns the upload id. */
+export async function uploadPhoto(url: string, photo: Buffer): Promise<string> {
+  const headers = await visitorHeaders(url);
   const created = await fetch(`${url}/api/uploads`, {
     method: 'POST',
     headers,

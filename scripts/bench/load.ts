@@ -11,13 +11,15 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { SESSION_HEADER } from '@shared/api';
 import { PREVIEW_AGES } from '@shared/catalog';
+import { keyedWebhookUrl } from '@shared/deployment';
 import { PROGRESS_POLL_MS } from '@shared/rules/progress';
 import sharp from 'sharp';
 import { LOCAL_STRIPE } from '../local/stripe-fake/local-payments';
 import { signedEvent } from '../local/stripe-fake/objects';
 import { type Counts, portsOf, startCounting, summarise } from './aws-requests';
-import { newSignedInUser, percentile, startBenchStack } from './bench-stack';
+import { newSignedInUser, percentile, startBenchStack, visitorHeaders } from './bench-stack';
 import { costPerThousand, formatCost, KEEPSAKE_ASSUMPTIONS, PREVIEW_ASSUMPTIONS } from './cost-model';
 import { call, inBatches } from './fresh-http';
 
@@ -72,8 +74,7 @@ type Job = { age: number; status: string; previewUrl: string | null };
 
 /** A visitor: upload, poll every 2 s with the ETag like the browser, then load the three previews. */
 async function visitor(statusMs: number[]): Promise<{ uploadId: string; jobs: Job[] }> {
-  const session = crypto.randomUUID();
-  const headers = { 'content-type': 'application/json', 'x-session-id': session };
+  const headers = await visitorHeaders(url);
   const created = await call(`${url}/api/uploads`, {
     method: 'POST',
     headers,
@@ -89,7 +90,7 @@ async function visitor(statusMs: number[]): Promise<{ uploadId: string; jobs: Jo
   while (Date.now() < deadline) {
     const started = performance.now();
     const response: Response = await call(`${url}/api/uploads/${uploadId}`, {
-      headers: { 'x-session-id': session, ...(etag ? { 'if-none-match': etag } : {}) },
+      headers: { [SESSION_HEADER]: headers[SESSION_HEADER], ...(etag ? { 'if-none-match': etag } : {}) },
     });
     const text = await response.text();
     statusMs.push(performance.now() - started);
@@ -131,7 +132,7 @@ async function buyCredit(parent: Parent) {
   }).then((r) => r.json());
   const paid = { ...session, status: 'complete', payment_status: 'paid', url: null };
   const { payload, signature } = signedEvent('checkout.session.completed', paid, LOCAL_STRIPE.webhookSecret);
-  const hook = await call(`${url}/api/stripe/webhook`, {
+  const hook = await call(keyedWebhookUrl(`${url}/api/stripe/webhook`, stack.env.WEBHOOK_KEY), {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'stripe-signature': signature },
     body: payload,

@@ -7,7 +7,7 @@
  *     fulfilment transaction and the event record (target p95 ≤ 150 ms).
  */
 import { PREVIEW_AGES } from '@shared/catalog';
-import { storageKeys } from '@shared/deployment';
+import { keyedWebhookUrl, storageKeys } from '@shared/deployment';
 import { LOCAL_STRIPE } from '../local/stripe-fake/local-payments';
 import { signedEvent } from '../local/stripe-fake/objects';
 import { median, newSignedInUser, percentile, startBenchStack } from './bench-stack';
@@ -83,7 +83,7 @@ async function deliverPaid(sessionId: string): Promise<number> {
   const paid = { ...session, status: 'complete', payment_status: 'paid', url: null };
   const { payload, signature } = signedEvent('checkout.session.completed', paid, LOCAL_STRIPE.webhookSecret);
   const started = performance.now();
-  const response = await fetch(`${stack.url}/api/stripe/webhook`, {
+  const response = await fetch(keyedWebhookUrl(`${stack.url}/api/stripe/webhook`, stack.env.WEBHOOK_KEY), {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'stripe-signature': signature },
     body: payload,

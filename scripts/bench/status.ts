@@ -30,7 +30,7 @@ async function poller() {
   await sleep(Math.random() * Number(INTERVAL_MS));
   for (let i = 0; i < Number(REQUESTS); i++) {
     const due = performance.now() + Number(INTERVAL_MS);
-    const headers = { 'x-session-id': SESSION };
+    const headers = {};
     if (etag) headers['if-none-match'] = etag;
     const started = performance.now();
     const response = await fetch(URL_, { headers });
@@ -52,8 +52,7 @@ console.log(JSON.stringify({ p50: p(0.5), p95: p(0.95), p99: p(0.99), count: lat
 
 const stack = await startBenchStack();
 try {
-  const sessionId = crypto.randomUUID();
-  const uploadId = await uploadPhoto(stack.url, sessionId, photo);
+  const uploadId = await uploadPhoto(stack.url, photo);
   await waitForJobs(stack.url, uploadId);
   const pass = async (label: string, intervalMs: number) => {
     // Async: a sync child would block this process, which hosts the stack being measured.
@@ -64,7 +63,6 @@ try {
         env: {
           ...process.env,
           URL_: `${stack.url}/api/uploads/${uploadId}`,
-          SESSION: sessionId,
           POLLERS: String(POLLERS),
           REQUESTS: String(REQUESTS_PER_POLLER),
           INTERVAL_MS: String(intervalMs),

@@ -25,10 +25,12 @@ function buildApp(context: Record<string, unknown>, outdir?: string): Built {
   const cdkJson = JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8'));
   const app = new App({ outdir, context: { ...cdkJson.context, ...context } });
   const tags = { app: 'little-futures', stage: 'dev' };
-  const edge = new LittleFuturesEdgeStack(app, 'LittleFutures-dev-edge', { tags });
+  const region = process.env.CDK_DEFAULT_REGION ?? EDGE_REGION;
+  const edge = new LittleFuturesEdgeStack(app, 'LittleFutures-dev-edge', { tags, appRegion: region });
   const stack = new LittleFuturesStack(app, 'LittleFutures-dev', {
-    env: { region: process.env.CDK_DEFAULT_REGION ?? EDGE_REGION },
+    env: { region },
     webAclArn: edge.firewall.arn,
+    webhookKey: edge.firewall.webhookKey,
     prodLike: false,
     siteAssetDir: join(REPO_ROOT, 'dist/site'),
     imageAi: imageAiChoiceFromContext(app.node),

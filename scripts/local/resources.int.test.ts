@@ -44,10 +44,14 @@ describe('ensureResources', () => {
     const third = await ensureResources({ dataDir: otherDir, endpoints });
     rmSync(otherDir, { recursive: true, force: true });
 
+    // The visitor session key is the data folder's own, kept across runs.
+    const { SESSION_SECRET: key, ...resources } = first.env;
+    expect(key.length).toBeGreaterThanOrEqual(32);
     expect(second.env).toEqual(first.env);
-    expect(third.env).toEqual(first.env);
+    expect(third.env).toEqual({ ...resources, SESSION_SECRET: expect.not.stringMatching(key) });
     // The global setup created the same resources on these emulators.
-    expect(first.env).toEqual(env);
+    const { SESSION_SECRET: _setupKey, ...setupResources } = env;
+    expect(setupResources).toMatchObject(resources);
     expect(JSON.parse(readFileSync(path.join(dataDir, 'stack.json'), 'utf8'))).toEqual({
       userPoolId: env.USER_POOL_ID,
       userPoolClientId: env.USER_POOL_CLIENT_ID,

@@ -2,6 +2,9 @@
  * Idempotent creation of everything the app needs on the emulators (table, buckets, queues, user
  * pool), and the environment the handlers read. Safe to run on every start and in every test run.
  */
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import {
   CreateTableCommand,
@@ -212,13 +215,20 @@ async function ensurePackQueues(sqs: SQSClient): Promise<{ packQueueUrl: string;
   return { packQueueUrl: pair.queueUrl, packDlqUrl: pair.dlqUrl };
 }
 
+/**
+ * The key the local gateway wants in webhook URLs, as the WAF wants its own in AWS. Fixed, like the
+ * Stripe fake's keys: the gateway listens on loopback only, and valid nowhere else.
+ */
+export const LOCAL_WEBHOOK_KEY = 'local0webhook0key0little0futures';
+
 /** The environment the handlers read (functions/adapters/config.ts) plus the SDK's endpoint variables. */
 export function buildLocalEnv(
   endpoints: Endpoints,
   ids: { renderQueueUrl: string; userPoolId: string; userPoolClientId: string; packQueueUrl?: string },
-  opts: { previewsBaseUrl?: string; imageAiProvider?: string } = {},
+  opts: { previewsBaseUrl?: string; imageAiProvider?: string; sessionSecret?: string } = {},
 ): LocalEnv {
   return {
+    ...(opts.sessionSecret ? { SESSION_SECRET: opts.sessionSecret } : {}),
     AWS_REGION: LOCAL_REGION,
     AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
     AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
@@ -244,7 +254,19 @@ export function buildLocalEnv(
     COGNITO_PUBLIC_ENDPOINT: '/cognito',
     // cognito-local has no AdminUserGlobalSignOut: account deletion skips it here, and only here.
     COGNITO_GLOBAL_SIGN_OUT: 'unsupported',
+    // The gateway refuses webhook requests without it; the render worker puts it in the AI webhook URL.
+    WEBHOOK_KEY: LOCAL_WEBHOOK_KEY,
   };
+}
+
+/**
+ * The key that signs visitor session tokens here (Secrets Manager holds it in AWS): made once per
+ * data folder, so a visitor's session outlives a restart of the stack, and never committed.
+ */
+function localSessionSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 });
+  return readFileSync(file, 'utf8').trim();
 }
 
 export async function ensureResources(opts: {
@@ -272,7 +294,7 @@ export async function ensureResources(opts: {
     const env = buildLocalEnv(
       opts.endpoints,
       { ...queues, ...pool, ...packQueues },
-      { previewsBaseUrl: opts.previewsBaseUrl },
+      { previewsBaseUrl: opts.previewsBaseUrl, sessionSecret: localSessionSecret(opts.dataDir) },
     );
     return { env, ...queues, ...pool, ...packQueues };
   } finally {

@@ -10,6 +10,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { routes } from '@shared/api';
+import { keyedWebhookUrl } from '@shared/deployment';
 import { loadConfig } from '../../functions/adapters/config';
 import { createSceneLibrary } from '../../functions/adapters/image/scenes/render';
 import type { Deps } from '../../functions/core/deps';
@@ -40,9 +41,12 @@ import {
 } from './resources';
 import { startPackScheduler, startRenderSweeper } from './schedules';
 import { type BatchReport, type SqsPoller, type SqsWorker, startSqsPoller } from './sqs-poller';
-import { startLocalPayments } from './stripe-fake/local-payments';
+import { type StripeKeys, startLocalPayments } from './stripe-fake/local-payments';
 import type { StripeFake } from './stripe-fake/stripe-fake';
 import { startWorkerProcess } from './worker-processes';
+
+/** The first admin of the local stack unless ADMIN_EMAIL names another (sign up with it, then /admin/grant). */
+export const LOCAL_ADMIN_EMAIL = 'admin@example.com';
 
 /** `packWorker`: the pack queue's consumer; without it (a test's own registry) nothing polls that queue. */
 export type HandlerRegistry = { httpHandlers: HttpHandlers; renderWorker: SqsWorker; packWorker?: SqsWorker };
@@ -127,6 +131,8 @@ export async function startLocalStack(opts: {
   onWorkerBatch?: (worker: 'render' | 'pack', report: BatchReport) => void;
   /** Every job completion the render worker records (the load benchmark checks each job is done once). */
   onJobCompletion?: (completion: { uploadId: string; age: number; done: boolean }) => void;
+  /** Other keys for the Stripe fake (a test's live-shaped ones); default its test keys (LOCAL_STRIPE). */
+  stripeKeys?: StripeKeys;
 }): Promise<LocalStack> {
   const log = opts.quiet ? () => undefined : (line: string) => console.log(line);
   const started = Date.now();
@@ -160,7 +166,9 @@ export async function startLocalStack(opts: {
     } = await startLocalPayments({
       dataDir: opts.dataDir,
       appUrl: () => appUrl,
+      webhookKey: resources.env.WEBHOOK_KEY,
       log,
+      keys: opts.stripeKeys,
     });
     cleanups.push(() => stripe.stop());
     // The operator's choice of image AI provider (npm run start:hosted) wins over the offline default.
@@ -169,6 +177,9 @@ export async function startLocalStack(opts: {
       ...resources.env,
       ...paymentsEnv,
       ...(chosenProvider ? { IMAGE_AI_PROVIDER: chosenProvider } : {}),
+      // Who may claim /admin/grant: the operator's choice, else an address a newcomer can sign up with.
+      ADMIN_EMAIL: process.env.ADMIN_EMAIL || LOCAL_ADMIN_EMAIL,
+      ...(process.env.SELL_SIMULATED_AGES ? { SELL_SIMULATED_AGES: process.env.SELL_SIMULATED_AGES } : {}),
     };
     Object.assign(process.env, env);
     // Operator tools (npm run admin:grant) find the running stack here; gone again once it stops.
@@ -203,8 +214,9 @@ export async function startLocalStack(opts: {
     cleanups.push(() => gateway.stop());
     appUrl = gateway.url;
     // A hosted provider calls back on the gateway's address (known only now when its port was free to
-    // pick): given to the render worker, which starts predictions, and to the sweeper's deps.
-    const aiWebhookUrl = new URL(routes.aiWebhook.path, gateway.url).href;
+    // pick), with the webhook key: given to the render worker, which starts predictions, and to the
+    // sweeper's deps.
+    const aiWebhookUrl = keyedWebhookUrl(new URL(routes.aiWebhook.path, gateway.url).href, env.WEBHOOK_KEY);
     if (deps) deps.aiWebhookUrl = aiWebhookUrl;
     const tGateway = Date.now();
 

@@ -28,6 +28,7 @@ function summary(stack: LocalStack): string {
     `  Templates        the built-in illustrated library, seeded into the table and the renders bucket`,
     '',
     `  Sign-up confirmation code: always ${emulators.confirmationCode} (also printed below and logged in ${displayPath(emulators.paths.cognitoLog)})`,
+    `  First admin: sign up as ${env.ADMIN_EMAIL} (ADMIN_EMAIL names another), then open ${stack.url}/admin/grant`,
     `  Logs: ${displayPath(emulators.paths.logs)}/    Data: ${displayPath(dataDir)}/ (wipe it with: npm run local:wipe, while stopped)`,
     stack.restoredMessages
       ? `  Re-queued ${stack.restoredMessages} render message(s) saved at the last stop.`

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { ONE_MACHINE_QUOTAS } from './one-machine-quotas';
 import { startEmulatorsOnly } from './stack';
 import { startLocalPayments } from './stripe-fake/local-payments';
 
@@ -32,13 +33,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
       `(DynamoDB ${ports.dynamodb}, fauxqs ${ports.fauxqs}, cognito ${ports.cognito}; ` +
       (iam ? `IAM enforced, policies synthesized in ${timings.iam} ms)` : 'IAM off: LOCAL_IAM=off)'),
   );
-  project.provide('localEnv', stack.env);
+  project.provide('localEnv', { ...ONE_MACHINE_QUOTAS, ...stack.env });
   project.provide('emulatorUpstream', stack.emulators.upstream.endpoints);
   // Checkout calls the local fake of Stripe's API; nothing listens at its webhook here (tests
   // that pay start a fake of their own with a webhook of their own).
   const payments = await startLocalPayments({
     dataDir,
     appUrl: () => 'http://127.0.0.1:9',
+    webhookKey: stack.env.WEBHOOK_KEY,
     log: () => undefined,
   });
   project.provide('paymentsEnv', payments.env);

@@ -10,13 +10,19 @@ export const clientConfigSchema = z.object({
   cognitoEndpoint: z.string().nullable(),
   /** The local Cognito accepts only USER_PASSWORD_AUTH (no SRP). */
   authFlow: z.enum(['USER_SRP_AUTH', 'USER_PASSWORD_AUTH']),
+  /** Whether HD of the age previews is sold (shared/rules/age-sales.ts); false shows Moments instead. */
+  ageHdOnSale: z.boolean(),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;
 
 export const meSchema = z.object({ sub: z.string(), email: z.string().nullable(), isAdmin: z.boolean() });
 export type Me = z.infer<typeof meSchema>;
 
-export const migrateRequestSchema = z.object({ sessionId: z.uuid() });
+/**
+ * Nothing in the body: the session migrated is the one of the visitor token the request carries
+ * (its proof), never an id the caller names.
+ */
+export const migrateRequestSchema = z.object({});
 /** The spec's reply: `migrated`, a list of items each with upload_id, oldest first. */
 export const migrateResponseSchema = z.object({ migrated: z.array(z.object({ upload_id: z.uuid() })) });
 export type MigrateResponse = z.infer<typeof migrateResponseSchema>;

@@ -12,7 +12,8 @@ import { isStorableNumber } from './numbers';
 /**
  * Templates a single import may carry. Each one is drawn at its native size (about 220 ms of CPU,
  * measured, and about 70 more for its square copies at 2048 px): 100 fit within API Gateway's
- * 30 s on the admin Lambda's two vCPUs (the import stops cleanly when it runs short).
+ * 30 s on the admin Lambda's two vCPUs. Slow image hosts may not: the import then stores what it
+ * could and names the rest (`notImported`), to be sent again.
  */
 export const MAX_IMPORT_ITEMS = 100;
 /** An image (fetched or in a data: URL) may be at most this big. */
@@ -120,9 +121,20 @@ export type ImportIssue = z.infer<typeof importIssueSchema>;
 export const importTemplatesRequestSchema = z.object({
   templates: z.unknown().describe(`An array of at most ${MAX_IMPORT_ITEMS} template import items`),
 });
+/** An item the import left out: time ran out before its image arrived or was drawn. Nothing of it is stored. */
+export const notImportedItemSchema = z.object({
+  index: z.number().int(),
+  name: z.string(),
+  reason: z.literal('timed_out'),
+});
+export type NotImportedItem = z.infer<typeof notImportedItemSchema>;
+
 export const importTemplatesResponseSchema = z.object({
   imported: z.number().int(),
+  /** The imported templates, in item order. */
   templates: z.array(templateViewSchema),
+  /** The items left out, in item order: send them again. */
+  notImported: z.array(notImportedItemSchema),
 });
 export type ImportTemplatesResponse = z.infer<typeof importTemplatesResponseSchema>;
 

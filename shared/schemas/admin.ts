@@ -8,8 +8,11 @@ export type AdminSession = z.infer<typeof adminSessionSchema>;
 /** First-admin setup: the caller joined the `admins` group (effective from their next token). */
 export const grantAdminResponseSchema = z.object({ granted: z.literal(true) });
 
-/** A status badge of the go-live checklist: ok (ready for production), warn (works, not for production), off. */
-export const goLiveStatusSchema = z.enum(['ok', 'warn', 'off']);
+/**
+ * A status badge of the go-live checklist: ok (ready for production), warn (works, not for
+ * production), off (not configured), blocker (going live like this would be wrong).
+ */
+export const goLiveStatusSchema = z.enum(['ok', 'warn', 'off', 'blocker']);
 
 export const goLiveItemSchema = z.object({
   id: z.string(),

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, callApi, errorMessage } from './api-client';
 import { provideIdToken } from './auth/id-token';
-import { sessionId, setSessionStore } from './session';
+import { setSessionStore } from './session';
 
 // The token comes through the id-token seam (auth-session.ts in the app); Amplify is never loaded here.
 const idToken = vi.fn(async (): Promise<string | null> => null);
@@ -26,10 +26,15 @@ function reply(status: number, body: unknown) {
   return new Response(text, { status, headers: { 'content-type': 'application/json' } });
 }
 
+const TOKEN = 'held-visitor-token';
+const later = () => new Date(Date.now() + 3_600_000).toISOString();
+
 describe('callApi', () => {
   const fetchMock = vi.fn<typeof fetch>();
+  let values: Map<string, string>;
   beforeEach(() => {
-    const values = new Map<string, string>();
+    values = new Map<string, string>();
+    values.set('lf.session', JSON.stringify({ token: TOKEN, renewAfter: later(), expiresAt: later() }));
     setSessionStore({
       getItem: (k) => values.get(k) ?? null,
       setItem: (k, v) => void values.set(k, v),
@@ -48,7 +53,7 @@ describe('callApi', () => {
     expect(url).toBe(`/api/uploads/${UPLOAD_ID}`);
     expect(init?.method).toBe('GET');
     expect(init?.body).toBeUndefined();
-    expect((init!.headers as Record<string, string>)['x-session-id']).toBe(sessionId());
+    expect((init!.headers as Record<string, string>)['x-session-token']).toBe(TOKEN);
   });
 
   it('sends no Authorization header for a visitor', async () => {
@@ -57,13 +62,72 @@ describe('callApi', () => {
     expect((fetchMock.mock.calls[0][1]!.headers as Record<string, string>).authorization).toBeUndefined();
   });
 
-  it('sends the ID token as a Bearer token when signed in, with the session id', async () => {
+  it('sends the ID token as a Bearer token when signed in, with the session token (its proof for migration)', async () => {
     vi.mocked(idToken).mockResolvedValueOnce('id.token.value');
     fetchMock.mockResolvedValue(reply(200, { migrated: [] }));
-    await callApi('migrateUploads', { body: { sessionId: sessionId() } });
+    await callApi('migrateUploads', { body: {} });
     const headers = fetchMock.mock.calls[0][1]!.headers as Record<string, string>;
     expect(headers.authorization).toBe('Bearer id.token.value');
-    expect(headers['x-session-id']).toBe(sessionId());
+    expect(headers['x-session-token']).toBe(TOKEN);
+  });
+
+  it('asks the server for a session on first need, handing in an id this browser made itself, once', async () => {
+    values.clear();
+    values.set('lf.sessionId', UPLOAD_ID);
+    const issued = { token: 'fresh-token', renewAfter: later(), expiresAt: later() };
+    fetchMock.mockImplementation(async (url) =>
+      String(url) === '/api/session' ? reply(200, issued) : reply(200, view),
+    );
+    await Promise.all([
+      callApi('getUpload', { params: { uploadId: UPLOAD_ID } }),
+      callApi('getUpload', { params: { uploadId: UPLOAD_ID } }),
+    ]);
+    const starts = fetchMock.mock.calls.filter(([url]) => String(url) === '/api/session');
+    expect(starts).toHaveLength(1);
+    expect(JSON.parse(String(starts[0][1]?.body))).toEqual({ legacySessionId: UPLOAD_ID });
+    expect(values.get('lf.sessionId')).toBeUndefined();
+    const calls = fetchMock.mock.calls.filter(([url]) => String(url) !== '/api/session');
+    for (const [, init] of calls)
+      expect((init!.headers as Record<string, string>)['x-session-token']).toBe('fresh-token');
+  });
+
+  it('renews a token after a day of use, and keeps the one held while the server cannot be reached', async () => {
+    values.set(
+      'lf.session',
+      JSON.stringify({ token: TOKEN, renewAfter: new Date(0).toISOString(), expiresAt: later() }),
+    );
+    fetchMock.mockImplementation(async (url) => {
+      if (String(url) === '/api/session') throw new TypeError('offline');
+      return reply(200, view);
+    });
+    await callApi('getUpload', { params: { uploadId: UPLOAD_ID } });
+    const [renewal, call] = fetchMock.mock.calls;
+    expect(JSON.parse(String(renewal[1]?.body))).toEqual({ token: TOKEN });
+    expect((call[1]!.headers as Record<string, string>)['x-session-token']).toBe(TOKEN);
+  });
+
+  it('starts a new visit and tries once more when the server no longer accepts the token', async () => {
+    const issued = { token: 'new-token', renewAfter: later(), expiresAt: later() };
+    fetchMock
+      .mockResolvedValueOnce(reply(401, { error: { code: 'sessionInvalid', message: 'expired' } }))
+      .mockResolvedValueOnce(reply(200, issued))
+      .mockResolvedValueOnce(reply(200, view));
+    const result = await callApi('getUpload', { params: { uploadId: UPLOAD_ID } });
+    expect(result.uploadId).toBe(UPLOAD_ID);
+    expect((fetchMock.mock.calls[2][1]!.headers as Record<string, string>)['x-session-token']).toBe(
+      'new-token',
+    );
+  });
+
+  it('says why when no session can be had (too many new visits from this network)', async () => {
+    values.clear();
+    fetchMock.mockResolvedValue(
+      reply(429, { error: { code: 'quota_exceeded', message: 'Too many new visits' } }),
+    );
+    const error = await callApi('getUpload', { params: { uploadId: UPLOAD_ID } }).catch((e) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(429);
+    expect(errorMessage(error, 'fallback')).toBe('Too many new visits');
   });
 
   it('never asks for a token on system routes (sign-in needs the client config first)', async () => {
@@ -75,6 +139,7 @@ describe('callApi', () => {
         userPoolClientId: 'c',
         cognitoEndpoint: '/cognito',
         authFlow: 'USER_PASSWORD_AUTH',
+        ageHdOnSale: true,
       }),
     );
     const config = await callApi('getClientConfig');

@@ -1,6 +1,6 @@
 /**
  * Typed client over the route table (shared/api.ts): fills the path, sends JSON, the visitor's
- * session id and, when signed in, the ID token; parses the reply with the route's schema and
+ * session token and, when signed in, the ID token; parses the reply with the route's schema and
  * turns error bodies into ApiError.
  */
 import {
@@ -13,7 +13,7 @@ import {
   SESSION_HEADER,
 } from '@shared/api';
 import { idToken } from './auth/id-token';
-import { sessionId } from './session';
+import { forgetSessionToken, SessionStartError, sessionToken } from './session';
 
 export type ErrorIssue = { index: number; field: string; message: string };
 
@@ -65,17 +65,41 @@ function readErrorBody(body: unknown): { code?: string; message?: string; issues
   };
 }
 
+/** The code of the server's answer to a visitor token it no longer accepts (shared/messages.ts). */
+const SESSION_INVALID = 'sessionInvalid';
+
 export async function callApi<R extends RouteId>(
   routeId: R,
   ...[options]: CallArgs<R>
 ): Promise<RouteResponse<R>> {
+  try {
+    return await send(routeId, options);
+  } catch (error) {
+    // An expired or replaced session key: the browser starts a new visit and tries once more.
+    if (!(error instanceof ApiError && error.code === SESSION_INVALID)) throw error;
+    forgetSessionToken();
+    return send(routeId, options);
+  }
+}
+
+/** System routes (health, the client config that sign-in itself needs) never carry identity. */
+async function identityHeaders(route: (typeof routes)[RouteId]): Promise<Record<string, string>> {
+  if (route.group === 'system' || route === routes.startSession) return {};
+  const [session, token] = await Promise.all([
+    sessionToken().catch((error: unknown) => {
+      if (error instanceof SessionStartError) throw new ApiError(error.status, error.serverMessage);
+      throw error;
+    }),
+    idToken(),
+  ]);
+  return { [SESSION_HEADER]: session, ...(token ? { authorization: `Bearer ${token}` } : {}) };
+}
+
+async function send<R extends RouteId>(routeId: R, options: CallArgs<R>[0]): Promise<RouteResponse<R>> {
   const route: (typeof routes)[RouteId] = routes[routeId];
   const opts = (options ?? {}) as { params?: Record<string, string>; body?: unknown; signal?: AbortSignal };
-  const headers: Record<string, string> = { accept: 'application/json', [SESSION_HEADER]: sessionId() };
+  const headers: Record<string, string> = { accept: 'application/json', ...(await identityHeaders(route)) };
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
-  // System routes (health, the client config that sign-in itself needs) never carry identity.
-  const token = route.group === 'system' ? null : await idToken();
-  if (token) headers.authorization = `Bearer ${token}`;
 
   let response: Response;
   try {

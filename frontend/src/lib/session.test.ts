@@ -1,13 +1,5 @@
-import { isUuid } from '@shared/rules/ids';
 import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  clearSession,
-  lastTempUploadId,
-  randomUuid,
-  sessionId,
-  setLastTempUploadId,
-  setSessionStore,
-} from './session';
+import { clearSession, lastTempUploadId, setLastTempUploadId, setSessionStore } from './session';
 
 function mapStore() {
   const values = new Map<string, string>();
@@ -19,20 +11,12 @@ function mapStore() {
   };
 }
 
+// Starting, renewing and adopting sessions go through the server: api-client.test.ts.
 describe('session', () => {
   let store: ReturnType<typeof mapStore>;
   beforeEach(() => {
     store = mapStore();
     setSessionStore(store);
-  });
-
-  it('creates a v4 UUID session id on first need and keeps it', () => {
-    expect(store.values.size).toBe(0);
-    const id = sessionId();
-    expect(isUuid(id)).toBe(true);
-    expect(id[14]).toBe('4');
-    expect(sessionId()).toBe(id);
-    expect([...store.values.values()]).toContain(id);
   });
 
   it('remembers the last temporary upload', () => {
@@ -41,18 +25,12 @@ describe('session', () => {
     expect(lastTempUploadId()).toBe('abc');
   });
 
-  it('clears the session id and the last upload together', () => {
-    const first = sessionId();
+  it('clears the session token, a browser-made id and the last upload together', () => {
+    store.values.set('lf.session', '{"token":"t"}');
+    store.values.set('lf.sessionId', 'legacy');
     setLastTempUploadId('abc');
     clearSession();
     expect(lastTempUploadId()).toBeNull();
     expect(store.values.size).toBe(0);
-    expect(sessionId()).not.toBe(first);
-  });
-
-  it('makes distinct RFC 4122 ids', () => {
-    const ids = new Set(Array.from({ length: 200 }, randomUuid));
-    expect(ids.size).toBe(200);
-    for (const id of ids) expect(isUuid(id)).toBe(true);
   });
 });

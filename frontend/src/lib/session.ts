@@ -1,10 +1,16 @@
 /**
- * The visitor's browser-local values (spec §3): a random session id, created on first need, that
- * owns anonymous uploads, and the id of the last temporary upload. Both are cleared together.
+ * The visitor's browser-local values: the session token the server issued (it owns anonymous
+ * uploads; the server signs it, so a browser cannot pick or guess another's), and the id of the
+ * last temporary upload. Both are cleared together. A session id this browser made itself, before
+ * the server issued them, is handed in once for the server to adopt.
  */
+import { routes } from '@shared/api';
+import { type VisitorSession, visitorSessionSchema } from '@shared/schemas/session';
 import { type KeyValueStore, memoryStorage, writableBrowserStorage } from './browser-storage';
 
-const SESSION_KEY = 'lf.sessionId';
+const TOKEN_KEY = 'lf.session';
+/** Where the browser kept the id it made itself; read once, for adoption, then removed. */
+const LEGACY_SESSION_KEY = 'lf.sessionId';
 const LAST_TEMP_UPLOAD_KEY = 'lf.lastTempUploadId';
 
 let store: KeyValueStore | undefined;
@@ -17,27 +23,77 @@ const current = () => {
 /** Tests swap the storage; the app never calls this. */
 export function setSessionStore(next: KeyValueStore): void {
   store = next;
+  starting = undefined;
 }
+
+function stored(): VisitorSession | null {
+  try {
+    const parsed = visitorSessionSchema.safeParse(JSON.parse(current().getItem(TOKEN_KEY) ?? 'null'));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+const isPast = (iso: string) => Date.parse(iso) <= Date.now();
+
+let starting: Promise<string> | undefined;
 
 /**
- * RFC 4122 v4 from getRandomValues: crypto.randomUUID exists only in secure contexts, and a
- * phone on the LAN opens the dev server over plain http.
+ * The token to send, asking the server for one on first need and renewing it after a day of use
+ * (one request at a time, however many calls wait). A renewal that fails keeps the token in hand
+ * while it is still valid; a first start that fails rejects (the call cannot be made without one).
  */
-export function randomUuid(): string {
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6] & 0x0f) | 0x40;
-  b[8] = (b[8] & 0x3f) | 0x80;
-  const hex = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+export function sessionToken(): Promise<string> {
+  const held = stored();
+  if (held && !isPast(held.renewAfter)) return Promise.resolve(held.token);
+  starting ??= start(held).finally(() => {
+    starting = undefined;
+  });
+  return starting;
 }
 
-/** The visitor's session id, created and stored on first use. */
-export function sessionId(): string {
-  const existing = current().getItem(SESSION_KEY);
-  if (existing) return existing;
-  const id = randomUuid();
-  current().setItem(SESSION_KEY, id);
-  return id;
+async function start(held: VisitorSession | null): Promise<string> {
+  const legacySessionId = current().getItem(LEGACY_SESSION_KEY) ?? undefined;
+  try {
+    const response = await fetch(routes.startSession.path, {
+      method: routes.startSession.method,
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ token: held?.token, legacySessionId }),
+      credentials: 'same-origin',
+    });
+    const body: unknown = await response.json().catch(() => null);
+    const parsed = visitorSessionSchema.safeParse(body);
+    if (!response.ok || !parsed.success) throw new SessionStartError(response.status, serverMessageOf(body));
+    current().setItem(TOKEN_KEY, JSON.stringify(parsed.data));
+    current().removeItem(LEGACY_SESSION_KEY);
+    return parsed.data.token;
+  } catch (error) {
+    if (held && !isPast(held.expiresAt)) return held.token;
+    throw error instanceof SessionStartError ? error : new SessionStartError(0);
+  }
+}
+
+/** No token could be had: `status` 0 when the network failed, 429 when this network started too many. */
+export class SessionStartError extends Error {
+  constructor(
+    readonly status: number,
+    /** The server's reason, meant for the user. */
+    readonly serverMessage?: string,
+  ) {
+    super(serverMessage ?? `Could not start a visitor session (${status || 'network'})`);
+    this.name = 'SessionStartError';
+  }
+}
+
+function serverMessageOf(body: unknown): string | undefined {
+  const message = (body as { error?: { message?: unknown } } | null)?.error?.message;
+  return typeof message === 'string' && message ? message : undefined;
+}
+
+/** The server refused the token (expired, or signed with a key since replaced): start afresh. */
+export function forgetSessionToken(): void {
+  current().removeItem(TOKEN_KEY);
 }
 
 export function lastTempUploadId(): string | null {
@@ -48,8 +104,9 @@ export function setLastTempUploadId(id: string): void {
   current().setItem(LAST_TEMP_UPLOAD_KEY, id);
 }
 
-/** Session reset: forget both the session id and the last temporary upload. */
+/** Session reset: forget the session and the last temporary upload. */
 export function clearSession(): void {
-  current().removeItem(SESSION_KEY);
+  current().removeItem(TOKEN_KEY);
+  current().removeItem(LEGACY_SESSION_KEY);
   current().removeItem(LAST_TEMP_UPLOAD_KEY);
 }

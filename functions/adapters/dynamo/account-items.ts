@@ -98,7 +98,10 @@ export function migrateTransaction(tableName: string, plans: MigrationPlan[], no
         UpdateExpression:
           'SET #owner = :to, #gsi1pk = :gsi1pk, migrated = :true, fileKey = :fileKey, ' +
           'migratedFrom = :session, migratedAt = :now REMOVE #ttl',
-        ConditionExpression: '#owner = :from AND migrated = :false',
+        // A cut-out recorded since the plan was read has files the plan does not move: read again.
+        ConditionExpression: `#owner = :from AND migrated = :false AND ${
+          plan.upload.cutout ? 'attribute_exists(cutout)' : 'attribute_not_exists(cutout)'
+        }`,
         ExpressionAttributeNames: { '#owner': 'owner', '#gsi1pk': 'gsi1pk', '#ttl': 'ttl' },
         ExpressionAttributeValues: {
           ':to': plan.to,
@@ -125,8 +128,9 @@ export function migrateTransaction(tableName: string, plans: MigrationPlan[], no
 }
 
 /**
- * The upload and its jobs, only if no job changed since they were read: a render that finished
- * meanwhile, or an HD file made from its source (its file must be deleted too).
+ * The upload and its jobs, only if nothing that names files changed since they were read: its
+ * owner (a migration), its status (completed: an original and jobs), its cut-out, or a job (a
+ * render that finished meanwhile, or an HD file made from its source). Their files must go too.
  */
 export function deleteUploadItems(
   tableName: string,
@@ -138,7 +142,11 @@ export function deleteUploadItems(
       Delete: {
         TableName: tableName,
         Key: keys.upload(upload.id),
-        ConditionExpression: 'attribute_exists(pk)',
+        ConditionExpression: `#owner = :owner AND #status = :status AND ${
+          upload.cutout ? 'attribute_exists(cutout)' : 'attribute_not_exists(cutout)'
+        }`,
+        ExpressionAttributeNames: { '#owner': 'owner', '#status': 'status' },
+        ExpressionAttributeValues: { ':owner': upload.owner, ':status': upload.status },
       },
     },
     ...jobs.map((job) => ({

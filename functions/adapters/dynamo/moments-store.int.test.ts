@@ -1,11 +1,15 @@
-/** The Moments items on DynamoDB Local: the sparse template index, drafts, and HD records paid in one transaction. */
+/**
+ * The Moments items on DynamoDB Local: the sparse template index, drafts, HD records paid in one
+ * transaction, and keepsakes recorded under their photo.
+ */
 import { randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompositionRecord, TemplateRecord } from '../../core/moments/moments-ports';
 import { loadLocalEnv } from '../../test-support/local-env';
 import { draftRecord } from '../../test-support/moments';
+import { uploadRecord, userOwner } from '../../test-support/records';
 import {
   createDynamoCompositionStore,
   createDynamoDraftStore,
@@ -13,6 +17,7 @@ import {
 } from './moments-store';
 import { createDynamoPaymentStore } from './payment-store';
 import { keys } from './table-design';
+import { createDynamoUploadStore } from './upload-store';
 
 const env = loadLocalEnv();
 const client = new DynamoDBClient({ region: env.AWS_REGION });
@@ -24,6 +29,10 @@ const templates = createDynamoTemplateStore(doc, env.TABLE_NAME);
 const drafts = createDynamoDraftStore(doc, env.TABLE_NAME);
 const compositions = createDynamoCompositionStore(doc, env.TABLE_NAME, clock);
 const payments = createDynamoPaymentStore(doc, env.TABLE_NAME, clock);
+const uploads = createDynamoUploadStore(doc, env.TABLE_NAME);
+/** The photo the HD records below are made from: a keepsake is recorded only while its photo exists. */
+const photo = uploadRecord(clock, userOwner());
+beforeAll(() => uploads.createUpload(photo));
 
 const template = (over: Partial<TemplateRecord>): TemplateRecord => ({
   id: randomUUID(),
@@ -61,7 +70,7 @@ const record = (userSub: string, requestId = randomUUID()): CompositionRecord =>
   requestId,
   quality: 'hd',
   templateId: randomUUID(),
-  uploadId: randomUUID(),
+  uploadId: photo.id,
   key: `compositions/${randomUUID()}/hd.jpg`,
   width: 2000,
   height: 2000,
@@ -190,5 +199,52 @@ describe('HD keepsake records', () => {
     const result = await compositions.recordHdComposition(userSub, record(userSub), { via: 'subscription' });
     expect(result).toEqual({ status: 'recorded', balance: null });
     expect((await payments.getCredits(userSub)).balance).toBe(1);
+  });
+});
+
+describe('keepsakes under their photo', () => {
+  it('records them only while the photo exists, lists them by photo and forgets them with the HD record', async () => {
+    const userSub = randomUUID();
+    const upload = uploadRecord(clock, userOwner(userSub));
+    await uploads.createUpload(upload);
+    const hd = { ...record(userSub), uploadId: upload.id };
+    const free = {
+      ...record(userSub),
+      uploadId: upload.id,
+      quality: 'free' as const,
+      paidWith: 'none' as const,
+    };
+    expect(await compositions.recordHdComposition(userSub, hd, { via: 'subscription' })).toMatchObject({
+      status: 'recorded',
+    });
+    expect(await compositions.recordFreeComposition(free)).toBe(true);
+    const listed = await compositions.listByUpload(upload.id);
+    expect(listed.map((link) => link.id).sort()).toEqual([free.id, hd.id].sort());
+    expect(listed.find((link) => link.id === hd.id)).toEqual({
+      id: hd.id,
+      owner: hd.owner,
+      requestId: hd.requestId,
+      quality: 'hd',
+      uploadId: upload.id,
+      key: hd.key,
+      createdAt: hd.createdAt,
+    });
+    expect((await compositions.listHdCompositions(userSub)).map((r) => r.id)).toEqual([hd.id]);
+
+    await compositions.forget(listed);
+    expect(await compositions.listByUpload(upload.id)).toEqual([]);
+    expect(await compositions.getHdComposition(userSub, hd.requestId)).toBeNull();
+
+    // Once the photo is gone, nothing more is recorded from it, and no credit is taken.
+    expect(await uploads.deleteUpload(upload, [])).toBe(true);
+    const payer = await userWithCredits(1);
+    const late = { ...record(payer), uploadId: upload.id };
+    expect(await compositions.recordHdComposition(payer, late, { via: 'credits', amount: 1 })).toEqual({
+      status: 'upload_gone',
+    });
+    expect(await compositions.recordFreeComposition({ ...free, id: randomUUID() })).toBe(false);
+    expect(await compositions.listByUpload(upload.id)).toEqual([]);
+    expect(await compositions.getHdComposition(payer, late.requestId)).toBeNull();
+    expect((await payments.getCredits(payer)).balance).toBe(1);
   });
 });

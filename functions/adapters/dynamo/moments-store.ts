@@ -8,8 +8,10 @@ import {
   QueryCommand,
   TransactWriteCommand,
 } from '@aws-sdk/lib-dynamodb';
+import { COMPOSITION_RETENTION_DAYS } from '@shared/deployment';
 import { MOMENTS_STATUSES } from '@shared/templates';
 import type {
+  CompositionLink,
   CompositionRecord,
   CompositionStore,
   DraftRecord,
@@ -92,14 +94,25 @@ export function createDynamoTemplateStore(doc: DynamoDBDocumentClient, tableName
   };
 }
 
-/** BatchWriteItem takes at most 25 puts; what DynamoDB leaves unprocessed is sent again, backing off. */
+/** BatchWriteItem takes at most 25 requests; what DynamoDB leaves unprocessed is sent again, backing off. */
 const BATCH_SIZE = 25;
 const MAX_BATCH_ATTEMPTS = 8;
-async function batchPut(doc: DynamoDBDocumentClient, tableName: string, items: Item[]): Promise<void> {
-  for (let start = 0; start < items.length; start += BATCH_SIZE) {
-    let pending = items.slice(start, start + BATCH_SIZE).map((Item) => ({ PutRequest: { Item } }));
+const batchPut = (doc: DynamoDBDocumentClient, tableName: string, items: Item[]) =>
+  batchWrite(
+    doc,
+    tableName,
+    items.map((Item) => ({ PutRequest: { Item } })),
+  );
+type WriteRequest = { PutRequest: { Item: Item } } | { DeleteRequest: { Key: Item } };
+async function batchWrite(
+  doc: DynamoDBDocumentClient,
+  tableName: string,
+  requests: WriteRequest[],
+): Promise<void> {
+  for (let start = 0; start < requests.length; start += BATCH_SIZE) {
+    let pending = requests.slice(start, start + BATCH_SIZE);
     for (let attempt = 1; pending.length; attempt++) {
-      if (attempt > MAX_BATCH_ATTEMPTS) throw new Error(`${pending.length} template items left unwritten`);
+      if (attempt > MAX_BATCH_ATTEMPTS) throw new Error(`${pending.length} items left unwritten`);
       const { UnprocessedItems } = await doc.send(
         new BatchWriteCommand({ RequestItems: { [tableName]: pending } }),
       );
@@ -110,18 +123,24 @@ async function batchPut(doc: DynamoDBDocumentClient, tableName: string, items: I
 }
 
 /** Every page of an index Query, as template records. */
-async function queryAll(
+const queryAll = async (
   doc: DynamoDBDocumentClient,
   query: ConstructorParameters<typeof QueryCommand>[0],
-): Promise<TemplateRecord[]> {
-  const templates: TemplateRecord[] = [];
+): Promise<TemplateRecord[]> => (await queryItems(doc, query)).map((item) => strip<TemplateRecord>(item));
+
+/** Every page of a Query. */
+async function queryItems(
+  doc: DynamoDBDocumentClient,
+  query: ConstructorParameters<typeof QueryCommand>[0],
+): Promise<Item[]> {
+  const items: Item[] = [];
   let start: Item | undefined;
   do {
     const page = await doc.send(new QueryCommand({ ...query, ExclusiveStartKey: start }));
-    templates.push(...(page.Items ?? []).map((item) => strip<TemplateRecord>(item)));
+    items.push(...(page.Items ?? []));
     start = page.LastEvaluatedKey;
   } while (start);
-  return templates;
+  return items;
 }
 
 export function createDynamoDraftStore(doc: DynamoDBDocumentClient, tableName: string): DraftStore {
@@ -240,6 +259,28 @@ export function createDynamoCompositionStore(
     );
     return Item ? strip<CompositionRecord>(Item) : null;
   };
+  /** The link under the upload and the check that the upload exists, written together (see the port). */
+  const linkItems = (link: CompositionLink): TransactItem[] => [
+    {
+      ConditionCheck: {
+        TableName: tableName,
+        Key: keys.upload(link.uploadId),
+        ConditionExpression: 'attribute_exists(pk)',
+      },
+    },
+    {
+      Put: {
+        TableName: tableName,
+        Item: {
+          ...keys.uploadComposition(link.uploadId, link.id),
+          type: 'upload_composition',
+          ...linkOf(link),
+          // The file expires this long after it was written; a link outliving it names nothing.
+          ttl: Math.floor(Date.parse(link.createdAt) / 1000) + COMPOSITION_RETENTION_DAYS * 86_400,
+        },
+      },
+    },
+  ];
   return {
     getHdComposition: get,
     async recordHdComposition(userSub, record, payment) {
@@ -250,8 +291,10 @@ export function createDynamoCompositionStore(
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       };
+      // Index 1: the upload's check.
+      const recorded: TransactItem[] = [recordPut, ...linkItems(record)];
       for (let attempt = 1; attempt <= MAX_BALANCE_ATTEMPTS; attempt++) {
-        let items: TransactItem[] = [recordPut];
+        let items: TransactItem[] = recorded;
         let balance: number | null = null;
         if (payment.via === 'credits') {
           const read = await readCredits(userSub);
@@ -260,13 +303,15 @@ export function createDynamoCompositionStore(
             return duplicate ? { status: 'duplicate', record: duplicate } : { status: 'insufficient' };
           }
           balance = read.balance - payment.amount;
-          items = [recordPut, ...balanceChange(userSub, read, -payment.amount, 'hd_keepsake', record.id)];
+          items = [...recorded, ...balanceChange(userSub, read, -payment.amount, 'hd_keepsake', record.id)];
         }
         try {
           await doc.send(new TransactWriteCommand({ TransactItems: items }));
           return { status: 'recorded', balance };
         } catch (error) {
           const failed = failedConditionIndexes(error);
+          // Before a duplicate: a drawing answered as one is committed, and its photo is gone.
+          if (failed.includes(1)) return { status: 'upload_gone' };
           if (failed.includes(0)) {
             const duplicate = await get(userSub, record.requestId);
             if (duplicate) return { status: 'duplicate', record: duplicate };
@@ -280,5 +325,57 @@ export function createDynamoCompositionStore(
       }
       throw new ConcurrentChangeError();
     },
+
+    recordFreeComposition: (link) =>
+      conditionally(() => doc.send(new TransactWriteCommand({ TransactItems: linkItems(link) }))),
+
+    async listByUpload(uploadId) {
+      const items = await queryItems(doc, {
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.uploadComposition(uploadId, '').pk },
+        // Right after the upload item is gone: a stale read would miss the last one recorded.
+        ConsistentRead: true,
+      });
+      return items.map((item) => linkOf(item as CompositionLink));
+    },
+
+    async listHdCompositions(userSub) {
+      const items = await queryItems(doc, {
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :composition)',
+        ExpressionAttributeValues: {
+          ':pk': keys.hdComposition(userSub, '').pk,
+          ':composition': keys.hdComposition(userSub, '').sk,
+        },
+        ConsistentRead: true,
+      });
+      return items.map((item) => strip<CompositionRecord>(item));
+    },
+
+    async forget(links) {
+      const keysOf = (link: CompositionLink) => {
+        const [kind, sub] = link.owner.split(':');
+        return [
+          keys.uploadComposition(link.uploadId, link.id),
+          ...(link.quality === 'hd' && kind === 'user' ? [keys.hdComposition(sub, link.requestId)] : []),
+        ];
+      };
+      await batchWrite(
+        doc,
+        tableName,
+        links.flatMap(keysOf).map((Key) => ({ DeleteRequest: { Key } })),
+      );
+    },
   };
 }
+
+const linkOf = (item: CompositionLink): CompositionLink => ({
+  id: item.id,
+  owner: item.owner,
+  requestId: item.requestId,
+  quality: item.quality,
+  uploadId: item.uploadId,
+  key: item.key,
+  createdAt: item.createdAt,
+});

@@ -77,6 +77,14 @@ export const keys = {
     pk: `USER#${userSub}`,
     sk: `COMPOSITION#${requestId}`,
   }),
+  /**
+   * A keepsake (free or HD) made from an upload: deleting the upload finds every one with a strongly
+   * consistent Query. A partition of its own, not the upload's: status polls read that one whole.
+   */
+  uploadComposition: (uploadId: string, compositionId: string) => ({
+    pk: `COMPOSITIONS#${uploadId}`,
+    sk: `COMPOSITION#${compositionId}`,
+  }),
   /** Analytics events, one partition per day (ARCHITECTURE.md §3). */
   analytics: (at: string, id: string) => ({ pk: `ANALYTICS#${at.slice(0, 10)}`, sk: `${at}#${id}` }),
   pack: (id: string) => ({ pk: `PACK#${id}`, sk: 'META' }),

@@ -222,15 +222,16 @@ export function createDynamoUploadStore(doc: DynamoDBDocumentClient, tableName: 
       );
     },
 
-    async saveCutout(uploadId, cutout) {
+    async saveCutout(uploadId, cutout, owner) {
       return conditionally(() =>
         doc.send(
           new UpdateCommand({
             TableName: tableName,
             Key: keys.upload(uploadId),
             UpdateExpression: 'SET cutout = :cutout',
-            ConditionExpression: 'attribute_exists(pk)',
-            ExpressionAttributeValues: { ':cutout': cutout },
+            ConditionExpression: 'attribute_exists(pk) AND #owner = :owner',
+            ExpressionAttributeNames: { '#owner': 'owner' },
+            ExpressionAttributeValues: { ':cutout': cutout, ':owner': owner },
           }),
         ),
       );

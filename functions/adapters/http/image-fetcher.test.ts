@@ -165,6 +165,15 @@ describe('createImageFetcher (against a TLS test server)', () => {
     expect(await reason(testFetcher().fetch(`${base}/missing`))).toBe('http_status');
   });
 
+  it("stops at once when the caller's signal aborts (the import's deadline), saying so", async () => {
+    const started = performance.now();
+    const cancelled = testFetcher().fetch(`https://images.test:${tlsPort}/slow`, {
+      signal: AbortSignal.timeout(200),
+    });
+    expect(await reason(cancelled)).toBe('cancelled');
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
   it('does not trust a certificate it was not given', async () => {
     const untrusting = createImageFetcher({
       resolve: async () => [{ address: '127.0.0.1', family: 4 }],

@@ -80,8 +80,9 @@ export function createImageFetcher(options: ImageFetcherOptions = {}): ImageFetc
   }
 
   return {
-    async fetch(raw) {
-      const signal = AbortSignal.timeout(timeoutMs);
+    async fetch(raw, { signal: cancel } = {}) {
+      const timeout = AbortSignal.timeout(timeoutMs);
+      const signal = cancel ? AbortSignal.any([timeout, cancel]) : timeout;
       try {
         let url = parse(raw);
         for (let hop = 0; hop <= maxRedirects; hop++) {
@@ -101,7 +102,8 @@ export function createImageFetcher(options: ImageFetcherOptions = {}): ImageFetc
         throw new ImageFetchError('redirects', `imageUrl redirected more than ${maxRedirects} times`);
       } catch (error) {
         if (error instanceof ImageFetchError) throw error;
-        if (signal.aborted) {
+        if (cancel?.aborted) throw new ImageFetchError('cancelled', 'the download was stopped: out of time');
+        if (timeout.aborted) {
           throw new ImageFetchError(
             'timeout',
             `the image took longer than ${timeoutMs / 1000} s to download`,

@@ -40,6 +40,7 @@ export function buildAdminDeps(config: AppConfig, options: RootOptions = {}): Ad
     imageFetcher: createImageFetcher(),
     templateImages: createTemplateImageMaker(),
     goLive: goLiveOf(config),
+    adminEmail: config.adminEmail,
     clock: systemClock,
     previewsBaseUrl: config.previewsBaseUrl,
   };

@@ -6,6 +6,7 @@ import {
   createDynamoDraftStore,
   createDynamoTemplateStore,
 } from '../dynamo/moments-store';
+import { createDynamoPackStore } from '../dynamo/pack-store';
 import { createDynamoPaymentStore } from '../dynamo/payment-store';
 import { createDynamoQuotaStore } from '../dynamo/quota-store';
 import { createDynamoUploadStore } from '../dynamo/upload-store';
@@ -13,20 +14,22 @@ import { createImageAI } from '../image/image-ai';
 import { createKeepsakeRenderer } from '../image/keepsake-renderer';
 import { createLogger, systemClock } from './basics';
 import { documentClient } from './dynamo';
-import { httpDeps } from './http';
 import { imageSettingsOf } from './image-settings';
 import { metricsOf } from './metrics';
 import type { RootOptions } from './options';
 import { s3BlobStore } from './s3';
+import { visitorHttpDeps } from './visitor-http';
 
 export function buildMomentsDeps(config: AppConfig, options: RootOptions = {}): MomentsDeps {
   const doc = documentClient(config, options);
   const logger = createLogger();
   const clock = systemClock;
   return {
-    ...httpDeps(config, doc, logger),
+    ...visitorHttpDeps(config, doc, logger, options),
     uploads: createDynamoUploadStore(doc, config.tableName),
     templates: createDynamoTemplateStore(doc, config.tableName),
+    // A pack's scenes are listed only while the pack is published.
+    packs: createDynamoPackStore(doc, config.tableName),
     drafts: createDynamoDraftStore(doc, config.tableName),
     compositions: createDynamoCompositionStore(doc, config.tableName, clock),
     keepsakes: createKeepsakeRenderer(),

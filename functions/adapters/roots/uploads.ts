@@ -4,6 +4,7 @@
  */
 import type { UploadsDeps } from '../../core/lambda-deps';
 import type { AppConfig } from '../config';
+import { createDynamoCompositionStore } from '../dynamo/moments-store';
 import { createDynamoQuotaStore } from '../dynamo/quota-store';
 import { createDynamoUploadStore } from '../dynamo/upload-store';
 import { createImageInspector } from '../image/inspector';
@@ -11,17 +12,19 @@ import { createHdEnlarger } from '../image/upscale';
 import { createLogger, systemClock } from './basics';
 import { cdnOf } from './cdn';
 import { documentClient } from './dynamo';
-import { httpDeps } from './http';
 import { metricsOf } from './metrics';
 import type { RootOptions } from './options';
 import { sqsRenderQueue } from './queues';
 import { s3BlobStore } from './s3';
+import { visitorHttpDeps } from './visitor-http';
 
 export function buildUploadsDeps(config: AppConfig, options: RootOptions = {}): UploadsDeps {
   const doc = documentClient(config, options);
   return {
-    ...httpDeps(config, doc, createLogger()),
+    ...visitorHttpDeps(config, doc, createLogger(), options),
     uploads: createDynamoUploadStore(doc, config.tableName),
+    // Deleting an upload deletes the keepsakes made from it.
+    compositions: createDynamoCompositionStore(doc, config.tableName, systemClock),
     blobs: s3BlobStore(config, options),
     renderQueue: sqsRenderQueue(config, options),
     inspector: createImageInspector(),

@@ -57,5 +57,6 @@ function lazyPayments(load: () => Promise<Payments>): Payments {
     expireCheckoutSession: async (id) => (await get()).expireCheckoutSession(id),
     paymentIntentOf: async (payment) => (await get()).paymentIntentOf(payment),
     refund: async (request) => (await get()).refund(request),
+    keyMode: async () => (await get()).keyMode(),
   };
 }

@@ -3,6 +3,7 @@
  * of Stripe's API (scripts/local/stripe-fake/stripe-fake.ts); without it the SDK talks to api.stripe.com.
  */
 
+import { paymentKeyModeOf } from '@shared/rules/age-sales';
 import Stripe from 'stripe';
 import { DomainError } from '../../core/errors';
 import {
@@ -231,6 +232,8 @@ export function createStripePayments(opts: StripePaymentsOptions): Payments {
     paymentIntentOf: (payment: PaymentRef) => paymentIntentOf(stripe, payment),
 
     refund: (request: RefundRequest) => refundPayment(stripe, request),
+
+    keyMode: async () => paymentKeyModeOf(opts.secretKey),
   };
 }
 
@@ -252,4 +255,5 @@ export const unconfiguredPayments: Payments = {
   expireCheckoutSession: async () => notConfigured(),
   paymentIntentOf: async () => notConfigured(),
   refund: async () => notConfigured(),
+  keyMode: async () => notConfigured(),
 };

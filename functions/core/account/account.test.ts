@@ -3,14 +3,35 @@ import { getProduct } from '@shared/catalog';
 import { describe, expect, it } from 'vitest';
 import { type FakeDeps, fakeDeps } from '../../test-support/fakes/fake-deps';
 import { parent, uploadedPhoto } from '../../test-support/fakes/scenes';
+import { givenCutout, givenTemplate } from '../../test-support/moments';
+import { createFreeComposition, createHdComposition } from '../moments/compositions';
 import { startCheckout } from '../payments/checkout';
 import type { OrderRecord } from '../payments/payment-ports';
 import { handlePaymentWebhook } from '../payments/webhook';
+import type { Principal } from '../ports';
 import { deleteUpload } from '../uploads/delete-upload';
 import { DELETED_ACCOUNT_MARKER_MS, deleteAccount } from './account';
 
 const previewPaths = async (deps: FakeDeps, uploadId: string) =>
   (await deps.uploads.getUploadWithJobs(uploadId))!.jobs.map((job) => `/${job.previewKey}`);
+
+/** A free and an HD keepsake of a photo with its cut-out (the caller needs a credit). */
+async function keepsakesOf(deps: FakeDeps, who: Principal, uploadId: string) {
+  await givenCutout(deps, uploadId);
+  const template = await givenTemplate(deps);
+  const request = () => ({
+    requestId: crypto.randomUUID(),
+    templateId: template.id,
+    uploadId,
+    placement: { x: 0.5, y: 0.5, scale: 0.4, rotation: 0 },
+    strokes: [],
+  });
+  const free = await createFreeComposition(deps, who, request());
+  const hd = await createHdComposition(deps, who, request());
+  return [`compositions/${free.compositionId}/free.jpg`, `compositions/${hd.compositionId}/hd.jpg`];
+}
+const storedKeepsakes = (deps: FakeDeps) =>
+  deps.blobs.keys('renders').filter((key) => key.startsWith('compositions/'));
 
 describe('deleteAccount', () => {
   it('stops the account writing first: a marker outliving its tokens, and a global sign-out', async () => {
@@ -106,6 +127,29 @@ describe('deleteAccount', () => {
     expect([...deps.cdn.invalidated].sort()).toEqual([...expected].sort());
     expect(deps.cdn.invalidated.every((path) => path.startsWith('/previews/'))).toBe(true);
   });
+
+  it('deletes the keepsakes of every photo, and HD ones recorded before keepsakes were linked to photos', async () => {
+    const deps = fakeDeps();
+    const user = parent();
+    deps.table.credits.set(user.sub, { balance: 2, subscription: null });
+    const uploads = [await uploadedPhoto(deps, user), await uploadedPhoto(deps, user)];
+    for (const uploadId of uploads) await keepsakesOf(deps, user, uploadId);
+    // An HD record of before: no link under its photo.
+    const legacy = `compositions/${crypto.randomUUID()}/hd.jpg`;
+    await deps.blobs.put('renders', legacy, Buffer.from('jpeg'), { contentType: 'image/jpeg' });
+    const [[, record]] = [...deps.table.compositions];
+    deps.table.compositions.set(`${user.sub}/old-request`, {
+      ...record,
+      requestId: 'old-request',
+      key: legacy,
+    });
+    expect(storedKeepsakes(deps)).toHaveLength(5);
+
+    await deleteAccount(deps, user);
+
+    expect(storedKeepsakes(deps)).toEqual([]);
+    expect(deps.table.compositions.size).toBe(0);
+  });
 });
 
 describe('deleteUpload', () => {
@@ -137,5 +181,58 @@ describe('deleteUpload', () => {
     expect(await deleteUpload(deps, user, uploadId)).toEqual({ ok: true });
     expect(await deps.uploads.getUploadWithJobs(uploadId)).toBeNull();
     expect(deps.logger.messages('error')).toContain('could not invalidate deleted previews at the CDN');
+  });
+});
+
+describe('deleteUpload and its keepsakes', () => {
+  it('deletes every keepsake made from the photo with its records, and only those', async () => {
+    const deps = fakeDeps();
+    const user = parent();
+    deps.table.credits.set(user.sub, { balance: 2, subscription: null });
+    const uploadId = await uploadedPhoto(deps, user);
+    const other = await uploadedPhoto(deps, user);
+    const mine = await keepsakesOf(deps, user, uploadId);
+    const theirs = await keepsakesOf(deps, user, other);
+    expect(storedKeepsakes(deps).sort()).toEqual([...mine, ...theirs].sort());
+    const previews = await previewPaths(deps, uploadId);
+
+    await deleteUpload(deps, user, uploadId);
+
+    expect(storedKeepsakes(deps).sort()).toEqual([...theirs].sort());
+    expect(await deps.compositions.listByUpload(uploadId)).toEqual([]);
+    expect([...deps.table.compositions.values()].map((record) => record.uploadId)).toEqual([other]);
+    // Keepsakes are private (presigned links, never the CDN): only the previews are invalidated.
+    expect(deps.cdn.invalidated).toEqual(previews);
+  });
+
+  it('deletes a keepsake recorded while it deleted the files, and a cut-out recorded meanwhile', async () => {
+    const deps = fakeDeps();
+    const user = parent();
+    const uploadId = await uploadedPhoto(deps, user, { render: false });
+    const template = await givenTemplate(deps);
+    let late: string[] = [];
+    const deleteItems = deps.uploads.deleteUpload.bind(deps.uploads);
+    deps.uploads.deleteUpload = async (upload, jobs) => {
+      if (!late.length) {
+        // Between the read of the items and their deletion: a cut-out, then a keepsake of it.
+        await givenCutout(deps, uploadId);
+        const view = await createFreeComposition(deps, user, {
+          requestId: crypto.randomUUID(),
+          templateId: template.id,
+          uploadId,
+          placement: { x: 0.5, y: 0.5, scale: 0.4, rotation: 0 },
+          strokes: [],
+        });
+        late = [`compositions/${view.compositionId}/free.jpg`];
+        expect(storedKeepsakes(deps)).toEqual(late);
+      }
+      return deleteItems(upload, jobs);
+    };
+
+    await deleteUpload(deps, user, uploadId);
+
+    expect(storedKeepsakes(deps)).toEqual([]);
+    expect(deps.blobs.keys('uploads').filter((key) => key.includes(uploadId))).toEqual([]);
+    expect(await deps.compositions.listByUpload(uploadId)).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import { mapLimit } from '../concurrency';
 import type { Deps } from '../deps';
 import { subscriptionIsActive } from '../payments/subscription';
 import type { Principal } from '../ports';
-import { eraseUpload, invalidatePublicPaths } from '../uploads/delete-upload';
+import { eraseUpload, invalidatePublicPaths, publicPathsOf } from '../uploads/delete-upload';
 import { requireUser } from '../uploads/ownership';
 
 /**
@@ -26,10 +26,13 @@ export function getMe(principal: Principal): Me {
 /**
  * First the account stops writing: a marker every write route checks (tokens already issued stay
  * valid until they expire) and a global sign-out (no new tokens from refresh tokens). Then every
- * upload (items, files, the CDN's cached previews), the email on its orders, the user's own
- * partition, and last the Cognito user. Data goes before the Cognito user so a failure can be
- * retried while the account still exists (DELETE /api/me stays open to a marked account). The
- * index may lag behind an upload made just before, so the listing runs again until it finds nothing.
+ * upload (items, files with the keepsakes made from it, the CDN's cached previews), the email on
+ * its orders, the user's own partition, and last the Cognito user. Data goes before the Cognito
+ * user so a failure can be retried while the account still exists (DELETE /api/me stays open to a
+ * marked account). The index may lag behind an upload made just before, so the listing runs again
+ * until it finds nothing. A write already past the marker when this started records its files only
+ * while their upload exists (eraseUpload), so one landing after its upload was erased fails and its
+ * files, still pending, expire.
  */
 export async function deleteAccount(
   deps: Pick<
@@ -37,6 +40,7 @@ export async function deleteAccount(
     | 'blobs'
     | 'cdn'
     | 'clock'
+    | 'compositions'
     | 'deletedAccounts'
     | 'identity'
     | 'logger'
@@ -68,6 +72,10 @@ export async function deleteAccount(
       erased.add(upload.id);
     });
   }
+  // HD keepsakes recorded before keepsakes were linked to their upload: erasing it did not find them.
+  const hdKeys = (await deps.compositions.listHdCompositions(user.sub)).map((record) => record.key);
+  await deps.blobs.delete('renders', hdKeys);
+  publicPaths.push(...publicPathsOf(hdKeys));
   await invalidatePublicPaths(deps, publicPaths);
   await endSubscription(deps, user.sub);
   // Credit purchases are in the ledger, read before the user's partition goes.

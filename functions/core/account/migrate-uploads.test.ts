@@ -21,7 +21,7 @@ async function visitorWithPhotos() {
 describe('migrateSessionUploads', () => {
   it('moves every finished upload of the session to the account, oldest first', async () => {
     const { deps, sessionId, uploadIds, user } = await visitorWithPhotos();
-    expect(await migrateSessionUploads(deps, user, sessionId)).toEqual({
+    expect(await migrateSessionUploads(deps, user)).toEqual({
       migrated: uploadIds.map((upload_id) => ({ upload_id })),
     });
     for (const uploadId of uploadIds) {
@@ -51,7 +51,7 @@ describe('migrateSessionUploads', () => {
   });
 
   it('copies pending, so they expire unless the transaction records them; the commit takes the tag off', async () => {
-    const { deps, sessionId, uploadIds, user } = await visitorWithPhotos();
+    const { deps, uploadIds, user } = await visitorWithPhotos();
     await givenCutout(deps, uploadIds[0], { copy: true });
     const migrate = deps.uploads.migrate.bind(deps.uploads);
     const pendingAtTransaction: boolean[] = [];
@@ -60,7 +60,7 @@ describe('migrateSessionUploads', () => {
         pendingAtTransaction.push(Boolean(deps.blobs.object('uploads', plan.fileKey)?.pending));
       return migrate(plans);
     };
-    await migrateSessionUploads(deps, user, sessionId);
+    await migrateSessionUploads(deps, user);
     expect(pendingAtTransaction).toEqual([true, true]);
     const copies = deps.blobs.keys('uploads').filter((key) => key.startsWith(`users/${user.sub}/`));
     expect(copies).toHaveLength(2 + 3); // two originals, one cut-out with its source and copy
@@ -72,7 +72,7 @@ describe('migrateSessionUploads', () => {
     deps.uploads.migrate = async () => {
       throw new Error('DynamoDB is unreachable');
     };
-    await expect(migrateSessionUploads(deps, user, sessionId)).rejects.toThrow('DynamoDB is unreachable');
+    await expect(migrateSessionUploads(deps, user)).rejects.toThrow('DynamoDB is unreachable');
     const copies = deps.blobs.keys('uploads').filter((key) => key.startsWith(`users/${user.sub}/`));
     expect(copies).toHaveLength(2);
     expect(copies.every((key) => deps.blobs.object('uploads', key)?.pending)).toBe(true);
@@ -81,9 +81,9 @@ describe('migrateSessionUploads', () => {
   });
 
   it("takes a photo's cut-out along, so a keepsake draft keeps working", async () => {
-    const { deps, sessionId, uploadIds, user } = await visitorWithPhotos();
+    const { deps, uploadIds, user } = await visitorWithPhotos();
     await givenCutout(deps, uploadIds[0]);
-    await migrateSessionUploads(deps, user, sessionId);
+    await migrateSessionUploads(deps, user);
     const cutout = deps.blobs.object('uploads', storageKeys.cutout(`user:${user.sub}`, uploadIds[0]));
     const source = deps.blobs.object('uploads', storageKeys.cutoutSource(`user:${user.sub}`, uploadIds[0]));
     expect(cutout?.anonymous).toBe(false);
@@ -92,28 +92,28 @@ describe('migrateSessionUploads', () => {
   });
 
   it("takes the cut-out's copy for free keepsakes along when one was made", async () => {
-    const { deps, sessionId, uploadIds, user } = await visitorWithPhotos();
+    const { deps, uploadIds, user } = await visitorWithPhotos();
     await givenCutout(deps, uploadIds[0], { copy: true });
-    await migrateSessionUploads(deps, user, sessionId);
+    await migrateSessionUploads(deps, user);
     const copy = deps.blobs.object('uploads', storageKeys.cutoutCopy(`user:${user.sub}`, uploadIds[0]));
     expect(copy?.anonymous).toBe(false);
     expect(deps.blobs.keys('uploads').filter((key) => key.startsWith('temp/'))).toEqual([]);
   });
 
   it('moves nothing and fails nothing the second time', async () => {
-    const { deps, sessionId, user } = await visitorWithPhotos();
-    await migrateSessionUploads(deps, user, sessionId);
+    const { deps, user } = await visitorWithPhotos();
+    await migrateSessionUploads(deps, user);
     const objects = [deps.blobs.keys('uploads'), deps.blobs.keys('renders')];
-    expect(await migrateSessionUploads(deps, user, sessionId)).toEqual({ migrated: [] });
+    expect(await migrateSessionUploads(deps, user)).toEqual({ migrated: [] });
     expect([deps.blobs.keys('uploads'), deps.blobs.keys('renders')]).toEqual(objects);
   });
 
   it('gives another parent nothing for a session already claimed, or one never seen', async () => {
     const { deps, sessionId, user } = await visitorWithPhotos();
-    await migrateSessionUploads(deps, user, sessionId);
+    await migrateSessionUploads(deps, user);
     const other = parent();
     for (const id of [sessionId, crypto.randomUUID()]) {
-      expect(await migrateSessionUploads(deps, other, id)).toEqual({ migrated: [] });
+      expect(await migrateSessionUploads(deps, { ...other, sessionId: id })).toEqual({ migrated: [] });
     }
     expect((await listMyUploads(deps, other)).uploads).toEqual([]);
     expect((await listMyUploads(deps, user)).uploads).toHaveLength(2);
@@ -123,16 +123,13 @@ describe('migrateSessionUploads', () => {
     const deps = fakeDeps();
     const sessionId = crypto.randomUUID();
     const pending = await uploadedPhoto(deps, visitor(sessionId), { complete: false });
-    expect(await migrateSessionUploads(deps, parent(), sessionId)).toEqual({ migrated: [] });
+    expect(await migrateSessionUploads(deps, parent({ sessionId }))).toEqual({ migrated: [] });
     expect((await deps.uploads.getUploadWithJobs(pending))?.upload.owner).toBe(`session:${sessionId}`);
   });
 
   it('moves each upload once when two migrations of the session run at the same time', async () => {
-    const { deps, sessionId, uploadIds, user } = await visitorWithPhotos();
-    const results = await Promise.all([
-      migrateSessionUploads(deps, user, sessionId),
-      migrateSessionUploads(deps, user, sessionId),
-    ]);
+    const { deps, uploadIds, user } = await visitorWithPhotos();
+    const results = await Promise.all([migrateSessionUploads(deps, user), migrateSessionUploads(deps, user)]);
     const moved = results.flatMap((result) => result.migrated.map((item) => item.upload_id));
     expect(moved.sort()).toEqual([...uploadIds].sort());
     // Each original exactly once under users/, none left under temp/.
@@ -141,10 +138,33 @@ describe('migrateSessionUploads', () => {
     );
   });
 
+  it('moves nothing for a parent whose request carried no visitor token: the session needs its proof', async () => {
+    const { deps, uploadIds, user } = await visitorWithPhotos();
+    expect(await migrateSessionUploads(deps, { ...user, sessionId: undefined })).toEqual({ migrated: [] });
+    for (const uploadId of uploadIds)
+      expect((await deps.uploads.getUploadWithJobs(uploadId))?.upload.migrated).toBe(false);
+  });
+
   it('asks a visitor to sign in first', async () => {
     const { deps, sessionId } = await visitorWithPhotos();
-    await expect(migrateSessionUploads(deps, visitor(sessionId), sessionId)).rejects.toThrow(
-      messages.sessionMissing,
-    );
+    await expect(migrateSessionUploads(deps, visitor(sessionId))).rejects.toThrow(messages.sessionMissing);
+  });
+
+  it('reads again when a cut-out is recorded after the plan was made, and takes its files along', async () => {
+    const { deps, uploadIds, user } = await visitorWithPhotos();
+    const migrate = deps.uploads.migrate.bind(deps.uploads);
+    let raced = false;
+    deps.uploads.migrate = async (plans) => {
+      if (!raced) {
+        raced = true;
+        await givenCutout(deps, uploadIds[0]);
+      }
+      return migrate(plans);
+    };
+    await migrateSessionUploads(deps, user);
+    const { upload } = (await deps.uploads.getUploadWithJobs(uploadIds[0]))!;
+    expect(upload.owner).toBe(`user:${user.sub}`);
+    expect(deps.blobs.object('uploads', storageKeys.cutout(upload.owner, upload.id))?.anonymous).toBe(false);
+    expect(deps.blobs.keys('uploads').filter((key) => key.startsWith('temp/'))).toEqual([]);
   });
 });

@@ -24,10 +24,11 @@ const PARALLEL_S3_CALLS = 20;
 export async function migrateSessionUploads(
   deps: Pick<Deps, 'blobs' | 'logger' | 'uploads'>,
   principal: Principal,
-  sessionId: string,
 ): Promise<MigrateResponse> {
   const user = requireUser(principal);
-  const from: OwnerRef = `session:${sessionId.toLowerCase()}`;
+  // Only the session whose signed token came with this request: no token, nothing to move.
+  if (!user.sessionId) return { migrated: [] };
+  const from: OwnerRef = `session:${user.sessionId}`;
   const to: OwnerRef = `user:${user.sub}`;
   const started = Date.now();
 

@@ -13,7 +13,7 @@ function upload(n: number, over: Partial<UploadRecord> = {}): UploadRecord {
     owner: from,
     status: 'ready',
     incomingKey: `incoming/${id}`,
-    fileKey: `temp/${sid}/${id}/original.jpg`,
+    fileKey: `temp/${id}/original.jpg`,
     declaredType: 'image/jpeg',
     declaredSize: 1,
     migrated: false,

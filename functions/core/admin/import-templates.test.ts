@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type FakeDeps, fakeDeps } from '../../test-support/fakes/fake-deps';
 import { fakePng } from '../../test-support/fakes/template-import';
 import { ItemsRejectedError } from '../errors';
-import { importTemplates } from './import-templates';
+import { FETCH_RESERVE_MS, importTemplates } from './import-templates';
 import { ImageFetchError } from './template-import-ports';
 
 const dataUrl = (bytes: Buffer) => `data:image/png;base64,${bytes.toString('base64')}`;
@@ -14,6 +14,16 @@ const item = (over: Record<string, unknown> = {}) => ({
   safeArea: { xPct: 0.2, yPct: 0.3, wPct: 0.5, hPct: 0.6, anchor: 'bottom' },
   ...over,
 });
+
+/** `count` templates, each with all its files, and no file of any other. */
+function expectOnlyWhole(deps: FakeDeps, count: number) {
+  const ids = [...deps.table.templates.keys()];
+  expect(ids).toHaveLength(count);
+  const files = ['native.jpg', 'wm.jpg', 'thumb.webp', 'wm-800.jpg', 'native-2000.jpg'];
+  expect(deps.blobs.keys('renders').sort()).toEqual(
+    ids.flatMap((id) => files.map((file) => `templates/${id}/${file}`)).sort(),
+  );
+}
 
 /** Nothing was stored: no template item and no file. */
 function expectNothingWritten(deps: FakeDeps) {
@@ -129,7 +139,7 @@ describe('importTemplates', () => {
     expectNothingWritten(deps);
   });
 
-  it('stops in time, undoes the files and writes no item when the invocation is about to end', async () => {
+  it('starts no drawing near the deadline: imports those drawn, names the rest, half-writes nothing', async () => {
     const deps = fakeDeps();
     let left = 20_000;
     // Each drawing "takes" 6 s of the invocation's 20 s.
@@ -138,12 +148,82 @@ describe('importTemplates', () => {
       left -= 6_000;
       return original(...args);
     };
-    const items = Array.from({ length: 10 }, () => item());
-    await expect(importTemplates(deps, items, () => left)).rejects.toMatchObject({
-      kind: 'unavailable',
-      messageKey: 'importTooSlow',
-    });
-    expect(deps.templateImages.drawn).toBeLessThan(10);
+    const items = Array.from({ length: 10 }, (_, i) => item({ name: `Scene ${i}` }));
+    const result = await importTemplates(deps, items, () => left);
+    expect(result.imported).toBe(3);
+    expect(result.templates.map((t) => t.sceneName)).toEqual(['Scene 0', 'Scene 1', 'Scene 2']);
+    expect(result.notImported).toEqual(
+      [3, 4, 5, 6, 7, 8, 9].map((index) => ({ index, name: `Scene ${index}`, reason: 'timed_out' })),
+    );
+    expectOnlyWhole(deps, 3);
+  });
+
+  it('starts no fetch near the deadline: imports what arrived, names the rest as timed out', async () => {
+    const deps = fakeDeps();
+    let left = 29_000;
+    const urls = Array.from({ length: 100 }, (_, i) => `https://slow.example.com/${i}.png`);
+    for (const url of urls) deps.imageFetcher.responses.set(url, fakePng(url));
+    // Each download "takes" 2 s, eight at a time: a quarter of a second of the invocation's 29 s.
+    deps.imageFetcher.beforeAnswer = async () => {
+      await Promise.resolve();
+      left -= 250;
+    };
+    const result = await importTemplates(
+      deps,
+      urls.map((imageUrl, i) => item({ imageUrl, name: `Slow ${i}` })),
+      () => left,
+    );
+    const started = deps.imageFetcher.fetched.length;
+    expect(started).toBeGreaterThan(0);
+    expect(started).toBeLessThan(100);
+    expect(result.imported).toBe(started);
+    expect(result.notImported.map((n) => n.index)).toEqual(urls.map((_, i) => i).slice(started));
+    expect(result.notImported[0]).toEqual({ index: started, name: `Slow ${started}`, reason: 'timed_out' });
+    // None started with less than the reserve left (those under way still end after it).
+    expect(left).toBeGreaterThanOrEqual(FETCH_RESERVE_MS - 8 * 250);
+    expectOnlyWhole(deps, started);
+  });
+
+  it('stops the fetches under way at the deadline, and stores nothing of them', async () => {
+    const deps = fakeDeps();
+    const deadline = performance.now() + FETCH_RESERVE_MS + 150;
+    deps.imageFetcher.responses.set('https://fast.example.com/a.png', fakePng('a'));
+    deps.imageFetcher.responses.set('https://hang.example.com/b.png', fakePng('b'));
+    // The second host never answers; only the import's deadline ends the wait.
+    deps.imageFetcher.beforeAnswer = (url, signal) =>
+      url.includes('hang')
+        ? new Promise((resolve) => signal?.addEventListener('abort', () => resolve()))
+        : Promise.resolve();
+    const started = performance.now();
+    const result = await importTemplates(
+      deps,
+      [
+        item({ imageUrl: 'https://fast.example.com/a.png' }),
+        item({ imageUrl: 'https://hang.example.com/b.png' }),
+      ],
+      () => deadline - performance.now(),
+    );
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(result.imported).toBe(1);
+    expect(result.notImported.map((n) => n.index)).toEqual([1]);
+    expectOnlyWhole(deps, 1);
+  });
+
+  it('still refuses everything when an image is bad, even if time ran out for others', async () => {
+    const deps = fakeDeps();
+    let left = FETCH_RESERVE_MS + 1_000;
+    deps.imageFetcher.beforeAnswer = async () => {
+      left -= 2_000;
+    };
+    const error = await importTemplates(
+      deps,
+      [
+        item({ imageUrl: 'https://missing.example.com/x.png' }),
+        item({ imageUrl: 'https://late.example.com/y.png' }),
+      ],
+      () => left,
+    ).catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'unprocessable', issues: [{ index: 0, field: 'imageUrl' }] });
     expectNothingWritten(deps);
   });
 

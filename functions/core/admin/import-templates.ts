@@ -1,14 +1,17 @@
 /**
  * The template seeder (moments-composer-admin.md §2, §3, §4): a JSON array of import items becomes
- * templates, all of them or none. Every item is validated and every image fetched and probed
- * before anything is stored; then each image is drawn into the template files the library seeder
- * makes, and the items are written in batches last, so a listed template has its images.
+ * templates. Every item is validated and every image fetched and probed before anything is stored,
+ * and any problem refuses them all; then each image is drawn into the template files the library
+ * seeder makes, and the items are written in batches last, so a listed template has its images.
+ * Near the platform's deadline no new fetch or drawing starts: what is done is imported, the rest is
+ * answered as not imported (timed out), with nothing of it stored.
  */
 import { storageKeys, TEMPLATE_SQUARES } from '@shared/deployment';
 import { clampSafeArea, roundTo3 } from '@shared/rules/safe-area';
 import {
   type ImportTemplatesResponse,
   MAX_IMPORT_IMAGE_BYTES,
+  type NotImportedItem,
   type TemplateImportItem,
   validateImport,
 } from '@shared/schemas/admin-templates';
@@ -47,10 +50,15 @@ const THEME_OF: Record<TemplateCategory, MomentTheme> = {
 };
 
 /**
- * Time kept back for undoing the files and for the item writes: when less is left, the import stops
- * and answers "too slow" rather than be cut off half-written by the platform's timeout.
+ * Time kept back for undoing the files and for the item writes: when less is left, no drawing starts,
+ * rather than be cut off half-written by the platform's timeout.
  */
 const RESERVE_MS = 5_000;
+/**
+ * Time kept back from the fetches for drawing what arrived (a few seconds for a few dozen images) and
+ * the reserve above: when less is left no fetch starts, and those under way are stopped.
+ */
+export const FETCH_RESERVE_MS = 12_000;
 
 export async function importTemplates(
   deps: ImportDeps,
@@ -79,14 +87,24 @@ export async function importTemplates(
     issues.push({ index, field: 'imageUrl', message: imageProblem(error) });
   const listed = () => issues.sort((a, b) => a.index - b.index);
 
-  // 1. Every image read and probed; nothing is stored while any of them fails.
+  // Items left out for lack of time; nothing of them is stored.
+  const timedOut = new Set<number>();
+
+  // 1. Every image read and probed; nothing is stored while any of them fails. Fetches under way when
+  // the fetch deadline comes are stopped (the signal), and none starts after it.
+  const fetchDeadline = deadlineSignal(remainingMs() - FETCH_RESERVE_MS);
   const sources: (Buffer | null)[] = await mapLimit(indexed, PARALLEL_FETCHES, async ({ item, index }) => {
+    if (fetchDeadline?.aborted || remainingMs() < FETCH_RESERVE_MS) {
+      timedOut.add(index);
+      return null;
+    }
     try {
-      const bytes = await readImage(deps, item.imageUrl);
+      const bytes = await readImage(deps, item.imageUrl, fetchDeadline);
       await deps.templateImages.probe(bytes);
       return bytes;
     } catch (error) {
-      problemAt(index, error);
+      if (error instanceof ImageFetchError && error.reason === 'cancelled') timedOut.add(index);
+      else problemAt(index, error);
       return null;
     }
   });
@@ -98,10 +116,14 @@ export async function importTemplates(
   const written: string[] = [];
   let outOfTime = false;
   const drawn = await mapLimit(indexed, PARALLEL_DRAWINGS, async ({ item, index }) => {
-    outOfTime ||= remainingMs() < RESERVE_MS;
     const bytes = sources[index];
     sources[index] = null; // the garbage collector may have it once drawn
-    if (outOfTime || !bytes) return null;
+    if (!bytes) return null;
+    outOfTime ||= remainingMs() < RESERVE_MS;
+    if (outOfTime) {
+      timedOut.add(index);
+      return null;
+    }
     const id = crypto.randomUUID();
     try {
       const size = item.nativeSize ?? NATIVE_SIZES[item.orientation];
@@ -114,30 +136,48 @@ export async function importTemplates(
       return null;
     }
   });
-  if (issues.length || outOfTime) {
+  if (issues.length) {
     await deps.blobs.delete('renders', written);
-    if (issues.length) throw new ItemsRejectedError('unprocessable', 'importImagesRejected', listed());
-    deps.logger.warn('template import out of time', { count: items.length, filesWritten: written.length });
-    throw new DomainError('unavailable', 'importTooSlow', 'import_too_slow');
+    throw new ItemsRejectedError('unprocessable', 'importImagesRejected', listed());
   }
 
-  // 3. The items last, in batches.
+  // 3. The items last, in batches: only those whose files are all stored.
   const records = drawn.filter((record): record is TemplateRecord => record !== null);
   const filed = performance.now();
-  await deps.templates.putTemplates(records);
+  if (records.length) await deps.templates.putTemplates(records);
+  const notImported: NotImportedItem[] = [...timedOut]
+    .sort((a, b) => a - b)
+    .map((index) => ({ index, name: items[index].name, reason: 'timed_out' }));
+  if (notImported.length) {
+    deps.logger.warn('template import out of time', { count: items.length, notImported: notImported.length });
+  }
   deps.logger.info('templates imported', {
     count: records.length,
     readMs: Math.round(fetched - started),
     drawMs: Math.round(filed - fetched),
     writeMs: Math.round(performance.now() - filed),
   });
-  return { imported: records.length, templates: records.map((r) => toTemplateView(deps, r)) };
+  return {
+    imported: records.length,
+    templates: records.map((r) => toTemplateView(deps, r)),
+    notImported,
+  };
+}
+
+/** Aborts in `ms` (at once when none is left); undefined when the platform sets no deadline. */
+function deadlineSignal(ms: number): AbortSignal | undefined {
+  if (!Number.isFinite(ms)) return undefined;
+  return AbortSignal.timeout(Math.max(0, Math.floor(ms)));
 }
 
 /** A data: URL is decoded here; anything else goes through the guarded fetcher. */
-async function readImage(deps: Pick<Deps, 'imageFetcher'>, url: string): Promise<Buffer> {
+async function readImage(
+  deps: Pick<Deps, 'imageFetcher'>,
+  url: string,
+  signal: AbortSignal | undefined,
+): Promise<Buffer> {
   const data = /^data:image\/[\w.+-]+;base64,(.*)$/is.exec(url);
-  if (!data) return deps.imageFetcher.fetch(url);
+  if (!data) return deps.imageFetcher.fetch(url, signal ? { signal } : undefined);
   // base64 is 4 characters per 3 bytes: refuse before decoding a huge string.
   if ((data[1].length * 3) / 4 > MAX_IMPORT_IMAGE_BYTES + 2) throw tooLarge();
   return Buffer.from(data[1], 'base64');

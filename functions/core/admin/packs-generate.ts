@@ -1,7 +1,7 @@
 /**
  * One generation run of a pack (the pack worker): PACK_SCENES_PER_RUN scenes through
- * ImageAI.generateScene, each stored as an active template (listed in Moments) and added to the
- * pack. Idempotent: a scene's template id is derived from the run and its index, and a scene already
+ * ImageAI.generateScene, each stored as an active template of the pack (listed in Moments once the
+ * pack is published, never while it is a draft: moments/templates.ts) and added to the pack. Idempotent: a scene's template id is derived from the run and its index, and a scene already
  * in the pack is skipped, so a redelivered message finishes the run without duplicating anything.
  */
 import { DEFAULT_SAFE_AREA, type MomentTheme, NATIVE_SIZES, type TemplateCategory } from '@shared/templates';
@@ -91,8 +91,10 @@ export async function generatePackRun(
       nativeWidth: images.width,
       nativeHeight: images.height,
       safeArea: DEFAULT_SAFE_AREA,
-      // Published (listed in Moments); the safe-area editor approves it for the composer gallery.
+      // Listed in Moments while the pack is published; the safe-area editor approves it for the
+      // composer gallery. Its pack, not this status, holds it back while the pack is a draft.
       status: 'active',
+      packId,
       displayOrder: 0,
       // Fixed per run and index, so a redelivery writes the same item.
       createdAt: new Date(Date.parse(startedAt) + index * 1000).toISOString(),

@@ -2,9 +2,11 @@ import { messages } from '@shared/messages';
 import { describe, expect, it } from 'vitest';
 import { type FakeDeps, fakeDeps } from '../../test-support/fakes/fake-deps';
 import { createFakeImageAI } from '../../test-support/fakes/image-ai';
-import { createPack, generatePack } from './packs';
+import { getTemplate, listComposerTemplates, listTemplates } from '../moments/templates';
+import { createPack, generatePack, updatePackStatus } from './packs';
 import { packTemplateId } from './packs-generate';
 import { enqueueDuePacks, packBatch } from './packs-worker';
+import { listAdminTemplates, updateTemplate } from './templates';
 
 const request = (over: Record<string, unknown> = {}) => ({
   name: 'Dragon Tales',
@@ -22,7 +24,7 @@ async function generatingPack(deps: FakeDeps = fakeDeps()) {
 }
 
 describe('the pack worker', () => {
-  it('makes 5 scenes through generateScene, stores them as active templates and adds them to the pack', async () => {
+  it('makes 5 scenes through generateScene, stores them as active templates of the pack and adds them to it', async () => {
     const { deps, packId, runId } = await generatingPack();
     const prompts: string[] = [];
     const generate = deps.imageAI.generateScene;
@@ -43,6 +45,7 @@ describe('the pack worker', () => {
     expect(published.filter((t) => ids.includes(t.id))).toHaveLength(5);
     const template = await deps.templates.getTemplate(ids[0]);
     expect(template).toMatchObject({
+      packId,
       status: 'active',
       category: 'Fantasy',
       theme: 'fantasy',
@@ -51,6 +54,62 @@ describe('the pack worker', () => {
     for (const file of ['native.jpg', 'wm.jpg', 'thumb.webp', 'wm-800.jpg', 'native-2000.jpg']) {
       expect(deps.blobs.object('renders', `templates/${ids[0]}/${file}`)).toBeDefined();
     }
+  });
+
+  it("keeps a draft pack's scenes out of Moments and the composer until it is published, and hides them again when unpublished", async () => {
+    const { deps, packId } = await generatingPack();
+    expect(await packBatch(deps, deps.packQueue.take())).toEqual([]);
+    const ids = (await deps.packs.listTemplateIds(packId)).sort();
+    const ofPack = (list: { templates: { templateId: string }[] }) =>
+      list.templates
+        .map((t) => t.templateId)
+        .filter((id) => ids.includes(id))
+        .sort();
+    const moments = async () => ofPack(await listTemplates(deps));
+    const composer = async () => ofPack(await listComposerTemplates(deps));
+    const editorStatuses = async () =>
+      (await listAdminTemplates(deps)).templates
+        .filter((t) => ids.includes(t.templateId))
+        .map((t) => t.status);
+
+    expect(await moments()).toEqual([]);
+    await expect(getTemplate(deps, ids[0])).rejects.toMatchObject({ kind: 'not_found' });
+    expect(await editorStatuses()).toEqual(['draft', 'draft', 'draft', 'draft', 'draft']);
+    // An operator reviews one scene meanwhile: approved, still held back by its pack.
+    const reviewed = await updateTemplate(deps, ids[0], {
+      sceneName: 'Reviewed',
+      category: 'Fantasy',
+      orientation: '1:1',
+      safeArea: { x: 0.2, y: 0.2, width: 0.5, height: 0.5, anchor: 'center' },
+      nativeWidth: 2048,
+      nativeHeight: 2048,
+      displayOrder: 0,
+    });
+    expect(reviewed.status).toBe('draft');
+    expect([await moments(), await composer()]).toEqual([[], []]);
+
+    await updatePackStatus(deps, packId, 'active');
+    expect(await moments()).toEqual(ids);
+    expect(await composer()).toEqual([ids[0]]);
+    expect((await getTemplate(deps, ids[1])).templateId).toBe(ids[1]);
+    expect((await editorStatuses()).sort()).toEqual(['active', 'active', 'active', 'active', 'approved']);
+
+    await updatePackStatus(deps, packId, 'draft');
+    expect([await moments(), await composer()]).toEqual([[], []]);
+    await expect(getTemplate(deps, ids[0])).rejects.toMatchObject({ kind: 'not_found' });
+  });
+
+  it('holds back the scenes a draft pack made before templates named their pack', async () => {
+    const { deps, packId, runId } = await generatingPack();
+    expect(await packBatch(deps, deps.packQueue.take())).toEqual([]);
+    const [id] = await deps.packs.listTemplateIds(packId);
+    // As stored before: the pack only in imageSource.
+    const { packId: _named, ...older } = (await deps.templates.getTemplate(id))!;
+    expect(older.imageSource).toMatch(new RegExp(`^pack:${packId}/${runId}/[0-4]$`));
+    await deps.templates.putTemplate(older);
+    expect((await listTemplates(deps)).templates.map((t) => t.templateId)).not.toContain(id);
+    await updatePackStatus(deps, packId, 'active');
+    expect((await listTemplates(deps)).templates.map((t) => t.templateId)).toContain(id);
   });
 
   it('does not duplicate templates when the message is delivered again', async () => {

@@ -9,7 +9,9 @@ export type ImageFetchFailure =
   | 'timeout'
   | 'http_status'
   | 'redirects'
-  | 'unreachable';
+  | 'unreachable'
+  /** The caller gave up (the import ran out of time): not the image's fault. */
+  | 'cancelled';
 
 export class ImageFetchError extends Error {
   constructor(
@@ -26,7 +28,8 @@ export class ImageFetchError extends Error {
  * public addresses only (also after redirects), bounded in size and time. Throws ImageFetchError.
  */
 export interface ImageFetcher {
-  fetch(url: string): Promise<Buffer>;
+  /** `signal`: the caller's deadline; once it aborts, the fetch stops with reason 'cancelled'. */
+  fetch(url: string, options?: { signal?: AbortSignal }): Promise<Buffer>;
 }
 
 /** The bytes could not be decoded as an image. */

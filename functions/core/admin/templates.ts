@@ -8,17 +8,17 @@ import type { UpdateTemplateRequest } from '@shared/schemas/admin-templates';
 import type { TemplateList, TemplateView } from '@shared/schemas/moments';
 import type { Deps } from '../deps';
 import { DomainError } from '../errors';
-import { toTemplateView } from '../moments/templates';
+import { toTemplateView, withPackStatus } from '../moments/templates';
 
 export async function listAdminTemplates(
-  deps: Pick<Deps, 'templates' | 'previewsBaseUrl'>,
+  deps: Pick<Deps, 'packs' | 'templates' | 'previewsBaseUrl'>,
 ): Promise<TemplateList> {
-  const templates = await deps.templates.listAll();
+  const templates = await withPackStatus(deps, await deps.templates.listAll());
   return { templates: templates.map((t) => toTemplateView(deps, t)) };
 }
 
 export async function updateTemplate(
-  deps: Pick<Deps, 'templates' | 'previewsBaseUrl' | 'logger'>,
+  deps: Pick<Deps, 'packs' | 'templates' | 'previewsBaseUrl' | 'logger'>,
   templateId: string,
   input: UpdateTemplateRequest,
 ): Promise<TemplateView> {
@@ -37,5 +37,7 @@ export async function updateTemplate(
   };
   await deps.templates.putTemplate(saved);
   deps.logger.info('template saved', { templateId, displayOrder: saved.displayOrder });
-  return toTemplateView(deps, saved);
+  // Approved, yet still held back while its pack is a draft.
+  const [shown] = await withPackStatus(deps, [saved]);
+  return toTemplateView(deps, shown);
 }

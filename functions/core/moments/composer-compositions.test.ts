@@ -51,6 +51,14 @@ describe("the composer's HD export", () => {
     const native = await deps.blobs.get('renders', storageKeys.template(template.id, 'native.jpg'));
     expect((await drawing.background.load()).equals(native)).toBe(true);
     expect(deps.table.ledger.get(who.sub)?.at(-1)).toMatchObject({ delta: -1, balanceAfter: 1 });
+    // Recorded under its photo (deleting the photo finds it), then no longer pending.
+    const [link] = await deps.compositions.listByUpload(request().uploadId);
+    expect(link).toMatchObject({
+      id: view.compositionId,
+      quality: 'hd',
+      key: `compositions/${view.compositionId}/hd.jpg`,
+    });
+    expect(deps.blobs.object('renders', link.key)).toMatchObject({ pending: false });
   });
 
   it('charges a double click or a retry once, under the same file name', async () => {

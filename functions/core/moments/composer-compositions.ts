@@ -47,7 +47,8 @@ export async function createComposerHdComposition(
     height: template.nativeHeight,
   });
   deps.logger.info('composer keepsake drawn', { width: template.nativeWidth, ...timings });
-  await deps.blobs.put('renders', key, jpeg, { contentType: 'image/jpeg' });
+  // Pending until settleHd records it under the photo (a photo deleted meanwhile leaves nothing).
+  await deps.blobs.put('renders', key, jpeg, { contentType: 'image/jpeg', pending: true });
 
   return settleHd(
     deps,

@@ -4,6 +4,7 @@ import { fakeDeps } from '../../test-support/fakes/fake-deps';
 import { parent, uploadedPhoto, visitor } from '../../test-support/fakes/scenes';
 import { givenCutout, givenTemplate } from '../../test-support/moments';
 import type { Principal } from '../ports';
+import { deleteUpload } from '../uploads/delete-upload';
 import { compositionIdFor, createFreeComposition, createHdComposition } from './compositions';
 
 const placement = { x: 0.5, y: 0.55, scale: 0.4, rotation: -10 };
@@ -174,4 +175,48 @@ describe('copies made for speed', () => {
     expect((await free.cutout.load()).equals(await stored(storageKeys.cutoutCopy))).toBe(true);
     expect((await hd.cutout.load()).equals(await stored(storageKeys.cutout))).toBe(true);
   });
+});
+
+describe('keepsakes and their photo', () => {
+  it('records each keepsake under its photo, then takes the pending tag off (a visitor keeps theirs expiring)', async () => {
+    const who = parent();
+    const { deps, uploadId, request } = await setup(who, { credits: 1 });
+    const free = await createFreeComposition(deps, who, request());
+    const hd = await createHdComposition(deps, who, request());
+    const links = await deps.compositions.listByUpload(uploadId);
+    expect(links.map((link) => [link.id, link.quality]).sort()).toEqual(
+      [
+        [free.compositionId, 'free'],
+        [hd.compositionId, 'hd'],
+      ].sort(),
+    );
+    for (const link of links)
+      expect(deps.blobs.object('renders', link.key)).toMatchObject({ pending: false });
+
+    const guest = visitor();
+    const visit = await setup(guest);
+    const view = await createFreeComposition(visit.deps, guest, visit.request());
+    const key = storageKeys.composition(view.compositionId, 'free');
+    expect(visit.deps.blobs.object('renders', key)).toMatchObject({ pending: false, anonymous: true });
+  });
+
+  it.each(['free', 'hd'] as const)(
+    'answers not found and keeps no %s keepsake of a photo deleted while it was drawn, charging nothing',
+    async (quality) => {
+      const who = parent();
+      const { deps, uploadId, request } = await setup(who, { credits: 1 });
+      const render = deps.keepsakes.render.bind(deps.keepsakes);
+      deps.keepsakes.render = async (drawing) => {
+        const drawn = await render(drawing);
+        await deleteUpload(deps, who, uploadId);
+        return drawn;
+      };
+      const make = quality === 'free' ? createFreeComposition : createHdComposition;
+      await expect(make(deps, who, request())).rejects.toMatchObject({ kind: 'not_found' });
+      expect(deps.blobs.keys('renders').filter((key) => key.startsWith('compositions/'))).toEqual([]);
+      expect(await deps.compositions.listByUpload(uploadId)).toEqual([]);
+      expect(deps.table.compositions.size).toBe(0);
+      expect(deps.table.credits.get(who.sub)?.balance).toBe(1);
+    },
+  );
 });

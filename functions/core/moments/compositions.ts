@@ -2,7 +2,9 @@
  * Keepsakes made by the server with the one drawing function: free (800×800, watermarked) for any
  * caller, HD (2000×2000 from the clean template) for a signed-in parent, paid with 1 credit or the
  * live subscription. The HD record and its debit are one transaction keyed by the browser's
- * request id, so a double click or a retry makes and charges one keepsake.
+ * request id, so a double click or a retry makes and charges one keepsake. Every keepsake is
+ * written pending and recorded under its photo only while the photo exists: deleting the photo
+ * (or the account) finds it, and one drawn while the photo was deleted never outlives it.
  */
 import { createHash } from 'node:crypto';
 import { CUTOUT_COPY_SIDE, storageKeys, TEMPLATE_SQUARES, type TemplateSquare } from '@shared/deployment';
@@ -14,6 +16,7 @@ import type {
 } from '@shared/schemas/moments';
 import { HD_COMPOSITION_CREDITS } from '@shared/templates';
 import type { z } from 'zod';
+import { commitFiles } from '../commit-files';
 import type { Deps } from '../deps';
 import { DomainError } from '../errors';
 import { subscriptionIsActive } from '../payments/subscription';
@@ -38,9 +41,11 @@ export async function createFreeComposition(
     Deps,
     | 'blobs'
     | 'clock'
+    | 'compositions'
     | 'keepsakes'
     | 'logger'
     | 'metrics'
+    | 'packs'
     | 'quotaLimits'
     | 'quotas'
     | 'templates'
@@ -55,10 +60,22 @@ export async function createFreeComposition(
   const key = storageKeys.composition(id, 'free');
   // A retry of the same click (say, for a fresh link after one expired) reuses the drawing.
   if (!(await deps.blobs.head('renders', key))) {
-    await takeQuota(deps, owner, 'freeComposition');
+    await takeQuota(deps, principal, 'freeComposition');
     await draw(deps, upload, templateImage, request, { size: MOMENTS_CANVAS_PX, watermark: true, key });
     deps.metrics.count('FreeCompositions');
   }
+  // Recorded (again, on a retry: the first may have died before) before the tag comes off.
+  const link = {
+    id,
+    owner,
+    requestId: request.requestId,
+    quality: 'free' as const,
+    uploadId: upload.id,
+    key,
+    createdAt: deps.clock.now().toISOString(),
+  };
+  if (!(await deps.compositions.recordFreeComposition(link))) return deletedMeanwhile(deps, key);
+  await commitFiles(deps, 'renders', [key], { anonymous: isAnonymous(upload) }, { compositionId: id });
   const size = MOMENTS_CANVAS_PX;
   return view(deps, { id, key, quality: 'free', width: size, height: size, paidWith: 'none', balance: null });
 }
@@ -72,6 +89,7 @@ export type HdCompositionDeps = Pick<
   | 'keepsakes'
   | 'logger'
   | 'metrics'
+  | 'packs'
   | 'paymentStore'
   | 'templates'
   | 'uploads'
@@ -126,18 +144,31 @@ export async function settleHd(
   fileNameOf?: (record: CompositionRecord) => string,
 ): Promise<CompositionView> {
   const result = await deps.compositions.recordHdComposition(userSub, record, payment);
-  if (result.status === 'duplicate') return viewOfRecord(deps, result.record, fileNameOf?.(result.record));
+  if (result.status === 'upload_gone') return deletedMeanwhile(deps, record.key);
   if (result.status === 'insufficient') {
     await deps.blobs.delete('renders', [record.key]).catch((error) => {
       deps.logger.warn('could not delete an unpaid HD keepsake', { key: record.key, error: String(error) });
     });
     throw new DomainError('payment_required', 'notEnoughCredits');
   }
+  // A duplicate's drawing went to the first one's key (the id comes from the request): committed too.
+  await commitFiles(deps, 'renders', [record.key], { anonymous: false }, { compositionId: record.id });
+  if (result.status === 'duplicate') return viewOfRecord(deps, result.record, fileNameOf?.(result.record));
   deps.logger.info('HD keepsake made', { compositionId: record.id, paidWith: payment.via });
   deps.metrics.count('HdCompositions');
   if (payment.via === 'credits') deps.metrics.count('CreditsSpent', payment.amount);
   return view(deps, { ...record, balance: result.balance }, fileNameOf?.(record));
 }
+
+/** The photo was deleted while its keepsake was drawn: the drawing goes too (else it expires, pending). */
+async function deletedMeanwhile(deps: Pick<Deps, 'blobs' | 'logger'>, key: string): Promise<never> {
+  await deps.blobs.delete('renders', [key]).catch((error) => {
+    deps.logger.warn('could not delete the keepsake of a deleted photo', { key, error: String(error) });
+  });
+  throw new DomainError('not_found', 'uploadNotFound');
+}
+
+const isAnonymous = (upload: Pick<UploadRecord, 'owner'>) => upload.owner.startsWith('session:');
 
 export async function hdPayment(
   deps: Pick<Deps, 'clock' | 'paymentStore'>,
@@ -154,7 +185,7 @@ export async function hdPayment(
  * The template image is a file of its own or, for Moments, a square copy of one.
  */
 export async function inputsOf(
-  deps: Pick<Deps, 'templates' | 'uploads'>,
+  deps: Pick<Deps, 'packs' | 'templates' | 'uploads'>,
   principal: Principal,
   request: Pick<CreateCompositionRequest, 'templateId' | 'uploadId'>,
   image: 'native.jpg' | TemplateSquare,
@@ -206,7 +237,8 @@ async function draw(
   deps.logger.info('keepsake drawn', { size: out.size, ...timings });
   await deps.blobs.put('renders', out.key, jpeg, {
     contentType: 'image/jpeg',
-    anonymous: upload.owner.startsWith('session:'),
+    anonymous: isAnonymous(upload),
+    pending: true,
   });
 }
 

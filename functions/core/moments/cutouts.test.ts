@@ -3,9 +3,10 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { fakeDeps } from '../../test-support/fakes/fake-deps';
 import { parent, uploadedPhoto, visitor } from '../../test-support/fakes/scenes';
+import { migrateSessionUploads } from '../account/migrate-uploads';
 import type { RemoveBackgroundOutput } from '../image-ai';
 import type { Principal } from '../ports';
-import { createCutout } from './cutouts';
+import { createCutout, cutoutKeys } from './cutouts';
 
 /** Background removal stands in here (it has its own tests): a 6×4 cut-out, counted. */
 async function setup(principal: Principal) {
@@ -57,9 +58,9 @@ describe('cut-outs', () => {
     );
     const save = deps.uploads.saveCutout.bind(deps.uploads);
     const atSave: boolean[] = [];
-    deps.uploads.saveCutout = async (id, cutout) => {
+    deps.uploads.saveCutout = async (id, cutout, owner) => {
       atSave.push(...files.map((key) => Boolean(deps.blobs.object('uploads', key)?.pending)));
-      return save(id, cutout);
+      return save(id, cutout, owner);
     };
     await createCutout(deps, who, uploadId);
     expect(atSave).toEqual([true, true, true]);
@@ -106,5 +107,25 @@ describe('cut-outs', () => {
     };
     await expect(createCutout(deps, who, uploadId)).rejects.toMatchObject({ kind: 'not_found' });
     expect(deps.blobs.keys('uploads').filter((key) => key.includes('cutout'))).toEqual([]);
+  });
+
+  it('follows a photo that joined an account while its cut-out was made: the files end where it now is', async () => {
+    const sessionId = crypto.randomUUID();
+    const { deps, uploadId, calls } = await setup(visitor(sessionId));
+    const user = parent({ sessionId });
+    const remove = deps.imageAI.removeBackground;
+    deps.imageAI.removeBackground = async (input) => {
+      // The parent signs in in another tab while the first removal runs.
+      if (calls.length === 0) await migrateSessionUploads(deps, user);
+      return remove(input);
+    };
+    await createCutout(deps, user, uploadId);
+    const { upload } = (await deps.uploads.getUploadWithJobs(uploadId))!;
+    expect(upload.owner).toBe(`user:${user.sub}`);
+    expect(upload.cutout).toBeDefined();
+    for (const key of cutoutKeys(upload)) expect(deps.blobs.object('uploads', key)?.pending).toBe(false);
+    // Nothing left at the visitor's place to expire from under the record.
+    expect(deps.blobs.keys('uploads').filter((key) => key.startsWith('temp/'))).toEqual([]);
+    expect(calls).toHaveLength(2);
   });
 });

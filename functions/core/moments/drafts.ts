@@ -46,7 +46,7 @@ const contentOf = (template: TemplateRecord, input: DraftInput) => ({
 });
 
 export async function createDraft(
-  deps: Pick<Deps, 'blobs' | 'clock' | 'drafts' | 'previewsBaseUrl' | 'templates' | 'uploads'>,
+  deps: Pick<Deps, 'blobs' | 'clock' | 'drafts' | 'packs' | 'previewsBaseUrl' | 'templates' | 'uploads'>,
   principal: Principal,
   input: DraftInput,
 ): Promise<DraftView> {
@@ -66,7 +66,7 @@ export async function createDraft(
 }
 
 export async function saveDraft(
-  deps: Pick<Deps, 'blobs' | 'clock' | 'drafts' | 'previewsBaseUrl' | 'templates' | 'uploads'>,
+  deps: Pick<Deps, 'blobs' | 'clock' | 'drafts' | 'packs' | 'previewsBaseUrl' | 'templates' | 'uploads'>,
   principal: Principal,
   draftId: string,
   input: DraftInput,
@@ -135,7 +135,7 @@ async function ownDraft(deps: Pick<Deps, 'drafts'>, userSub: string, draftId: st
 
 /** The template must be published and the photo the parent's own, with its cut-out made. */
 async function checkedInputs(
-  deps: Pick<Deps, 'templates' | 'uploads'>,
+  deps: Pick<Deps, 'packs' | 'templates' | 'uploads'>,
   principal: Principal,
   input: DraftInput,
 ): Promise<TemplateRecord> {

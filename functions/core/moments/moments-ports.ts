@@ -23,6 +23,8 @@ export type TemplateRecord = {
   imageSource?: string;
   /** Where a child is first placed (fractions of the template; spec §4, set by the importer). */
   placement?: { x: number; y: number; width: number; height: number; rotation: number };
+  /** The pack that generated it: listed only while that pack is published (moments/templates.ts). */
+  packId?: string;
 };
 
 export interface TemplateStore {
@@ -97,7 +99,15 @@ export type HdPayment = { via: 'subscription' } | { via: 'credits'; amount: numb
 export type RecordHdResult =
   | { status: 'recorded'; balance: number | null }
   | { status: 'duplicate'; record: CompositionRecord }
-  | { status: 'insufficient' };
+  | { status: 'insufficient' }
+  /** The upload was deleted meanwhile: nothing written. */
+  | { status: 'upload_gone' };
+
+/** What deleting an upload needs to know of a keepsake made from it. */
+export type CompositionLink = Pick<
+  CompositionRecord,
+  'id' | 'owner' | 'requestId' | 'quality' | 'uploadId' | 'key' | 'createdAt'
+>;
 
 export interface CompositionStore {
   /** An HD keepsake already made for this request of this user. */
@@ -111,6 +121,18 @@ export interface CompositionStore {
     record: CompositionRecord,
     payment: HdPayment,
   ): Promise<RecordHdResult>;
+  /**
+   * Records a free keepsake under its upload; false when the upload no longer exists. Each record
+   * (the HD one too) is written only while its upload exists, so once the upload is gone no new one
+   * can appear and `listByUpload` is complete.
+   */
+  recordFreeComposition(link: CompositionLink): Promise<boolean>;
+  /** Every keepsake recorded from an upload (strongly consistent). */
+  listByUpload(uploadId: string): Promise<CompositionLink[]>;
+  /** A user's HD keepsake records (account deletion). */
+  listHdCompositions(userSub: string): Promise<CompositionRecord[]>;
+  /** Drops the records of these keepsakes (their files already deleted), the HD ones' too. */
+  forget(links: readonly CompositionLink[]): Promise<void>;
 }
 
 /**

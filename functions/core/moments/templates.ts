@@ -1,4 +1,8 @@
-/** The template library as the galleries and the editor see it. */
+/**
+ * The template library as the galleries and the editor see it. A pack's generated scenes follow the
+ * pack: listed only while it is published. The pack's status is read here, the one place it is kept,
+ * so publishing or unpublishing a pack writes nothing to its templates and can never half-apply.
+ */
 import { storageKeys } from '@shared/deployment';
 import type { TemplateList, TemplateView } from '@shared/schemas/moments';
 import { MOMENTS_STATUSES } from '@shared/templates';
@@ -33,33 +37,70 @@ export function toTemplateView(deps: Pick<Deps, 'previewsBaseUrl'>, t: TemplateR
 
 export const isPublished = (t: TemplateRecord) => MOMENTS_STATUSES.includes(t.status);
 
+/** The pack that generated a template; those stored before `packId` existed name it in imageSource. */
+export const packIdOf = (t: Pick<TemplateRecord, 'packId' | 'imageSource'>): string | undefined =>
+  t.packId ?? /^pack:([^/]+)\//.exec(t.imageSource ?? '')?.[1];
+
+/** Ids of the published packs, asked only when some template belongs to a pack. */
+async function publishedPacks(
+  deps: Pick<Deps, 'packs'>,
+  templates: readonly TemplateRecord[],
+): Promise<Set<string>> {
+  if (!templates.some((t) => packIdOf(t))) return new Set();
+  const packs = await deps.packs.listPacks();
+  return new Set(packs.filter((pack) => pack.status === 'active').map((pack) => pack.id));
+}
+
+/** Whether a template may be listed as its status says: not a scene of a pack that is not published. */
+const releasedBy = (published: Set<string>) => (t: TemplateRecord) => {
+  const pack = packIdOf(t);
+  return !pack || published.has(pack);
+};
+
+/** Templates as the galleries may list them: a draft pack's scenes left out. */
+async function released(deps: Pick<Deps, 'packs'>, templates: TemplateRecord[]): Promise<TemplateRecord[]> {
+  return templates.filter(releasedBy(await publishedPacks(deps, templates)));
+}
+
+/** Every template as the editor shows it: a scene held back by its draft pack is a draft there. */
+export async function withPackStatus(
+  deps: Pick<Deps, 'packs'>,
+  templates: TemplateRecord[],
+): Promise<TemplateRecord[]> {
+  const isReleased = releasedBy(await publishedPacks(deps, templates));
+  return templates.map((t) => (isReleased(t) ? t : { ...t, status: 'draft' }));
+}
+
 export async function listTemplates(
-  deps: Pick<Deps, 'previewsBaseUrl' | 'templates'>,
+  deps: Pick<Deps, 'packs' | 'previewsBaseUrl' | 'templates'>,
 ): Promise<TemplateList> {
-  const templates = await deps.templates.listPublished();
+  const templates = await released(deps, await deps.templates.listPublished());
   return { templates: templates.map((t) => toTemplateView(deps, t)) };
 }
 
 /** The composer gallery: approved templates (safe area reviewed), in the operators' display order. */
 export async function listComposerTemplates(
-  deps: Pick<Deps, 'previewsBaseUrl' | 'templates'>,
+  deps: Pick<Deps, 'packs' | 'previewsBaseUrl' | 'templates'>,
 ): Promise<TemplateList> {
-  const templates = await deps.templates.listApproved();
+  const templates = await released(deps, await deps.templates.listApproved());
   return { templates: templates.map((t) => toTemplateView(deps, t)) };
 }
 
-/** A published template; an unknown or unpublished one is not found. */
+/** A published template; an unknown or unpublished one (or one of a draft pack) is not found. */
 export async function publishedTemplate(
-  deps: Pick<Deps, 'templates'>,
+  deps: Pick<Deps, 'packs' | 'templates'>,
   templateId: string,
 ): Promise<TemplateRecord> {
   const template = await deps.templates.getTemplate(templateId);
-  if (!template || !isPublished(template)) throw new DomainError('not_found', 'templateNotFound');
+  const pack = template && packIdOf(template);
+  const released = !pack || (await deps.packs.getPack(pack))?.status === 'active';
+  if (!template || !isPublished(template) || !released)
+    throw new DomainError('not_found', 'templateNotFound');
   return template;
 }
 
 export async function getTemplate(
-  deps: Pick<Deps, 'previewsBaseUrl' | 'templates'>,
+  deps: Pick<Deps, 'packs' | 'previewsBaseUrl' | 'templates'>,
   templateId: string,
 ): Promise<TemplateView> {
   return toTemplateView(deps, await publishedTemplate(deps, templateId));

@@ -1,6 +1,7 @@
 /** Starting and confirming a checkout over in-memory fakes (payments.int.test.ts: on the emulators). */
-import { getProduct } from '@shared/catalog';
+import { getProduct, PRODUCT_IDS } from '@shared/catalog';
 import { messages } from '@shared/messages';
+import { sellsAgeHd } from '@shared/rules/age-sales';
 import { RENDER_STUCK_AFTER_MS } from '@shared/rules/stuck-jobs';
 import { describe, expect, it } from 'vitest';
 import { fakeDeps } from '../../test-support/fakes/fake-deps';
@@ -144,6 +145,39 @@ describe('startCheckout', () => {
     await expect(startCheckout(deps, buyer, { productId: 'credits_10', uploadId }, SITE)).rejects.toThrow(
       messages.productTakesNoPhoto,
     );
+  });
+
+  it('refuses every age product on the offline engine with live keys, and still sells credits and the plan', async () => {
+    const { deps, buyer, uploadId } = await parentWithPhoto();
+    deps.payments.mode = 'live';
+    for (const productId of PRODUCT_IDS.filter(sellsAgeHd)) {
+      await expect(
+        startCheckout(deps, buyer, { productId, uploadId }, SITE),
+        productId,
+      ).rejects.toMatchObject({
+        kind: 'conflict',
+        messageKey: 'ageHdNotForSale',
+      });
+    }
+    expect(deps.payments.requests).toEqual([]);
+    await startCheckout(deps, buyer, { productId: 'credits_10' }, SITE);
+    await startCheckout(deps, buyer, { productId: 'subscription_monthly' }, SITE);
+    expect(deps.payments.requests.map((r) => r.productId)).toEqual(['credits_10', 'subscription_monthly']);
+  });
+
+  it('sells age products with live keys when ageing is hosted or the deployer opted in, and with test keys', async () => {
+    const { deps, buyer, uploadId } = await parentWithPhoto();
+    await startCheckout(deps, buyer, { productId: 'age10_hd', uploadId }, SITE);
+    deps.payments.mode = 'live';
+    await startCheckout(
+      { ...deps, sellSimulatedAges: true },
+      buyer,
+      { productId: 'age10_hd', uploadId },
+      SITE,
+    );
+    const hosted = { ...deps, imageAI: { routes: { ageProgress: 'replicate' as const } } };
+    await startCheckout(hosted, buyer, { productId: 'all3_hd', uploadId }, SITE);
+    expect(deps.payments.requests.map((r) => r.productId)).toEqual(['age10_hd', 'age10_hd', 'all3_hd']);
   });
 
   it('refuses a second plan while one is live, and allows one after it ended', async () => {

@@ -3,10 +3,12 @@
  * session sells comes from the catalog; what it unlocks is checked against the photo first.
  */
 import { getProduct, type Product } from '@shared/catalog';
+import { ageHdOnSale, sellsAgeHd } from '@shared/rules/age-sales';
 import { effectiveStatus } from '@shared/rules/stuck-jobs';
 import type { ConfirmCheckoutResponse, CreateCheckoutRequest } from '@shared/schemas/payments';
 import type { Deps } from '../deps';
 import { DomainError } from '../errors';
+import { type AgeingRoute, ageingEngine } from '../image-ai';
 import type { Principal } from '../ports';
 import { assertOwner, requireUser, type SignedInUser } from '../uploads/ownership';
 import type { FulfilDeps } from './fulfil';
@@ -33,13 +35,16 @@ export function siteOrigin(originHeader: string | undefined, configured: string 
 }
 
 export async function startCheckout(
-  deps: Pick<Deps, 'clock' | 'paymentStore' | 'payments' | 'siteUrl' | 'uploads'>,
+  deps: Pick<Deps, 'clock' | 'paymentStore' | 'payments' | 'sellSimulatedAges' | 'siteUrl' | 'uploads'> & {
+    imageAI: AgeingRoute;
+  },
   principal: Principal,
   request: CreateCheckoutRequest,
   originHeader: string | undefined,
 ) {
   const user = requireUser(principal);
   const product = getProduct(request.productId);
+  if (sellsAgeHd(product.id)) await assertAgeHdOnSale(deps);
   const origin = siteOrigin(originHeader, deps.siteUrl);
   const needsPhoto = product.unlocksAges.length > 0;
   if (needsPhoto && !request.uploadId) throw new DomainError('invalid', 'productNeedsPhoto');
@@ -122,6 +127,21 @@ async function openSubscriptionCheckout(
     }
   }
   return { reuse: null, replacing: record.sessionId };
+}
+
+/**
+ * The offline engine's previews are a simulation: with live keys (known only once they are loaded)
+ * they are not sold unless the deployer opted in (shared/rules/age-sales.ts).
+ */
+async function assertAgeHdOnSale(
+  deps: Pick<Deps, 'payments' | 'sellSimulatedAges'> & { imageAI: AgeingRoute },
+) {
+  const facts = {
+    ageing: ageingEngine(deps.imageAI),
+    payments: await deps.payments.keyMode(),
+    sellSimulatedAges: deps.sellSimulatedAges,
+  };
+  if (!ageHdOnSale(facts)) throw new DomainError('conflict', 'ageHdNotForSale', 'not_for_sale');
 }
 
 /** The photo is the buyer's, its previews exist, and the product still unlocks something. */

@@ -102,6 +102,8 @@ export interface Payments {
   paymentIntentOf(payment: PaymentRef): Promise<string>;
   /** Refunds a payment; the same idempotency key returns the same refund. */
   refund(request: RefundRequest): Promise<{ id: string; status: string }>;
+  /** Whether the keys in use take real money (`live`) or not (`test`). */
+  keyMode(): Promise<'live' | 'test'>;
 }
 
 export type OrderRecord = {

@@ -205,7 +205,7 @@ describe('renderJob', () => {
     const sessionId = crypto.randomUUID();
     const { deps, uploadId } = await queuedPhoto(visitor(sessionId));
     const racing = withCompletionRace(deps, async () => {
-      const moved = await migrateSessionUploads(deps, parent(), sessionId);
+      const moved = await migrateSessionUploads(deps, parent({ sessionId }));
       expect(moved.migrated).toEqual([{ upload_id: uploadId }]);
     });
     expect((await renderJob(racing, { uploadId, age: 16 })).outcome).toBe('done');

@@ -41,7 +41,7 @@ export async function createUpload(
     const tooLarge = check.messageKey === UPLOAD_RULES[purpose].tooLarge;
     throw new DomainError(tooLarge ? 'too_large' : 'invalid', check.messageKey);
   }
-  await takeQuota(deps, owner, 'upload');
+  await takeQuota(deps, principal, 'upload');
   const now = deps.clock.now();
   const upload: UploadRecord = {
     id: crypto.randomUUID(),

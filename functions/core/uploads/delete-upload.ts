@@ -1,11 +1,12 @@
 /**
  * A parent (or the visitor session) deletes one upload: its items and every stored file — the raw
- * incoming file, the original (temp/ or users/), each preview and HD render — and the CDN's cached
- * copies of its public previews.
+ * incoming file, the original (temp/ or users/), its cut-out, each preview and HD render, each
+ * keepsake made from it — and the CDN's cached copies of its public files.
  */
 import { matchesKeyPattern, publicKeyPatterns } from '@shared/deployment';
 import type { Deps } from '../deps';
 import { DomainError } from '../errors';
+import type { CompositionLink } from '../moments/moments-ports';
 import type { Principal, RenderJobRecord, UploadRecord } from '../ports';
 import { assertOwner } from './ownership';
 import { uploadObjectKeys } from './upload-objects';
@@ -16,7 +17,7 @@ const ERASE_ATTEMPTS = 3;
 const PATHS_PER_INVALIDATION = 1000;
 
 export async function deleteUpload(
-  deps: Pick<Deps, 'blobs' | 'cdn' | 'logger' | 'uploads'>,
+  deps: Pick<Deps, 'blobs' | 'cdn' | 'compositions' | 'logger' | 'uploads'>,
   principal: Principal,
   uploadId: string,
 ) {
@@ -38,17 +39,33 @@ export type ErasedUpload = {
 };
 
 /**
- * Files first, then the items, only if no job recorded new files meanwhile: a failure leaves the
- * items (and so the keys) in place to retry, and a render finishing after the items are gone
- * deletes its own files (render-job.ts).
+ * Files first, then the items, only if nothing recorded new files meanwhile: a failure leaves the
+ * items (and so the keys) in place to retry. What records a file of an upload does so only while
+ * the upload item exists as read here, so a write finishing after the items are gone fails and
+ * deletes its own files (render-job.ts, cutouts.ts, compositions.ts), or leaves them pending to
+ * expire if its Lambda dies first.
  */
 export async function eraseUpload(
-  deps: Pick<Deps, 'blobs' | 'uploads'>,
+  deps: Pick<Deps, 'blobs' | 'compositions' | 'logger' | 'uploads'>,
   upload: UploadRecord,
   jobs?: RenderJobRecord[],
 ): Promise<ErasedUpload> {
   let current: { upload: UploadRecord; jobs: RenderJobRecord[] } | null = jobs ? { upload, jobs } : null;
   const publicPaths = new Set<string>();
+  // Keepsakes: every key each time (a retried drawing may write one again at its key).
+  const eraseKeepsakes = async () => {
+    const links = await deps.compositions.listByUpload(upload.id);
+    const keys = links.map((link) => link.key);
+    for (const path of publicPathsOf(keys)) publicPaths.add(path);
+    await deps.blobs.delete('renders', keys);
+    return links;
+  };
+  const done = async (erased: boolean, jobs: RenderJobRecord[]): Promise<ErasedUpload> => {
+    // Once the upload item is gone no keepsake can be recorded from it (its record requires the
+    // upload): this last listing also holds those recorded while we deleted.
+    await forgetKeepsakes(deps, upload.id, await eraseKeepsakes());
+    return { erased, jobs, publicPaths: [...publicPaths] };
+  };
   for (let attempt = 1; attempt <= ERASE_ATTEMPTS; attempt++) {
     // An expired upload reads as missing but its items may still be there until TTL removes them.
     current ??= (await deps.uploads.getUploadWithJobs(upload.id)) ?? { upload, jobs: [] };
@@ -57,18 +74,33 @@ export async function eraseUpload(
     await Promise.all([
       deps.blobs.delete('uploads', objects.uploads),
       deps.blobs.delete('renders', objects.renders),
+      eraseKeepsakes(),
     ]);
-    if (await deps.uploads.deleteUpload(current.upload, current.jobs))
-      return { erased: true, jobs: current.jobs, publicPaths: [...publicPaths] };
+    if (await deps.uploads.deleteUpload(current.upload, current.jobs)) return done(true, current.jobs);
     const again = await deps.uploads.getUploadWithJobs(upload.id);
-    if (!again) return { erased: false, jobs: current.jobs, publicPaths: [...publicPaths] };
+    if (!again) return done(false, current.jobs);
     current = again;
   }
   throw new DomainError('unavailable', 'serverError');
 }
 
+/**
+ * Their files are gone, so best effort: the deletion stands, and a record left behind names a
+ * missing file (the links expire; the HD records go with the account).
+ */
+async function forgetKeepsakes(
+  deps: Pick<Deps, 'compositions' | 'logger'>,
+  uploadId: string,
+  links: CompositionLink[],
+) {
+  if (links.length === 0) return;
+  await deps.compositions.forget(links).catch((error) => {
+    deps.logger.warn('could not drop the records of deleted keepsakes', { uploadId, error: String(error) });
+  });
+}
+
 /** Keys of the renders bucket that CloudFront serves (shared/deployment.ts), as site paths. */
-function publicPathsOf(renderKeys: string[]): string[] {
+export function publicPathsOf(renderKeys: string[]): string[] {
   const patterns = publicKeyPatterns('renders');
   return renderKeys
     .filter((key) => patterns.some((pattern) => matchesKeyPattern(pattern, key)))

@@ -9,7 +9,7 @@ const base: UploadRecord = {
   owner: `session:${sid}`,
   status: 'ready',
   incomingKey: `incoming/${id}`,
-  fileKey: `temp/${sid}/${id}/original.jpg`,
+  fileKey: `temp/${id}/original.jpg`,
   declaredType: 'image/jpeg',
   declaredSize: 1,
   migrated: false,
@@ -27,7 +27,7 @@ const job = (age: 10 | 16 | 21, done: boolean): RenderJobRecord => ({
 describe('uploadObjectKeys', () => {
   it("names the raw file, the original and every recorded render of a visitor's upload", () => {
     const keys = uploadObjectKeys(base, [job(10, true), job(16, false)]);
-    expect(keys.uploads.sort()).toEqual([`incoming/${id}`, `temp/${sid}/${id}/original.jpg`]);
+    expect(keys.uploads.sort()).toEqual([`incoming/${id}`, `temp/${id}/original.jpg`]);
     expect(keys.renders.sort()).toEqual([`hd/${id}/10-bbb.jpg`, `previews/${id}/10-aaa.jpg`]);
   });
 
@@ -39,10 +39,10 @@ describe('uploadObjectKeys', () => {
     // The copy too when none was recorded (a cut-out made before copies): deleting it is harmless.
     expect(uploadObjectKeys(withCutout, []).uploads.sort()).toEqual([
       `incoming/${id}`,
-      `temp/${sid}/${id}/cutout-800.png`,
-      `temp/${sid}/${id}/cutout-source.jpg`,
-      `temp/${sid}/${id}/cutout.png`,
-      `temp/${sid}/${id}/original.jpg`,
+      `temp/${id}/cutout-800.png`,
+      `temp/${id}/cutout-source.jpg`,
+      `temp/${id}/cutout.png`,
+      `temp/${id}/original.jpg`,
     ]);
   });
 
@@ -56,7 +56,7 @@ describe('uploadObjectKeys', () => {
     };
     expect(uploadObjectKeys(migrated, []).uploads.sort()).toEqual([
       `incoming/${id}`,
-      `temp/${sid}/${id}/original.jpg`,
+      `temp/${id}/original.jpg`,
       `users/sub-1/${id}/original.jpg`,
     ]);
   });
@@ -65,7 +65,7 @@ describe('uploadObjectKeys', () => {
     const pending: UploadRecord = { ...base, status: 'awaiting_file', fileKey: undefined, incomingKey: '' };
     expect(uploadObjectKeys(pending, []).uploads.sort()).toEqual([
       `incoming/${id}`,
-      `temp/${sid}/${id}/original.jpg`,
+      `temp/${id}/original.jpg`,
     ]);
   });
 });

@@ -1,5 +1,6 @@
 /** JSON responses, error mapping and ETags, the same for every HTTP handler. */
 import { createHash } from 'node:crypto';
+import { SESSION_HEADER } from '@shared/api';
 import { type MessageKey, messages } from '@shared/messages';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { DomainError, type ErrorKind, ItemsRejectedError, QuotaExceededError } from '../../core/errors';
@@ -111,7 +112,7 @@ export function pollable(body: unknown, ifNoneMatch: string | undefined) {
     ...baseHeaders,
     etag,
     'cache-control': 'private, no-cache',
-    vary: 'x-session-id, authorization',
+    vary: `${SESSION_HEADER}, authorization`,
   };
   if (ifNoneMatch?.split(/\s*,\s*/).includes(etag)) return { statusCode: 304, headers, body: '' };
   return { statusCode: 200, headers, body: text };

@@ -5,7 +5,15 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import middy from '@middy/core';
-import { isUuidParam, type RouteDef, type RouteGroup, type RouteId, routeKey, routes } from '@shared/api';
+import {
+  isUuidParam,
+  type RouteDef,
+  type RouteGroup,
+  type RouteId,
+  routeKey,
+  routes,
+  SESSION_HEADER,
+} from '@shared/api';
 import { ORIGIN_VERIFY_HEADER } from '@shared/deployment';
 import { isUuid } from '@shared/rules/ids';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
@@ -14,7 +22,7 @@ import { withCorrelationId } from '../../core/correlation';
 import { DomainError } from '../../core/errors';
 import type { HttpDeps } from '../../core/lambda-deps';
 import type { Principal } from '../../core/ports';
-import { resolvePrincipal } from './principal';
+import { clientIpOf, resolvePrincipal } from './principal';
 import { errorJson, errorResponse, json } from './responses';
 
 type Result = APIGatewayProxyStructuredResultV2;
@@ -49,9 +57,11 @@ export type Operations<G extends RouteGroup, D = HttpDeps> = {
 export const asResult = (result: Result) => ({ [RESULT]: result });
 const RESULT = Symbol('http-result');
 
-function checkAccess(route: RouteDef, principal: Principal) {
+/** `sessionRejected`: the caller sent a visitor token that is forged, foreign or expired. */
+function checkAccess(route: RouteDef, principal: Principal, sessionRejected: boolean) {
   if (route.access === 'public') return;
-  if (principal.kind === 'anonymous') throw new DomainError('unauthenticated', 'sessionMissing');
+  if (principal.kind === 'anonymous')
+    throw new DomainError('unauthenticated', sessionRejected ? 'sessionInvalid' : 'sessionMissing');
   if ((route.access === 'user' || route.access === 'admin') && principal.kind !== 'user') {
     throw new DomainError('unauthenticated', 'sessionMissing');
   }
@@ -100,6 +110,20 @@ function cameThroughSite(expected: string | undefined, event: APIGatewayProxyEve
   return sent.length === wanted.length && timingSafeEqual(sent, wanted);
 }
 
+/**
+ * The visitor session of the token in SESSION_HEADER, verified. A Lambda that serves no visitor
+ * builds no session key (`deps.sessions` absent) and ignores the header.
+ */
+async function visitorSessionOf(
+  deps: HttpDeps,
+  event: APIGatewayProxyEventV2,
+): Promise<{ sessionId?: string; rejected: boolean }> {
+  const token = event.headers?.[SESSION_HEADER];
+  if (!token || !deps.sessions) return { rejected: false };
+  const claims = await deps.sessions.verify(token);
+  return claims ? { sessionId: claims.sessionId, rejected: false } : { rejected: true };
+}
+
 /** `deps`: the group's own (each Lambda builds only what its routes touch), at least the router's. */
 export function createHttpHandler<G extends RouteGroup, D extends HttpDeps>(
   group: G,
@@ -123,15 +147,17 @@ export function createHttpHandler<G extends RouteGroup, D extends HttpDeps>(
       if (isUuidParam(name) && !isUuid(value)) return errorJson(400, 'invalid_id', 'invalidLink');
       params[name] = isUuidParam(name) ? value!.toLowerCase() : value!;
     }
-    let principal = resolvePrincipal(event);
+    const session = await visitorSessionOf(deps, event);
+    const caller = { sessionId: session.sessionId, clientIp: clientIpOf(event, Boolean(deps.originVerify)) };
+    let principal = resolvePrincipal(event, caller);
     // Routes without API Gateway's authorizer still recognise a signed-in parent.
     const authorization = event.headers?.authorization;
     if (principal.kind !== 'user' && authorization) {
       const verified = await deps.tokens.verify(authorization);
       if (!verified) throw new DomainError('unauthenticated', 'signInExpired');
-      principal = resolvePrincipal(event, verified.claims);
+      principal = resolvePrincipal(event, caller, verified.claims);
     }
-    checkAccess(entry.route, principal);
+    checkAccess(entry.route, principal, session.rejected);
     await refuseDeletedAccountWrites(deps, entry.route, principal);
     const rawBody = bodyText(event);
     const body = parseBody(entry.route, rawBody);

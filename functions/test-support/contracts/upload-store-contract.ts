@@ -138,12 +138,20 @@ export function describeUploadStoreContract(name: string, subject: () => StoreSu
       expect([stored.face, stored.email]).toEqual([face, 'parent@example.com']);
     });
 
+    it('records a cut-out only while the upload has the owner whose files it was made at', async () => {
+      const { uploads, clock } = subject();
+      const { upload } = await readyUpload(uploads, clock, sessionOwner());
+      const cutout = { width: 640, height: 800, createdAt: clock.now().toISOString(), copy: true };
+      expect(await uploads.saveCutout(upload.id, cutout, `user:${crypto.randomUUID()}`)).toBe(false);
+      expect((await uploads.getUploadWithJobs(upload.id))!.upload.cutout).toBeUndefined();
+    });
+
     it('saves a cut-out on an existing upload only, with its copy recorded', async () => {
       const { uploads, clock } = subject();
       const { upload } = await readyUpload(uploads, clock, sessionOwner());
       const cutout = { width: 640, height: 800, createdAt: clock.now().toISOString(), copy: true };
-      expect(await uploads.saveCutout(upload.id, cutout)).toBe(true);
-      expect(await uploads.saveCutout(crypto.randomUUID(), cutout)).toBe(false);
+      expect(await uploads.saveCutout(upload.id, cutout, upload.owner)).toBe(true);
+      expect(await uploads.saveCutout(crypto.randomUUID(), cutout, upload.owner)).toBe(false);
       expect((await uploads.getUploadWithJobs(upload.id))!.upload.cutout).toEqual(cutout);
     });
 
@@ -201,6 +209,19 @@ export function describeUploadStoreContract(name: string, subject: () => StoreSu
       await expect.poll(async () => (await uploads.listByOwner(to)).length).toBe(2);
     });
 
+    it('refuses a migration planned before a cut-out was recorded (its files would stay behind)', async () => {
+      const { uploads, clock } = subject();
+      const from = sessionOwner();
+      const { upload, jobs } = await readyUpload(uploads, clock, from);
+      const plan = planMigration(upload, jobs, from, userOwner());
+      const cutout = { width: 640, height: 800, createdAt: clock.now().toISOString(), copy: true };
+      expect(await uploads.saveCutout(upload.id, cutout, from)).toBe(true);
+      expect(await uploads.migrate([plan])).toBe(false);
+      const fresh = (await uploads.getUploadWithJobs(upload.id))!;
+      expect(fresh.upload.owner).toBe(from);
+      expect(await uploads.migrate([planMigration(fresh.upload, fresh.jobs, from, userOwner())])).toBe(true);
+    });
+
     it('deletes an upload only while its jobs are as read', async () => {
       const { uploads, clock } = subject();
       const { upload, jobs } = await readyUpload(uploads, clock, sessionOwner());
@@ -222,6 +243,27 @@ export function describeUploadStoreContract(name: string, subject: () => StoreSu
       await uploads.replaceHdKey(upload.id, 16, 'hd/a-source.jpg', 'hd/a.jpg');
       expect(await uploads.deleteUpload(read.upload, read.jobs)).toBe(false);
       const fresh = (await uploads.getUploadWithJobs(upload.id))!;
+      expect(await uploads.deleteUpload(fresh.upload, fresh.jobs)).toBe(true);
+    });
+
+    it('deletes an upload only while its status, cut-out and owner are as read (their files named since)', async () => {
+      const { uploads, clock } = subject();
+      const owner = userOwner();
+      const upload = uploadRecord(clock, owner);
+      await uploads.createUpload(upload);
+      // Completed after the read: an original and jobs the caller will not delete.
+      expect(
+        await uploads.markReadyWithJobs(upload, originalKeyFor(upload), [jobRecord(upload, 10, clock)]),
+      ).toBe(true);
+      expect(await uploads.deleteUpload(upload, [])).toBe(false);
+      const ready = (await uploads.getUploadWithJobs(upload.id))!;
+      // A cut-out recorded after the read.
+      expect(await uploads.saveCutout(upload.id, { width: 1, height: 1, createdAt: 'now' }, owner)).toBe(
+        true,
+      );
+      expect(await uploads.deleteUpload(ready.upload, ready.jobs)).toBe(false);
+      const fresh = (await uploads.getUploadWithJobs(upload.id))!;
+      expect(await uploads.deleteUpload({ ...fresh.upload, owner: userOwner() }, fresh.jobs)).toBe(false);
       expect(await uploads.deleteUpload(fresh.upload, fresh.jobs)).toBe(true);
     });
 

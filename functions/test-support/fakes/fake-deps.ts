@@ -7,6 +7,8 @@ import { DEFAULT_QUOTAS } from '@shared/rules/quotas';
 import { createRecordingCdn, type RecordingCdn } from '../../adapters/cdn/invalidator';
 import type { Deps } from '../../core/deps';
 import { type CountingMetrics, createCountingMetrics } from '../../core/metrics';
+import { createVisitorSessions } from '../../core/sessions/session-tokens';
+import { TEST_SESSION_SECRET } from '../sessions';
 import { createFakeAdminStore } from './admin-store';
 import { createFakeAiRunStore } from './ai-run-store';
 import { createFakeBlobStore, type FakeBlobStore } from './blob-store';
@@ -102,6 +104,7 @@ export function fakeDeps<O extends Partial<Deps> = Record<never, never>>(
     hdEnlarger: createFakeHdEnlarger(),
     clock: clock as FakeClock,
     tokens: createFakeTokenVerifier(),
+    sessions: createVisitorSessions(async () => TEST_SESSION_SECRET, clock),
     identity: createFakeIdentity(),
     deletedAccounts: createFakeDeletedAccounts(clock),
     cdn: createRecordingCdn(),
@@ -114,15 +117,17 @@ export function fakeDeps<O extends Partial<Deps> = Record<never, never>>(
       userPoolClientId: null,
       cognitoEndpoint: null,
       authFlow: 'USER_SRP_AUTH',
+      ageHdOnSale: true,
     },
     adminStore: createFakeAdminStore(table),
     goLive: { items: [] },
+    sellSimulatedAges: false,
     packs: createFakePackStore(table),
     packQueue: createFakePackQueue(),
     imageFetcher: createFakeImageFetcher(),
     templateImages: createFakeTemplateImageMaker(),
     quotas: createFakeQuotaStore(),
-    quotaLimits: { ...DEFAULT_QUOTAS },
+    quotaLimits: structuredClone(DEFAULT_QUOTAS),
     metrics: createCountingMetrics(),
   };
   return { ...deps, ...overrides };

@@ -1,10 +1,15 @@
 /**
  * The Moments stores in memory with the conditions of adapters/dynamo/moments-store.ts: drafts are
  * per user, a rename writes its analytics event in the same step, and an HD keepsake's record and
- * debit happen together or not at all (one record per request).
+ * debit happen together or not at all (one record per request), and only while its photo exists.
  */
 import { MOMENTS_STATUSES } from '@shared/templates';
-import type { CompositionStore, DraftStore, TemplateStore } from '../../core/moments/moments-ports';
+import type {
+  CompositionLink,
+  CompositionStore,
+  DraftStore,
+  TemplateStore,
+} from '../../core/moments/moments-ports';
 import type { Clock } from '../../core/ports';
 import { ConditionalCheckFailed, copy, type FakeTable } from './table';
 
@@ -75,10 +80,18 @@ export function createFakeDraftStore(table: FakeTable): DraftStore {
 
 export function createFakeCompositionStore(table: FakeTable, clock: Clock): CompositionStore {
   const key = (userSub: string, requestId: string) => `${userSub}/${requestId}`;
+  const link = (record: CompositionLink) => {
+    const { id, owner, requestId, quality, uploadId, key: file, createdAt } = record;
+    const links = table.uploadCompositions.get(uploadId) ?? new Map<string, CompositionLink>();
+    links.set(id, { id, owner, requestId, quality, uploadId, key: file, createdAt });
+    table.uploadCompositions.set(uploadId, links);
+  };
   return {
     getHdComposition: async (userSub, requestId) =>
       copy(table.compositions.get(key(userSub, requestId)) ?? null),
     async recordHdComposition(userSub, record, payment) {
+      // The adapter's transaction checks that the item exists (an expired one still does).
+      if (!table.uploads.has(record.uploadId)) return { status: 'upload_gone' };
       const existing = table.compositions.get(key(userSub, record.requestId));
       if (existing) return { status: 'duplicate', record: copy(existing) };
       let balance: number | null = null;
@@ -98,7 +111,24 @@ export function createFakeCompositionStore(table: FakeTable, clock: Clock): Comp
         table.ledger.set(userSub, entries);
       }
       table.compositions.set(key(userSub, record.requestId), copy(record));
+      link(record);
       return { status: 'recorded', balance };
+    },
+    async recordFreeComposition(record) {
+      if (!table.uploads.has(record.uploadId)) return false;
+      link(record);
+      return true;
+    },
+    listByUpload: async (uploadId) => copy([...(table.uploadCompositions.get(uploadId)?.values() ?? [])]),
+    listHdCompositions: async (userSub) =>
+      copy([...table.compositions.entries()].filter(([k]) => k.startsWith(`${userSub}/`)).map(([, r]) => r)),
+    async forget(links) {
+      for (const { uploadId, id, owner, quality, requestId } of links) {
+        table.uploadCompositions.get(uploadId)?.delete(id);
+        if (table.uploadCompositions.get(uploadId)?.size === 0) table.uploadCompositions.delete(uploadId);
+        if (quality === 'hd' && owner.startsWith('user:'))
+          table.compositions.delete(key(owner.slice('user:'.length), requestId));
+      }
     },
   };
 }

@@ -43,6 +43,8 @@ export type FakePayments = Payments & {
   chargeRefundedEvent(sessionId: string, amountCents?: number): SignedWebhook;
   /** `charge.dispute.created` for a paid session's payment. */
   disputeEvent(sessionId: string): SignedWebhook;
+  /** What keyMode() answers: test keys unless a test says live. */
+  mode: 'live' | 'test';
 };
 
 export function createFakePayments(clock: Clock, webhookSecret = 'whsec_fake'): FakePayments {
@@ -81,6 +83,7 @@ export function createFakePayments(clock: Clock, webhookSecret = 'whsec_fake'): 
     sessions,
     subscriptions,
     sign,
+    mode: 'test',
 
     async createCheckoutSession(request) {
       payments.requests.push(structuredClone(request));
@@ -175,6 +178,10 @@ export function createFakePayments(clock: Clock, webhookSecret = 'whsec_fake'): 
       const id = nextId('re');
       payments.refunds.set(request.idempotencyKey, { ...structuredClone(request), id });
       return { id, status: 'succeeded' };
+    },
+
+    async keyMode() {
+      return payments.mode;
     },
 
     chargeRefundedEvent(sessionId, amountCents) {

@@ -5,7 +5,12 @@
  */
 import type { TargetAge } from '@shared/catalog';
 import type { PackRecord } from '../../core/admin/packs-ports';
-import type { CompositionRecord, DraftRecord, TemplateRecord } from '../../core/moments/moments-ports';
+import type {
+  CompositionLink,
+  CompositionRecord,
+  DraftRecord,
+  TemplateRecord,
+} from '../../core/moments/moments-ports';
 import type { CreditAccount, LedgerEntry, OrderRecord } from '../../core/payments/payment-ports';
 import type { RefundRecord } from '../../core/payments/refund-ports';
 import type { RenderJobRecord, UploadRecord } from '../../core/ports';
@@ -35,6 +40,8 @@ export type FakeTable = {
   drafts: Map<string, DraftRecord>;
   /** HD keepsakes by `${userSub}/${requestId}`. */
   compositions: Map<string, CompositionRecord>;
+  /** Keepsakes (free and HD) by upload id, then composition id. */
+  uploadCompositions: Map<string, Map<string, CompositionLink>>;
   analytics: Array<{ event_type: string; metadata: Record<string, unknown> }>;
   /** The first-admin claim (one item). */
   firstAdmin?: { userSub: string; at: string };
@@ -60,6 +67,7 @@ export const createFakeTable = (): FakeTable => ({
   templates: new Map(),
   drafts: new Map(),
   compositions: new Map(),
+  uploadCompositions: new Map(),
   analytics: [],
   packs: new Map(),
   packTemplates: new Map(),

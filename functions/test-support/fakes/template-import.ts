@@ -10,22 +10,27 @@ export type FakeImageFetcher = ImageFetcher & {
   /** What each URL answers: bytes, or the error the real fetcher would throw. */
   responses: Map<string, Buffer | ImageFetchError>;
   fetched: string[];
+  /** Runs before each answer (a test's slow network); the caller's signal, if it gave one. */
+  beforeAnswer?: (url: string, signal?: AbortSignal) => Promise<void>;
 };
 
 export function createFakeImageFetcher(): FakeImageFetcher {
   const responses = new Map<string, Buffer | ImageFetchError>();
   const fetched: string[] = [];
-  return {
+  const fetcher: FakeImageFetcher = {
     responses,
     fetched,
-    async fetch(url) {
+    async fetch(url, options) {
       fetched.push(url);
+      await fetcher.beforeAnswer?.(url, options?.signal);
+      if (options?.signal?.aborted) throw new ImageFetchError('cancelled', 'the download was stopped');
       const answer = responses.get(url);
       if (answer instanceof Error) throw answer;
       if (!answer) throw new ImageFetchError('http_status', 'imageUrl answered HTTP 404');
       return answer;
     },
   };
+  return fetcher;
 }
 
 /** 8 bytes that pass the fake's probe: a PNG signature and the rest of the "image". */

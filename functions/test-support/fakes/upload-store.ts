@@ -90,9 +90,9 @@ export function createFakeUploadStore(table: FakeTable, clock: Clock): UploadSto
       return true;
     },
 
-    async saveCutout(uploadId, cutout) {
+    async saveCutout(uploadId, cutout, owner) {
       const stored = table.uploads.get(uploadId);
-      if (!stored || isExpired(stored)) return false;
+      if (!stored || isExpired(stored) || stored.owner !== owner) return false;
       stored.cutout = copy(cutout);
       return true;
     },
@@ -143,6 +143,7 @@ export function createFakeUploadStore(table: FakeTable, clock: Clock): UploadSto
         return (
           stored?.owner === plan.from &&
           stored.migrated === false &&
+          Boolean(stored.cutout) === Boolean(plan.upload.cutout) &&
           plan.jobs.every((job) => table.jobs.get(plan.upload.id)?.has(job.age))
         );
       });
@@ -167,7 +168,12 @@ export function createFakeUploadStore(table: FakeTable, clock: Clock): UploadSto
       const asRead = jobs.every(
         (job) => stored?.get(job.age)?.status === job.status && stored.get(job.age)?.hdKey === job.hdKey,
       );
-      if (!table.uploads.has(upload.id) || !asRead) return false;
+      const item = table.uploads.get(upload.id);
+      const uploadAsRead =
+        item?.owner === upload.owner &&
+        item.status === upload.status &&
+        Boolean(item.cutout) === Boolean(upload.cutout);
+      if (!uploadAsRead || !asRead) return false;
       table.uploads.delete(upload.id);
       // Only the jobs as read go, as in the adapter's transaction.
       for (const job of jobs) stored!.delete(job.age);
@@ -178,6 +184,9 @@ export function createFakeUploadStore(table: FakeTable, clock: Clock): UploadSto
     async deleteUserItems(sub) {
       table.credits.delete(sub);
       table.ledger.delete(sub);
+      // Drafts and HD keepsake records are keyed `${sub}/...`, like the adapter's USER#<sub> partition.
+      for (const items of [table.drafts, table.compositions])
+        for (const key of items.keys()) if (key.startsWith(`${sub}/`)) items.delete(key);
     },
 
     async listStuckJobs(before, limit) {

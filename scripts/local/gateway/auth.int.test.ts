@@ -10,6 +10,7 @@ import { type RouteDef, routes } from '@shared/api';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadLocalEnv } from '../../../functions/test-support/local-env';
+import { LOCAL_CONFIRMATION_CODE } from '../emulators/cognito';
 import { freePort } from '../ports';
 import { type Gateway, startGateway } from './gateway';
 
@@ -135,6 +136,38 @@ describe('gateway: JWT authorizer', () => {
       headers: { authorization: `Bearer ${AuthenticationResult.AccessToken}` },
     });
     expect(me.status).toBe(200);
+  });
+
+  it('verifies the email when /cognito confirms a sign-up with the emailed code, as Cognito does', async () => {
+    const email = `parent-${randomUUID().slice(0, 8)}@example.com`;
+    const password = 'correct horse battery';
+    const call = async (action: string, body: Record<string, unknown>) => {
+      const response = await fetch(`${base}/cognito`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-amz-json-1.1',
+          'x-amz-target': `AWSCognitoIdentityProviderService.${action}`,
+        },
+        body: JSON.stringify({ ClientId: env.USER_POOL_CLIENT_ID, ...body }),
+      });
+      expect(response.status, action).toBe(200);
+      return response.json() as Promise<{ AuthenticationResult?: { IdToken: string } }>;
+    };
+    await call('SignUp', {
+      Username: email,
+      Password: password,
+      UserAttributes: [{ Name: 'email', Value: email }],
+    });
+    await call('ConfirmSignUp', { Username: email, ConfirmationCode: LOCAL_CONFIRMATION_CODE });
+    const { AuthenticationResult } = await call('InitiateAuth', {
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    });
+    await fetch(`${base}/api/me`, { headers: { authorization: `Bearer ${AuthenticationResult!.IdToken}` } });
+    const claims = (
+      lastEvent().requestContext as unknown as { authorizer: { jwt: { claims: Record<string, string> } } }
+    ).authorizer.jwt.claims;
+    expect(claims).toMatchObject({ email, email_verified: 'true' });
   });
 
   it('leaves the Authorization header to the handler on routes without the authorizer', async () => {

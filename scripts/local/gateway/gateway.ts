@@ -1,6 +1,7 @@
 /**
  * The local stand-in for CloudFront + API Gateway (HTTP API) on one origin: /api/* runs the route
- * table's handlers in-process with real payload v2 events and the JWT authorizer, the public keys of
+ * table's handlers in-process with real payload v2 events and the JWT authorizer (the webhooks behind
+ * the WAF's key check and API Gateway's throttle, edge-guards.ts), the public keys of
  * the renders bucket (/previews/*, template images) stream from it, /cognito forwards to cognito-local (Amplify's
  * userPoolEndpoint), everything else is the frontend.
  */
@@ -15,6 +16,7 @@ import { createLambdaContext } from '../lambda-context';
 import { REPO_ROOT } from '../paths';
 import { LOOPBACK } from '../ports';
 import { proxyCognito } from './cognito';
+import { carriesWebhookKey, webhookPaths, webhookThrottles } from './edge-guards';
 import {
   buildHttpApiEvent,
   errorResponse,
@@ -39,7 +41,10 @@ const DEFAULT_HANDLER_TIMEOUT_MS = 30_000;
 export type GatewayOptions = {
   port: number;
   handlers: HttpHandlers;
-  /** The stack's environment: COGNITO_ISSUER, USER_POOL_CLIENT_ID, AWS_ENDPOINT_URL_S3, RENDERS_BUCKET... */
+  /**
+   * The stack's environment: COGNITO_ISSUER, USER_POOL_CLIENT_ID, AWS_ENDPOINT_URL_S3, RENDERS_BUCKET,
+   * WEBHOOK_KEY (without it every webhook request is refused, as the WAF refuses keyless ones)...
+   */
   env: Record<string, string>;
   frontend: 'dev' | 'dist' | 'none';
   distDir?: string;
@@ -93,8 +98,14 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
     return authorizer(header);
   };
 
+  const webhooks = webhookPaths(opts.routeTable);
+  const throttles = webhookThrottles(opts.routeTable);
+
   async function handleApi(req: http.IncomingMessage, rawPath: string): Promise<HttpResponse> {
     const method = req.method ?? 'GET';
+    // The WAF's first rule: nothing without the key reaches a throttle or a handler.
+    if (webhooks.has(rawPath) && !carriesWebhookKey(req.url ?? '', env.WEBHOOK_KEY))
+      return errorResponse(403, 'forbidden', 'Forbidden');
     const match = matchApiRoute(method, rawPath, opts.routeTable);
     if (match.kind === 'not_found')
       return errorResponse(404, 'not_found', `No API route for ${method} ${rawPath}`);
@@ -103,6 +114,8 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
       response.headers.allow = match.allowed.join(', ');
       return response;
     }
+    if (throttles.get(match.id)?.take() === false)
+      return errorResponse(429, 'throttled', 'Too Many Requests');
     let body: Buffer;
     try {
       body = await readBody(req);
@@ -167,7 +180,15 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
         send(res, response);
         log(`${req.method} ${req.url} ${response.statusCode} ${Date.now() - started}ms`);
       } else if (rawPath === '/cognito' || rawPath === '/cognito/') {
-        await proxyCognito(req, res, { endpoint: env.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER });
+        await proxyCognito(req, res, {
+          endpoint: env.AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER,
+          verifier: {
+            userPoolId: env.USER_POOL_ID,
+            region: env.AWS_REGION,
+            accessKeyId: env.AWS_ACCESS_KEY_ID,
+            secretAccessKey: env.AWS_SECRET_ACCESS_KEY,
+          },
+        });
       } else if (isPublicFilePath(rawPath)) {
         await servePublicFile(req, res, { s3, bucket: env.RENDERS_BUCKET ?? 'renders' });
       } else if (frontend) {

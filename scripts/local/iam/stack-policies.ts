@@ -190,6 +190,7 @@ export async function synthesizeStackPolicies(): Promise<StackPolicies> {
     const stack = new LittleFuturesStack(app, 'LittleFuturesLocal', {
       prodLike: false,
       webAclArn: `arn:aws:wafv2:us-east-1:${LOCAL_ACCOUNT}:global/webacl/local/0`,
+      webhookKey: { secretName: 'local-webhook-key', rotation: 0 },
       env: { account: LOCAL_ACCOUNT, region: LOCAL_REGION },
     });
     const template = app.synth({ validateOnSynthesis: false }).getStackByName(stack.stackName)

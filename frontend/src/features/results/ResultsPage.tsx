@@ -6,9 +6,11 @@ import type { UploadView } from '@shared/schemas/uploads';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { AgeHdNotForSale } from '../../components/payment/AgeHdNotForSale';
 import { PaymentStatus } from '../../components/payment/PaymentStatus';
 import { PageLoading } from '../../components/ui/PageState';
 import { UploadLoadFailed } from '../../components/upload/UploadLoadFailed';
+import { useAgeHdOnSale } from '../../lib/checkout/use-age-hd-on-sale';
 import { useCheckoutConfirmation } from '../../lib/checkout/use-checkout-confirmation';
 import { useStartCheckout } from '../../lib/checkout/use-start-checkout';
 import { anyJobProcessing, uploadQueryKey, uploadQueryOptions } from '../../lib/upload-query';
@@ -20,7 +22,7 @@ import { SaveToCameraRoll } from './components/SaveToCameraRoll';
 import { UpgradePanel } from './components/UpgradePanel';
 import { useNotifyPrompt } from './hooks/use-notify-prompt';
 import { useRetryRender } from './hooks/use-retry-render';
-import { canSaveHd, resultsHeading, upgradeOffers, uploadShowsPurchase } from './results-page-rules';
+import { canSaveHd, resultsHeading, upgradeSection, uploadShowsPurchase } from './results-page-rules';
 
 type ResultsPageProps = {
   /** Slot for the share action (the share feature is composed in by the app). */
@@ -56,6 +58,7 @@ function ResultsView({ uploadId, renderShare }: { uploadId: string } & ResultsPa
   const notify = useNotifyPrompt(upload, params.get('paid') === 'true');
   const startCheckout = useStartCheckout();
   const retry = useRetryRender(uploadId);
+  const ageHdOnSale = useAgeHdOnSale();
 
   if (query.isPending) return <PageLoading label="Loading your previews" />;
   if (!upload) return <UploadLoadFailed error={query.error} onRetry={() => void query.refetch()} />;
@@ -63,6 +66,7 @@ function ResultsView({ uploadId, renderShare }: { uploadId: string } & ResultsPa
   const heading = resultsHeading(upload.jobs);
   // Anyone with the link sees the cards; only the owner can put a failed one back on the queue.
   const ownerRetry = upload.viewerIsOwner ? retry : undefined;
+  const upgrade = upgradeSection(upload.jobs, ageHdOnSale);
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
       <PaymentStatus phase={payment.phase} error={payment.error} className="mx-auto mb-8 max-w-2xl" />
@@ -81,7 +85,8 @@ function ResultsView({ uploadId, renderShare }: { uploadId: string } & ResultsPa
         ))}
       </ul>
 
-      {upload.engine === 'offline' && (
+      {/* The simulation notice below says it more prominently. */}
+      {upload.engine === 'offline' && upgrade?.kind !== 'simulation' && (
         <p className="mx-auto mt-4 max-w-2xl text-center text-sm text-slate-600">
           {messages.offlineEngineNotice}
         </p>
@@ -92,12 +97,15 @@ function ResultsView({ uploadId, renderShare }: { uploadId: string } & ResultsPa
         {renderShare?.(upload)}
       </div>
 
-      <UpgradePanel
-        offers={upgradeOffers(upload.jobs)}
-        onChoose={(productId) => startCheckout(productId, { uploadId })}
-      />
+      {upgrade?.kind === 'offers' && (
+        <UpgradePanel
+          offers={upgrade.offers}
+          onChoose={(productId) => startCheckout(productId, { uploadId })}
+        />
+      )}
+      {upgrade?.kind === 'simulation' && <AgeHdNotForSale className="mt-10" />}
 
-      <MoreAges uploadId={uploadId} jobs={upload.jobs} retry={ownerRetry} />
+      <MoreAges uploadId={uploadId} jobs={upload.jobs} retry={ownerRetry} offersMore={ageHdOnSale === true} />
 
       <p className="mt-8 text-center">
         <Link

@@ -6,6 +6,7 @@ import {
   moreAges,
   resultsHeading,
   upgradeOffers,
+  upgradeSection,
   uploadShowsPurchase,
 } from './results-page-rules';
 
@@ -45,6 +46,21 @@ describe('cardCaption', () => {
 
   it('shows the unlock for any age', () => {
     expect(cardCaption(16, true)).toBe('HD Unlocked ✓');
+  });
+});
+
+describe('upgradeSection', () => {
+  it('shows the offers where age HD is on sale', () => {
+    expect(upgradeSection(jobs([]), true)).toEqual({ kind: 'offers', offers: ['age10_hd', 'all3_hd'] });
+  });
+
+  it('shows the simulation notice instead where age HD is not on sale', () => {
+    expect(upgradeSection(jobs([]), false)).toEqual({ kind: 'simulation' });
+  });
+
+  it('shows nothing while the answer is on its way, or once everything is unlocked', () => {
+    expect(upgradeSection(jobs([]), undefined)).toBeNull();
+    expect(upgradeSection(jobs([10, 16, 21]), false)).toBeNull();
   });
 });
 

@@ -41,6 +41,18 @@ export function upgradeOffers(jobs: readonly JobLike[]): ProductId[] {
   return unlocked(FREE_AGE) ? ['all3_hd'] : ['age10_hd', 'all3_hd'];
 }
 
+/**
+ * Below the cards: the upgrade offers, or where age HD is not on sale (shared/rules/age-sales.ts) the
+ * simulation notice with Moments; nothing while that answer is on its way or nothing is left to buy.
+ */
+export type UpgradeSection = { kind: 'offers'; offers: ProductId[] } | { kind: 'simulation' } | null;
+
+export function upgradeSection(jobs: readonly JobLike[], ageHdOnSale: boolean | undefined): UpgradeSection {
+  const offers = upgradeOffers(jobs);
+  if (offers.length === 0 || ageHdOnSale === undefined) return null;
+  return ageHdOnSale ? { kind: 'offers', offers } : { kind: 'simulation' };
+}
+
 /** "Save to Camera Roll" shows once age 10 HD is unlocked (spec §2). */
 export function canSaveHd(jobs: readonly JobLike[]): boolean {
   return isUnlocked(jobs, FREE_AGE);

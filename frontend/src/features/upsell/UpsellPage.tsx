@@ -5,14 +5,17 @@
  * - `age-19`, /upsell/age-19?uploadId=: for a parent who has (or may add) ages 2 and 5 — the bundle
  *   or age 19 only, with "Maybe later — View my results" below.
  * Buying opens the checkout in a new tab; Cancel there comes back to this page. A package already
- * owned shows as unlocked, with the way to the results.
+ * owned shows as unlocked, with the way to the results. Where age HD is not on sale (the offline
+ * simulation with live payments) the page says so and offers Moments instead of the packages.
  */
 import { HD_SIZE_PX } from '@shared/catalog';
 import type { ReactNode } from 'react';
+import { AgeHdNotForSale } from '../../components/payment/AgeHdNotForSale';
 import { ButtonLink } from '../../components/ui/ButtonLink';
 import { PageLoading } from '../../components/ui/PageState';
 import { UploadLoadFailed } from '../../components/upload/UploadLoadFailed';
 import { AGE_19, type JobLike } from '../../lib/ages';
+import { useAgeHdOnSale } from '../../lib/checkout/use-age-hd-on-sale';
 import { useStartCheckout } from '../../lib/checkout/use-start-checkout';
 import { cn } from '../../lib/cn';
 import { PackageCard } from './components/PackageCard';
@@ -64,13 +67,14 @@ const PAGES: Record<UpsellOffer, OfferPage> = {
 export function UpsellPage({ offer }: { offer: UpsellOffer }) {
   const { uploadId, valid, query } = useUpsellUpload();
   const startCheckout = useStartCheckout();
+  const ageHdOnSale = useAgeHdOnSale();
   if (!valid) return null;
-  if (query.isPending) return <PageLoading label="Loading your offers" />;
+  if (query.isPending || ageHdOnSale === undefined) return <PageLoading label="Loading your offers" />;
   if (!query.data) return <UploadLoadFailed error={query.error} onRetry={() => void query.refetch()} />;
 
   const page = PAGES[offer];
   const resultsPath = `/result/${uploadId}`;
-  const packages = page.packages(query.data.jobs);
+  const packages = ageHdOnSale ? page.packages(query.data.jobs) : [];
   const forSale = packages.some((view) => !view.owned);
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:py-12">
@@ -79,31 +83,37 @@ export function UpsellPage({ offer }: { offer: UpsellOffer }) {
           <span aria-hidden="true">←</span> Back to results
         </ButtonLink>
       )}
-      <UpsellHero jobs={query.data.jobs} title={page.title}>
-        {page.intro}
-      </UpsellHero>
-      <ul
-        className={cn('mt-10 grid gap-6', packages.length > 1 ? 'sm:grid-cols-2' : 'mx-auto max-w-sm')}
-        aria-label="Packages"
-      >
-        {packages.map((view, i) => (
-          <li key={view.productId}>
-            <PackageCard
-              view={view}
-              highlight={i === 0}
-              resultsPath={resultsPath}
-              onBuy={() => startCheckout(view.productId, { uploadId })}
-            />
-          </li>
-        ))}
-      </ul>
+      {ageHdOnSale && (
+        <UpsellHero jobs={query.data.jobs} title={page.title}>
+          {page.intro}
+        </UpsellHero>
+      )}
+      {ageHdOnSale ? (
+        <ul
+          className={cn('mt-10 grid gap-6', packages.length > 1 ? 'sm:grid-cols-2' : 'mx-auto max-w-sm')}
+          aria-label="Packages"
+        >
+          {packages.map((view, i) => (
+            <li key={view.productId}>
+              <PackageCard
+                view={view}
+                highlight={i === 0}
+                resultsPath={resultsPath}
+                onBuy={() => startCheckout(view.productId, { uploadId })}
+              />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <AgeHdNotForSale heading="h1" className="mt-6" />
+      )}
       {forSale && (
         <p className="mx-auto mt-8 max-w-xl text-center text-sm text-slate-600">{RENDERED_AFTER_PURCHASE}</p>
       )}
-      {page.back === 'below' && forSale && (
+      {page.back === 'below' && (forSale || !ageHdOnSale) && (
         <p className="mt-8 text-center">
           <ButtonLink to={resultsPath} variant="ghost">
-            Maybe later — View my results
+            {ageHdOnSale ? 'Maybe later — View my results' : 'View my results'}
           </ButtonLink>
         </p>
       )}

@@ -13,6 +13,7 @@ const base = {
   userPoolClientId: 'client1',
   cognitoEndpoint: '/cognito',
   authFlow: 'USER_PASSWORD_AUTH' as const,
+  ageHdOnSale: true,
 };
 
 describe('amplifyAuthConfig', () => {

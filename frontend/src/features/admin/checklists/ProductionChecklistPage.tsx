@@ -15,6 +15,7 @@ const BADGES: Record<GoLiveItem['status'], { tone: 'emerald' | 'amber' | 'rose';
   ok: { tone: 'emerald', label: 'Ready' },
   warn: { tone: 'amber', label: 'Not for production' },
   off: { tone: 'rose', label: 'Not configured' },
+  blocker: { tone: 'rose', label: 'Blocks go-live' },
 };
 
 export function ProductionChecklistPage() {

@@ -1,6 +1,7 @@
 /**
- * /admin/grant, first-time setup only (spec §2, §6; ARCHITECTURE.md §9): the signed-in user becomes
- * the first admin while the app has none; after that, admins are managed by existing admins.
+ * /admin/grant, first-time setup only: the signed-in user whose verified email is the address the
+ * deployment names (ADMIN_EMAIL) becomes the first admin while the app has none; after that, admins
+ * are managed by existing admins. A refusal stays on the page: it may say how to name the address.
  */
 import { messages } from '@shared/messages';
 import { useMutation } from '@tanstack/react-query';
@@ -48,6 +49,8 @@ export function GrantAdminPage() {
 
   if (auth.status === 'unknown') return <PageLoading label="Loading" />;
   const signedIn = auth.status === 'signedIn';
+  const refusal =
+    grant.error instanceof ApiError && grant.error.status === 403 ? grant.error.serverMessage : undefined;
 
   const onGrant = () => {
     if (!signedIn) {
@@ -66,8 +69,9 @@ export function GrantAdminPage() {
             Become the first admin
           </h1>
           <p className="mt-2 text-slate-700">
-            The first person to press this button runs the operator pages: templates, packs and checklists.
-            Further admin roles are managed on the backend by existing admins (
+            The email address this deployment names as its first admin can claim the operator pages here
+            (templates, packs and checklists) while the app has no admin. Further admin roles are managed on
+            the backend by existing admins (
             <code className="rounded bg-slate-100 px-1">npm run admin:grant</code>).
           </p>
         </header>
@@ -87,6 +91,11 @@ export function GrantAdminPage() {
         <Button size="lg" onClick={onGrant} disabled={grant.isPending || grant.isSuccess}>
           {grant.isPending ? 'Granting...' : 'Grant me admin access'}
         </Button>
+        {refusal && (
+          <p role="alert" className="rounded-2xl bg-rose-50 p-4 text-rose-950">
+            {refusal}
+          </p>
+        )}
       </Card>
     </div>
   );

@@ -1,10 +1,11 @@
 /**
  * /admin/template-seeder, "Template Seeder" (moments-composer-admin.md §2, §3, §5, §8): paste a JSON
  * array of templates (or load the sample) and import them all, or none: every problem is listed by
- * item and field, from the browser's own check first and the server's (images) after.
+ * item and field, from the browser's own check first and the server's (images) after. When time ran
+ * out for some (slow image hosts), the others are imported and those are put back in the box.
  */
 import { messages } from '@shared/messages';
-import { validateImport } from '@shared/schemas/admin-templates';
+import { type NotImportedItem, validateImport } from '@shared/schemas/admin-templates';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button';
@@ -25,6 +26,7 @@ export function TemplateSeederPage() {
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<Problem | null>(null);
   const [imported, setImported] = useState<number | null>(null);
+  const [leftOut, setLeftOut] = useState<readonly NotImportedItem[]>([]);
   const run = useImportTemplates();
 
   const refuse = (next: Problem) => {
@@ -34,6 +36,7 @@ export function TemplateSeederPage() {
 
   const submit = () => {
     setImported(null);
+    setLeftOut([]);
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
@@ -56,6 +59,19 @@ export function TemplateSeederPage() {
       onSuccess: (result) => {
         setImported(result.imported);
         toast.success(withCount(messages.importedTemplates, result.imported));
+        if (result.notImported.length) {
+          // What was left out goes back in the box, ready to be sent again.
+          const items = parsed as unknown[];
+          setText(
+            JSON.stringify(
+              result.notImported.map((n) => items[n.index]),
+              null,
+              2,
+            ),
+          );
+          setLeftOut(result.notImported);
+          toast.warning(withCount(messages.importTimedOut, result.notImported.length));
+        }
       },
       onError: (error) => {
         const server = error instanceof ApiError ? error : null;
@@ -106,6 +122,18 @@ export function TemplateSeederPage() {
             <p role="status" className="rounded-2xl bg-emerald-50 p-3 font-semibold text-emerald-900">
               {withCount(messages.importResult, imported)}
             </p>
+          )}
+          {leftOut.length > 0 && (
+            <div role="status" className="rounded-2xl bg-amber-50 p-3 text-sm text-amber-900">
+              <p className="font-semibold">{withCount(messages.importTimedOut, leftOut.length)}</p>
+              <ul className="mt-2 list-disc space-y-1 pl-5">
+                {leftOut.map((item) => (
+                  <li key={item.index}>
+                    Template {item.index + 1} (item {item.index}): {item.name}
+                  </li>
+                ))}
+              </ul>
+            </div>
           )}
           <div className="flex flex-wrap gap-2">
             <Button

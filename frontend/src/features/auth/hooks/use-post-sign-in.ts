@@ -7,7 +7,6 @@ import { useNavigate } from 'react-router-dom';
 import { callApi } from '../../../lib/api-client';
 import type { AuthState } from '../../../lib/auth/auth-store';
 import { runPostSignIn } from '../../../lib/auth/post-sign-in';
-import { sessionId } from '../../../lib/session';
 
 export function usePostSignIn(auth: AuthState): void {
   const navigate = useNavigate();
@@ -16,8 +15,8 @@ export function usePostSignIn(auth: AuthState): void {
   useEffect(() => {
     if (auth.status !== 'signedIn' || started.current) return;
     started.current = true;
-    void runPostSignIn(() => callApi('migrateUploads', { body: { sessionId: sessionId() } })).then(
-      ({ path }) => navigate(path, { replace: true }),
+    void runPostSignIn(() => callApi('migrateUploads', { body: {} })).then(({ path }) =>
+      navigate(path, { replace: true }),
     );
   }, [auth.status, navigate]);
 }

@@ -1,6 +1,6 @@
 /**
  * Ages 2, 5 and 19: bought ones appear here with the same cards as the main three; while some are
- * not bought, a link leads to the upsell page that sells them.
+ * not bought and age HD is on sale (`offersMore`), a link leads to the upsell page that sells them.
  */
 import type { RenderJobView } from '@shared/schemas/uploads';
 import type { ComponentProps } from 'react';
@@ -12,13 +12,16 @@ type MoreAgesProps = {
   uploadId: string;
   jobs: readonly RenderJobView[];
   retry?: ComponentProps<typeof AgeCard>['retry'];
+  /** Age HD is on sale: link to the upsell page. */
+  offersMore: boolean;
 };
 
 const linkClass =
   'inline-flex min-h-11 items-center gap-1 rounded-full px-2 font-semibold text-violet-800 underline underline-offset-4 hover:text-violet-950 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-violet-300';
 
-export function MoreAges({ uploadId, jobs, retry }: MoreAgesProps) {
-  const { jobs: bought, offer } = moreAges(jobs);
+export function MoreAges({ uploadId, jobs, retry, offersMore }: MoreAgesProps) {
+  const { jobs: bought, offer: nextOffer } = moreAges(jobs);
+  const offer = offersMore ? nextOffer : null;
   const query = `?uploadId=${encodeURIComponent(uploadId)}`;
   const offerLink = offer && (
     <Link to={offer.page === 'upsell' ? `/upsell${query}` : `/upsell/age-19${query}`} className={linkClass}>
@@ -28,6 +31,7 @@ export function MoreAges({ uploadId, jobs, retry }: MoreAgesProps) {
   );
 
   if (bought.length === 0) {
+    if (!offerLink) return null;
     return (
       <aside
         aria-label="Other ages"
