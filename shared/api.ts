@@ -53,7 +53,6 @@ import {
 } from './schemas/payments';
 import { startSessionRequestSchema, visitorSessionSchema } from './schemas/session';
 import {
-  completeUploadResponseSchema,
   createUploadRequestSchema,
   createUploadResponseSchema,
   okResponseSchema,
@@ -139,7 +138,7 @@ export const routes = {
     path: '/api/uploads/{uploadId}/complete',
     access: 'owner',
     group: 'uploads',
-    response: completeUploadResponseSchema,
+    response: uploadViewSchema,
     errors: [400, 404, 409, 413, 503],
   },
   /** A visitor's session token: a new one, the one held renewed, or a browser-made id adopted once. */
@@ -277,7 +276,7 @@ export const routes = {
     response: webhookResponseSchema,
     errors: [400, 404],
   },
-  // Moments (moments-composer-admin.md §2; ARCHITECTURE.md §10).
+  // Moments (docs/product.md#moments-editor; docs/architecture.md#keepsakes).
   listTemplates: {
     method: 'GET',
     path: '/api/templates',
@@ -398,7 +397,8 @@ export const routes = {
     response: okResponseSchema,
     errors: [404],
   },
-  // Operator pages (moments-composer-admin.md §2 Admin pages; ARCHITECTURE.md §9, §10).
+  // Operator pages (docs/product.md#admin-pages; docs/architecture.md#decisions,
+  // docs/architecture.md#keepsakes).
   /** The admin guard's check: answers only for a member of the `admins` group. */
   getAdminSession: {
     method: 'GET',
@@ -424,7 +424,7 @@ export const routes = {
     group: 'admin',
     response: goLiveConfigSchema,
   },
-  // Pack manager (moments-composer-admin.md §2, §4, §5, §7; ARCHITECTURE.md §10).
+  // Pack manager (docs/product.md#pack-manager; docs/architecture.md#keepsakes).
   /** Packs, newest first, with their template counts and any generation in progress. */
   listPacks: {
     method: 'GET',
@@ -489,7 +489,7 @@ export const routes = {
     response: importTemplatesResponseSchema,
     errors: [422, 503],
   },
-  // AI test pages (moments-composer-admin.md §2, §7, §9; issue 12).
+  // AI test pages (docs/product.md#ai-test-pages).
   /** Which provider and model answer each image capability, and what is missing where none can. */
   getAiProviders: {
     method: 'GET',

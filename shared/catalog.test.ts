@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatPrice, getProduct, PLANS, PRODUCT_IDS } from './catalog';
 
 describe('catalog', () => {
-  it('holds the prices of the spec', () => {
+  it('holds the product prices', () => {
     expect(formatPrice(getProduct('age10_hd').priceCents)).toBe('$6.95');
     expect(formatPrice(getProduct('all3_hd').priceCents)).toBe('$12.95');
     expect(formatPrice(getProduct('full_future_bundle').priceCents)).toBe('$9.95');
@@ -19,7 +19,7 @@ describe('catalog', () => {
       'Subscription $14.95',
     ]);
   });
-  it('has the five checkout product types of the spec', () => {
+  it('has the five age checkout product types', () => {
     expect(PRODUCT_IDS).toEqual(
       expect.arrayContaining(['age10_hd', 'all3_hd', 'full_future_bundle', 'age_2_5_hd', 'age_19_hd']),
     );

@@ -98,7 +98,7 @@ export type Plan = {
   productId?: ProductId;
   perMonth?: boolean;
   description: string;
-  /** Savings as the spec advertises them (its own figures, not derived), in cents. */
+  /** Savings as the pricing page advertises them (its own figures, not derived), in cents. */
   savesCents?: number;
   highlight?: string;
 };

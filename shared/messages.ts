@@ -1,15 +1,15 @@
 /**
- * Every user-facing message, verbatim. The `spec` group is quoted from the specification and
- * must not be reworded; the `product` group covers cases the spec leaves open.
+ * Every user-facing message, verbatim. The groups marked fixed wording or verbatim are the product's
+ * own wording (docs/product.md) and must not be reworded; the product messages cover cases it leaves open.
  */
 export const messages = {
-  // Upload (age-preview.md §5, §8)
+  // Upload, fixed wording (docs/product.md#upload)
   uploadFailed: 'Upload failed. Please try again.',
   fileTooLarge: 'File size must be less than 10MB',
   notAnImage: 'Please select an image file',
   uploadSuccessful: 'Upload successful! Choose a background template.',
 
-  // Share (§8)
+  // Share, fixed wording
   notAllImagesReady: 'Not all images are ready yet',
   shareImageFailed: 'Failed to generate share image',
   shareNotSupported: 'Sharing not supported on this device',
@@ -17,13 +17,13 @@ export const messages = {
   sharedSuccessfully: 'Shared successfully!',
   downloaded: 'Downloaded!',
 
-  // Results (§8)
+  // Results, fixed wording
   invalidLink: 'Invalid link',
   resultsLoadFailed: 'Failed to load results',
   emailSaveFailed: 'Failed to save email',
   emailSaved: "Email saved! We'll notify you when HD versions are ready.",
 
-  // Checkout and downloads (§8)
+  // Checkout and downloads, fixed wording
   checkoutFailed: 'Failed to start checkout',
   checkoutFailedUpsell: 'Failed to start checkout. Please try again.',
   noHdToDownload: 'No HD images available to download',
@@ -32,7 +32,7 @@ export const messages = {
   allowPopups: 'Please allow pop-ups to download images',
   imageDownloaded: 'Image downloaded successfully!',
 
-  // Auth (§5, §8)
+  // Auth, fixed wording
   invalidEmail: 'Please enter a valid email address',
   emailTooLong: 'Email must be less than 255 characters',
   passwordTooShort: 'Password must be at least 8 characters',
@@ -42,7 +42,7 @@ export const messages = {
   signedIn: 'Signed in successfully!',
   accountCreated: 'Account created! You can now sign in.',
 
-  // Product messages for cases the spec does not cover.
+  // Product messages for cases the fixed wording does not cover.
   photoUnreadable: 'We could not read this photo. It may be damaged — please choose another one.',
   photoTooSmall: 'This photo is too small. Please choose one at least 200 × 200 pixels.',
   photoTooBig: 'This photo has too many pixels to process. Please choose a smaller one.',
@@ -70,7 +70,7 @@ export const messages = {
   aiProviderError: 'The AI provider could not process this image right now. Please try again later.',
   offlineEngineNotice:
     'Previews made without an AI provider are a growth simulation: an approximation, not a prediction.',
-  // Payments (product messages; the spec's checkout and download messages are above).
+  // Payments (product messages; the fixed checkout and download messages are above).
   productNeedsPhoto: 'Please choose which photo to unlock first.',
   productTakesNoPhoto: 'This plan is not tied to a photo.',
   photoNotReady: 'Your previews are still being created. Please try again in a moment.',
@@ -88,7 +88,7 @@ export const messages = {
     'HD age previews are not for sale here: these previews are a growth simulation, not a prediction.',
   ageHdSimulationTitle: 'These previews are a simulation',
   momentsInstead: 'Make a keepsake in Moments instead: your photo on a themed picture, free to try.',
-  // Where credits go (ARCHITECTURE §9): shown beside the plans and the balance.
+  // Where credits go (docs/architecture.md#decisions): shown beside the plans and the balance.
   creditsUse:
     'HD credits and the monthly plan pay for HD keepsakes in Moments, opening soon. Age previews in HD are unlocked on your results page.',
   notEnoughCredits: 'You do not have enough credits. Buy a pack to continue.',
@@ -97,10 +97,10 @@ export const messages = {
   subscriptionCancelled: 'Your subscription will end at the close of this period.',
   subscriptionCancelFailed: 'We could not cancel your subscription. Please try again.',
   paymentConfirmFailed: 'We could not confirm your payment.',
-  // Mobile HD download (spec §8: a 5-second hint to hold the image and tap Save to Photos).
+  // Mobile HD download (a 5-second hint to hold the image and tap Save to Photos).
   saveToPhotosHint: 'Press and hold the image, then tap “Save to Photos” to keep it in your camera roll.',
   aiProviderRequired: 'This needs an AI provider. Configure one to use it.',
-  // Sign-up confirmation, sign-in availability and sign-out (the spec covers none of these).
+  // Sign-up confirmation, sign-in availability and sign-out (the fixed wording covers none of these).
   confirmationCodeInvalid: 'Please enter the 6-digit code from the email.',
   codeMismatch: 'That code does not match. Please check the email and try again.',
   codeExpired: 'This code has expired. Send a new code and try again.',
@@ -120,7 +120,7 @@ export const messages = {
   accountDeleted: 'Your account and all your photos have been deleted.',
   accountDeleteFailed: 'We could not delete your account. Please try again.',
 
-  // Moments (moments-composer-admin.md §5, §8), verbatim.
+  // Moments, verbatim (docs/product.md#moments-editor).
   uploadAnImage: 'Please upload an image file',
   backgroundRemoved: 'Background removed successfully!',
   backgroundRemovalFailed: 'Failed to remove background',
@@ -136,7 +136,7 @@ export const messages = {
   draftResumed: 'Draft resumed',
   resumeDraftTitle: 'Resume your draft?',
   templateNotFound: 'Template not found',
-  // Composer (moments-composer-admin.md §2, §5, §8), verbatim.
+  // Composer, verbatim (docs/product.md#composer-wizard).
   composerFileTooLarge: 'File too large. Maximum 12MB allowed.',
   composerPhotoTooSmall: 'Image too small. Minimum 1024px on the short edge required.',
   composerFileType: 'Please choose a JPEG, PNG or HEIC photo.',
@@ -149,7 +149,7 @@ export const messages = {
   imageExported: 'Image exported successfully!',
   exportFailed: 'Export failed: ',
   composerTemplateUnavailable: 'That background is not available any more. Please choose another one.',
-  // Moments: cases the spec leaves open.
+  // Moments: cases the fixed wording leaves open.
   noPersonFound:
     "We couldn't find a person in this photo. Please choose a photo where your child is clearly visible.",
   photoNotReadyForCutout: 'This photo is still being uploaded. Please try again in a moment.',
@@ -158,7 +158,7 @@ export const messages = {
   signInForHd: 'Please sign in to make HD keepsakes.',
   hdKeepsakeCost: 'HD keepsakes cost 1 credit each (free with the monthly plan).',
 
-  // Operator pages (moments-composer-admin.md §5, §6, §8), verbatim.
+  // Operator pages, verbatim (docs/product.md#admin-pages).
   mustBeLoggedIn: 'You must be logged in first',
   pleaseLogInFirst: 'Please log in first',
   alreadyAdmin: 'You already have admin access!',
@@ -184,7 +184,7 @@ export const messages = {
   allChecksCompleted: 'All checks completed! Ready for production.',
   uploadFailedPrefix: 'Upload failed: ',
   uploadBothImages: 'Please upload both background and face images',
-  // Operator pages: cases the spec leaves open.
+  // Operator pages: cases the fixed wording leaves open.
   adminsManagedByAdmins:
     'This app already has an admin. Further admin roles are managed by existing admins (npm run admin:grant).',
   adminOnly: 'This page is for admins.',
@@ -200,7 +200,7 @@ export const messages = {
   packNotFound: 'We could not find this pack.',
   packGenerationRunning: 'A generation is already running for this pack.',
   packGenerationFailed: 'The generation failed. Please try again.',
-  // Template editor and seeder: cases the spec leaves open.
+  // Template editor and seeder: cases the fixed wording leaves open.
   importTooMany: 'Too many templates: import at most 100 at a time.',
   importEmpty: 'There are no templates in this JSON array.',
   importInvalidItems:
@@ -212,7 +212,7 @@ export const messages = {
   templateSaveNotFound: 'This template no longer exists.',
   importTimedOut:
     'Time ran out before {count} template(s) could be imported; nothing of them was stored. They are back in the box: import them again.',
-  // Face swap (offline landmark transfer; the spec's 50% minimum detection confidence, §9).
+  // Face swap (offline landmark transfer; a 50% minimum detection confidence, docs/product.md#ai-test-pages).
   swapNoFaceInFaceImage: 'We could not find a face in the face image. Try a clear, front-facing photo.',
   swapNoFaceInBackground:
     'We could not find a face in the background image. Face swap replaces a face that is already in the picture.',
@@ -220,9 +220,9 @@ export const messages = {
     'The face in the face image is not clear enough to swap. Try a sharper, front-facing photo.',
   swapBackgroundFaceUnclear:
     'The face in the background image is not clear enough to replace. Try another background.',
-  // The API answers only through the site (CloudFront): a case the spec leaves open.
+  // The API answers only through the site (CloudFront): a case the fixed wording leaves open.
   useTheSite: 'Please use Little Futures through its website.',
-  // Hourly quotas (shared/rules/quotas.ts): cases the spec leaves open.
+  // Hourly quotas (shared/rules/quotas.ts): cases the fixed wording leaves open.
   tooManyUploads:
     "You've uploaded a lot of photos this hour. Please take a short break and try again a little later.",
   tooManyCutouts:
@@ -236,6 +236,6 @@ export const messages = {
 
 export type MessageKey = keyof typeof messages;
 
-/** The pack manager's toast when a generation run finished (moments-composer-admin.md §8). */
+/** The pack manager's toast when a generation run finished. */
 export const generatedImagesMessage = (done: number, total: number) =>
   `Generated ${done}/${total} images successfully`;

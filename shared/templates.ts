@@ -1,5 +1,5 @@
 /**
- * The template vocabulary (moments-composer-admin.md §2, §3, §9; ARCHITECTURE.md §10): Moments
+ * The template vocabulary (docs/product.md#composer-gallery; docs/architecture.md#keepsakes): Moments
  * themes (the gallery chips), composer categories, orientations with their native sizes, statuses
  * and the default safe area. Pure TypeScript, used by the browser, the Lambdas and the seeder.
  */
@@ -38,8 +38,6 @@ export const ORIENTATION_LABELS: Record<Orientation, string> = {
   '9:16': '9:16 Vertical',
 };
 
-/** Native size of a template: the long edge is 2048 px (the spec's default 2048×2048 for 1:1). */
-export const NATIVE_LONG_EDGE_PX = 2048;
 export const NATIVE_SIZES: Record<Orientation, { width: number; height: number }> = {
   '1:1': { width: 2048, height: 2048 },
   '4:5': { width: 1638, height: 2048 },
@@ -60,15 +58,15 @@ export type SafeAreaAnchor = (typeof SAFE_AREA_ANCHORS)[number];
 /** Fractions 0–1 of the template's width and height. */
 export type SafeArea = { x: number; y: number; width: number; height: number; anchor: SafeAreaAnchor };
 
-/** Default new-template values (§9). */
+/** Default new-template values (docs/product.md#template-editor). */
 export const DEFAULT_SAFE_AREA: SafeArea = { x: 0.25, y: 0.25, width: 0.5, height: 0.5, anchor: 'center' };
 
-/** Gallery thumbnails: WEBP this wide, at most this many bytes (issue 9's figure). */
+/** Gallery thumbnails: WEBP this wide, at most this many bytes. */
 export const THUMB_WIDTH_PX = 480;
 export const THUMB_MAX_BYTES = 40 * 1024;
 
 /** The Moments gallery badge: every HD keepsake costs this many credits. */
 export const HD_COMPOSITION_CREDITS = 1;
 
-/** The {product} of the composer's export file name, "{product}_{templateId}_{timestamp}.jpg" (§9). */
+/** The {product} of the composer's export file name, "{product}_{templateId}_{timestamp}.jpg". */
 export const EXPORT_FILE_PRODUCT = 'little-futures';

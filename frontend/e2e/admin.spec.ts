@@ -107,7 +107,7 @@ test('the QA checklist reaches 100 %, and the go-live list reads the real config
   const boxes = page.getByRole('checkbox');
   const count = await boxes.count();
   expect(count).toBeGreaterThan(8);
-  // Prices come from the catalog, as the spec's QA notes name them.
+  // Prices come from the catalog, as the QA checklist names them.
   await expect(page.getByText('Future Starter at $6.95')).toBeVisible();
   await expect(page.getByText('Full Future Bundle at $9.95')).toBeVisible();
   await expect(page.getByText('Age 19 only at $6.95')).toBeVisible();

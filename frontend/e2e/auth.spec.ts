@@ -1,4 +1,4 @@
-/** The /auth page on the real local stack: modes, the §5 validation, §8 errors, confirm step, redirects. */
+/** The /auth page on the real local stack: modes, the form's validation and errors, confirm step, redirects. */
 import { expect, test } from '@playwright/test';
 import { messages } from '@shared/messages';
 import {
@@ -27,7 +27,7 @@ test('sign in and create account modes toggle, with no serious accessibility vio
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible();
 });
 
-test('every validation message of §5, one at a time and email first', async ({ page }) => {
+test('every validation message of the sign-in form, one at a time and email first', async ({ page }) => {
   let cognitoCalls = 0;
   page.on('request', (r) => {
     if (new URL(r.url()).pathname.startsWith('/cognito')) cognitoCalls++;

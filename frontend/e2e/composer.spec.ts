@@ -141,7 +141,7 @@ test('the photo from /upload goes straight to background removal in the chosen s
   await expect(page.getByRole('button', { name: 'Export', exact: true })).toBeEnabled();
 });
 
-test('refuses what the composer cannot use, with the spec’s words, and unknown backgrounds', async ({
+test('refuses what the composer cannot use, with its fixed messages, and unknown backgrounds', async ({
   page,
 }) => {
   await openFromGallery(page, '');

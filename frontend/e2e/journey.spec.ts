@@ -27,7 +27,7 @@ test('a visitor uploads a photo, sees three previews and downloads the share ima
   await expect(page.getByRole('img', { name: 'Preview of your upload' })).toBeVisible();
   await page.getByRole('button', { name: 'Continue' }).click();
 
-  // The spec's way on: the template gallery, which says the previews are being made.
+  // The way on after an upload (docs/product.md#upload): the template gallery, which says the previews are being made.
   await page.waitForURL(/\/offspring-gallery\?tempUploadId=[0-9a-f-]{36}$/, { timeout: 30_000 });
   await expect(page.getByText('Upload successful! Choose a background template.')).toBeVisible();
   await expect(page.getByText('Your age previews are being made.')).toBeVisible();

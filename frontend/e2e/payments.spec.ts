@@ -80,7 +80,7 @@ test('a parent buys All 3 Ages HD in a new tab, pays, saves the HD photos, then 
     }
     await images.close();
   } else {
-    // Desktop: three downloads, 300 ms apart, then the spec's toast.
+    // Desktop: three downloads, 300 ms apart, then the desktop toast.
     const downloads: Download[] = [];
     results.on('download', (download) => downloads.push(download));
     await save.click();

@@ -39,7 +39,7 @@ export type AppConfig = {
   imageAi: ImageAIRoutes;
   /** The replicate provider: token, models, inputs, prices (REPLICATE_*; README "Hosted AI"). */
   replicate: ReplicateConfig;
-  /** Cognito user pool used to verify tokens (issue 3). */
+  /** Cognito user pool used to verify tokens. */
   userPoolId?: string;
   userPoolClientId?: string;
   /** Issuer override for a local Cognito (http), else derived from the pool id. */

@@ -79,7 +79,7 @@ export type GenerateSceneInput = {
   seed?: number;
   /**
    * `prompt-test`: the operators' scene prompt test (/admin/hf-test), which a hosted provider may
-   * answer with its own model (the spec names FLUX.1 [dev]); default `library` (packs, templates).
+   * answer with its own model (the prompt test names FLUX.1 [dev]); default `library` (packs, templates).
    */
   purpose?: 'library' | 'prompt-test';
 };

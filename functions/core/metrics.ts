@@ -22,8 +22,6 @@ export interface Metrics {
   count(name: MetricName, value?: number): void;
 }
 
-export const noMetrics: Metrics = { count: () => {} };
-
 export type CountingMetrics = Metrics & { totals: Map<MetricName, number> };
 
 /** Counts in memory: the local stack's metrics, and what tests read back. */

@@ -48,7 +48,7 @@ beforeAll(async () => {
 });
 
 describe('pack manager', () => {
-  it('refuses a pack without a name or a category with the spec message', async () => {
+  it('refuses a pack without a name or a category with its fixed message', async () => {
     for (const body of [
       { name: ' ', category: 'Fantasy' },
       { name: 'No category', category: '' },

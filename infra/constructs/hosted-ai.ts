@@ -1,5 +1,5 @@
 /**
- * Hosted image AI (ARCHITECTURE.md §5, README "Hosted AI"): which provider answers each image
+ * Hosted image AI (docs/architecture.md#image-ai, README "Hosted AI"): which provider answers each image
  * capability, chosen per stage by CDK context, and Replicate's keys in Secrets Manager, which only
  * the Lambdas that call the provider may read.
  */

@@ -1,5 +1,5 @@
 /**
- * npm run bench:admin-import — issue 11's figures for the operators' template pages, on a fresh
+ * npm run bench:admin-import — the performance figures of the operators' template pages, on a fresh
  * local stack in a phone-sized Chromium: importing 100 templates with their images through the
  * seeder page (target ≤ 20 s), and the safe-area editor's frame times while a corner is dragged on
  * the phone profile with the CPU throttled 4× (target ≥ 30 fps). `--screenshots=DIR` also saves the

@@ -1,5 +1,5 @@
 /**
- * npm run bench:age [-- --providers offline,replicate (the default) --photos <folder> --no-worker] — issue 12's
+ * npm run bench:age [-- --providers offline,replicate (the default) --photos <folder> --no-worker] — the ageing
  * figures: for each provider, every face aged to 10, 16 and 21 through the ImageAI port
  * (createImageAI routes), then read back by face-api: mean |estimated age − target| and mean identity
  * distance to the original. With replicate, also the render worker's own time per hosted job
@@ -170,7 +170,7 @@ console.log(
 );
 
 if (options.worker && options.providers.includes('replicate')) {
-  // The hosted job's own worker time (issue 12: ≤ 300 ms, the model excluded), on a throwaway stack.
+  // The hosted job's own worker time (target ≤ 300 ms, the model excluded), on a throwaway stack.
   console.log('');
   const { benchHostedWorker } = await import('./age-worker');
   await benchHostedWorker();

@@ -25,7 +25,7 @@ type Imgly = {
 function install(): boolean {
   if (existsSync(path.join(DIR, 'node_modules', PACKAGE))) return true;
   mkdirSync(DIR, { recursive: true });
-  // Its own sharp would clash with ours; CUDA binaries are not needed (TOOLCHAIN-NOTES.md).
+  // Its own sharp would clash with ours; CUDA binaries are not needed.
   writeFileSync(
     path.join(DIR, 'package.json'),
     JSON.stringify({ private: true, overrides: { sharp: '0.35.5' } }),
@@ -96,9 +96,4 @@ export function agreement(a: Uint8Array, b: Uint8Array): { iou: number; onlyA: n
   return either
     ? { iou: both / either, onlyA: onlyA / either, onlyB: onlyB / either }
     : { iou: 1, onlyA: 0, onlyB: 0 };
-}
-
-/** Intersection over union of two masks thresholded at one half. */
-export function iou(a: Uint8Array, b: Uint8Array): number {
-  return agreement(a, b).iou;
 }

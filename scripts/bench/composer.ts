@@ -1,5 +1,5 @@
 /**
- * npm run bench:composer — issue 10's figures, in Debian's Chromium against the local stack:
+ * npm run bench:composer — the composer's performance figures, in Debian's Chromium against the local stack:
  *  - the browser export of a 2048×2048 composition on the phone profile with the CPU throttled 4×
  *    (drawing and JPEG encoding, read from the page's User Timing entry);
  *  - a keystroke in the gallery's search with 500 templates, same profile (keydown to the grid

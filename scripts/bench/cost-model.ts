@@ -1,5 +1,5 @@
 /**
- * The AWS cost model of issue 13: what 1,000 age previews and 1,000 HD keepsakes cost in AWS (AI
+ * The AWS cost model: what 1,000 age previews and 1,000 HD keepsakes cost in AWS (AI
  * providers excluded), from the request counts `bench:load` measured on the local stack and AWS's
  * public list prices (us-east-1, on-demand, no free tier, as published in 2025–2026: check
  * aws.amazon.com/pricing before relying on them). Pure: the bench feeds it its counts.

@@ -1,5 +1,5 @@
 /**
- * Offline background removal (issue 9's figures: ≤ 300 ms per 12 MP portrait on 2 cores, decode
+ * Offline background removal (its targets: ≤ 300 ms per 12 MP portrait on 2 cores, decode
  * reported separately; mean IoU ≥ 0.93 against a yardstick on at least 9 portraits). Portraits:
  * single-person head-and-shoulders crops (portraits.ts says which and why), enlarged to 12 MP for
  * the timings as a phone would shoot them; the masks are compared with

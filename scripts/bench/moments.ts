@@ -1,5 +1,5 @@
 /**
- * npm run bench:moments — the Moments figures of issue 9, printed: the server's keepsake drawing
+ * npm run bench:moments — the Moments performance figures, printed: the server's keepsake drawing
  * (HD and free) and offline background removal.
  */
 import { spawnSync } from 'node:child_process';

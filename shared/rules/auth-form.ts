@@ -1,5 +1,5 @@
 /**
- * The sign-in and sign-up form rule (spec §5) and the auth error wording (§8), shared by the
+ * The sign-in and sign-up form rule and the auth error wording (docs/product.md#auth-and-sign-in), shared by the
  * browser form and its tests. Email: trimmed, valid, at most 255 characters, lowercased.
  * Password: 8 to 72 characters, taken as typed. Only the first failing message is shown, email first.
  */
@@ -59,7 +59,7 @@ export const confirmationCodeSchema = z
   );
 
 /**
- * The user-facing text of a failed sign-in or sign-up (spec §8): an error whose message says
+ * The user-facing text of a failed sign-in or sign-up: an error whose message says
  * "already" means the account exists; anything else reads "Invalid email or password.".
  */
 export function authErrorMessage(error: unknown): string {

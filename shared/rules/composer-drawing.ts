@@ -1,5 +1,5 @@
 /**
- * The composer's drawing (ARCHITECTURE.md §10): the template covering the canvas, then the subject
+ * The composer's drawing (docs/architecture.md#keepsakes): the template covering the canvas, then the subject
  * with its transform and effects (flip, feathered edge, brightness, contrast, soft shadow). The
  * browser runs it for the preview and the free export, the server for the HD export, on the same
  * 2D canvas API. Pure: it only calls the contexts it is given.

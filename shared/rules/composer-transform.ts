@@ -1,6 +1,6 @@
 /**
- * The composer's transform and safe-area maths (moments-composer-admin.md §2 step 4, §9;
- * ARCHITECTURE.md §10): one module for the wizard's controls, its canvas gestures, the browser's
+ * The composer's transform and safe-area maths (step 4 of docs/product.md#composer-wizard;
+ * docs/architecture.md#keepsakes): one module for the wizard's controls, its canvas gestures, the browser's
  * export and the server's HD export. Positions are fractions of the template (0–1); scale 1 is the
  * largest box of the cut-out's shape that fits the template's safe area.
  */

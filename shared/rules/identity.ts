@@ -1,4 +1,4 @@
-/** Is this the same person? Face descriptor distance, as face-api measures it (the identity guard, issue 12). */
+/** Is this the same person? Face descriptor distance, as face-api measures it (the identity guard). */
 
 /**
  * Largest Euclidean distance between two 128-d face descriptors still taken as the same person.

@@ -1,5 +1,5 @@
 /**
- * The one drawing function of a keepsake (ARCHITECTURE.md §10): the browser runs it on an HTML
+ * The one drawing function of a keepsake (docs/architecture.md#keepsakes): the browser runs it on an HTML
  * canvas for what the parent sees, the server runs it on @napi-rs/canvas (the same 2D API, Skia
  * under both) for exports, so the file matches the screen. Pure: it only calls the context it is given.
  */

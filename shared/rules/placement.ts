@@ -1,5 +1,5 @@
 /**
- * Where the cut-out sits on a keepsake (ARCHITECTURE.md §10, one transform model): position as
+ * Where the cut-out sits on a keepsake (one transform model, docs/architecture.md#keepsakes): position as
  * fractions of the canvas, scale, rotation in degrees. The Moments editor, the server's exports and
  * the drawing function all turn a placement into pixels here, so they can never disagree.
  */
@@ -14,7 +14,7 @@ export type Placement = {
   rotation: number;
 };
 
-/** The Moments editor's ranges (moments-composer-admin.md §2, §9): sliders in steps of 1 %. */
+/** The Moments editor's ranges (docs/product.md#moments-editor): sliders in steps of 1 %. */
 export const MOMENTS_RANGES = {
   x: { min: 0, max: 1 },
   y: { min: 0, max: 1 },
@@ -49,20 +49,6 @@ export function clampMomentsPlacement(p: Placement): Placement {
 export function normaliseDegrees(degrees: number): number {
   const wrapped = ((((degrees + 180) % 360) + 360) % 360) - 180;
   return wrapped === -180 && degrees > 0 ? 180 : wrapped;
-}
-
-export function isWithinMomentsRanges(p: Placement): boolean {
-  const r = MOMENTS_RANGES;
-  return (
-    p.x >= r.x.min &&
-    p.x <= r.x.max &&
-    p.y >= r.y.min &&
-    p.y <= r.y.max &&
-    p.scale >= r.scale.min &&
-    p.scale <= r.scale.max &&
-    p.rotation >= r.rotation.min &&
-    p.rotation <= r.rotation.max
-  );
 }
 
 /** The cut-out's drawn box in canvas pixels: centre, size and rotation (radians). */

@@ -1,4 +1,4 @@
-/** Timing of the progress screen (§4, §9) as pure functions of elapsed time. */
+/** Timing of the progress screen (docs/product.md#progress-page) as pure functions of elapsed time. */
 export const PROGRESS_POLL_MS = 2000;
 export const PROGRESS_STEP_MS = 800;
 export const PROGRESS_STEP = 10;

@@ -1,5 +1,5 @@
 /**
- * The admin safe-area editor's rules (moments-composer-admin.md §9): typed inputs and dragged
+ * The admin safe-area editor's rules (docs/product.md#template-editor): typed inputs and dragged
  * corners become a valid safe area — inside the template, at least SAFE_AREA_MIN_SIZE each way,
  * stored to 3 decimals. The composer's transform and its use of the safe area live in
  * composer-transform.ts (one transform model); this module only edits the rectangle itself.

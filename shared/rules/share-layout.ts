@@ -1,4 +1,4 @@
-/** Geometry of the share composite (§9): 3 square tiles, padding, caption band, rounded corners. */
+/** Geometry of the share composite (docs/product.md#share-dialog): 3 square tiles, padding, caption band, rounded corners. */
 export const SHARE_TILE_PX = 400;
 export const SHARE_PADDING_PX = 20;
 export const SHARE_CAPTION_PX = 120;

@@ -27,7 +27,7 @@ describe('checkDeclaredFile', () => {
   it('accepts a 10 MB JPEG exactly at the limit', () => {
     expect(checkDeclaredFile({ size: MAX_UPLOAD_BYTES, type: 'image/jpeg' })).toEqual({ ok: true });
   });
-  it('rejects a file over 10 MB with the spec message', () => {
+  it('rejects a file over 10 MB with its fixed message', () => {
     const result = checkDeclaredFile({ size: MAX_UPLOAD_BYTES + 1, type: 'image/png' });
     expect(result).toMatchObject({ ok: false, message: 'File size must be less than 10MB' });
   });

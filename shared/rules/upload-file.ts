@@ -1,4 +1,4 @@
-/** What the browser and the API both check about a file before it is uploaded (§5). */
+/** What the browser and the API both check about a file before it is uploaded (docs/product.md#validation-rules). */
 import { MAX_UPLOAD_BYTES } from '../catalog';
 import { type MessageKey, messages } from '../messages';
 
@@ -16,7 +16,7 @@ export const ACCEPTED_TYPES = ['image/jpeg', 'image/jpg', 'image/pjpeg', 'image/
 export const UPLOAD_PURPOSES = ['previews', 'keepsake', 'composer'] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 
-/** What each kind of upload may be: the age previews' rules (age-preview.md §5) or the composer's (§5). */
+/** What each kind of upload may be: the age previews' rules or the composer's (docs/product.md#validation-rules). */
 export const UPLOAD_RULES: Record<
   UploadPurpose,
   {
@@ -55,7 +55,7 @@ export const UPLOAD_RULES: Record<
   },
 };
 
-/** Size is checked first, then the declared type, as the spec's upload screen does. */
+/** Size is checked first, then the declared type, as the upload screen does (docs/product.md#upload). */
 export function checkDeclaredFile(
   file: { size: number; type: string },
   purpose: UploadPurpose = 'previews',

@@ -23,7 +23,7 @@ export type Me = z.infer<typeof meSchema>;
  * (its proof), never an id the caller names.
  */
 export const migrateRequestSchema = z.object({});
-/** The spec's reply: `migrated`, a list of items each with upload_id, oldest first. */
+/** The migration reply (docs/product.md#post-sign-in-migration): `migrated`, a list of items each with upload_id, oldest first. */
 export const migrateResponseSchema = z.object({ migrated: z.array(z.object({ upload_id: z.uuid() })) });
 export type MigrateResponse = z.infer<typeof migrateResponseSchema>;
 

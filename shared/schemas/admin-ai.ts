@@ -1,5 +1,5 @@
 /**
- * The operators' AI test pages (moments-composer-admin.md §2, §7, §9; issue 12): which provider and
+ * The operators' AI test pages (docs/product.md#ai-test-pages): which provider and
  * model answer each capability, age tests through the real render pipeline, and test runs of scene
  * generation and face swap.
  */

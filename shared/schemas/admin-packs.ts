@@ -1,4 +1,4 @@
-/** Template packs of the pack manager (moments-composer-admin.md §2, §3, §4, §5, §7): what the admin routes take and answer. */
+/** Template packs of the pack manager (docs/product.md#pack-manager): what the admin routes take and answer. */
 import { z } from 'zod';
 import { TEMPLATE_CATEGORIES } from '../templates';
 
@@ -6,11 +6,11 @@ import { TEMPLATE_CATEGORIES } from '../templates';
 export const PACK_FREQUENCIES = ['daily', 'weekly', 'monthly'] as const;
 export type PackFrequency = (typeof PACK_FREQUENCIES)[number];
 
-/** A new pack starts as draft; Publish makes it active, Unpublish draft again (§4). */
+/** A new pack starts as draft; Publish makes it active, Unpublish draft again. */
 export const PACK_STATUSES = ['draft', 'active'] as const;
 export type PackStatus = (typeof PACK_STATUSES)[number];
 
-/** Scenes one generation run makes (the spec's 'Generated X/5 images successfully'). */
+/** Scenes one generation run makes (the toast 'Generated X/5 images successfully'). */
 export const PACK_SCENES_PER_RUN = 5;
 export const PACK_NAME_MAX = 80;
 export const PACK_DESCRIPTION_MAX = 500;
@@ -49,7 +49,7 @@ export type PackList = z.infer<typeof packListSchema>;
 
 /**
  * Name and category may arrive empty: the use case answers 'Name and category are required'
- * rather than a generic bad request (§5).
+ * rather than a generic bad request.
  */
 export const createPackRequestSchema = z.object({
   name: z.string().max(PACK_NAME_MAX),

@@ -14,7 +14,7 @@ const item = (over: Record<string, unknown> = {}) => ({
 });
 
 describe('validateImport', () => {
-  it('accepts the spec §3 shape, with anchor defaulting to center and the rest optional', () => {
+  it('accepts the import item shape, with anchor defaulting to center and the rest optional', () => {
     const { templateId: _t, nativeSize: _n, ...minimal } = item();
     const result = validateImport([item(), { ...minimal, safeArea: { xPct: 0, yPct: 0, wPct: 1, hPct: 1 } }]);
     expect(result.ok).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * The operators' template routes (moments-composer-admin.md §2, §3, §5): the editor's list and save,
+ * The operators' template routes (docs/product.md#template-editor and #template-seeder): the editor's list and save,
  * and the seeder's bulk import. The import is validated here once, for the browser (errors before
  * sending) and the server (the same errors, by item index and field).
  */
@@ -22,7 +22,7 @@ export const MAX_IMPORT_IMAGE_BYTES = 15 * 1024 * 1024;
 export const NATIVE_SIZE_RANGE = { min: 256, max: 4096 } as const;
 const MAX_NAME_LENGTH = 120;
 
-/** What the safe-area editor saves (spec §7); the server clamps the safe area like the form does. */
+/** What the safe-area editor saves; the server clamps the safe area like the form does. */
 export const updateTemplateRequestSchema = z.object({
   sceneName: z.string().trim().min(1).max(MAX_NAME_LENGTH),
   category: z.enum(TEMPLATE_CATEGORIES),
@@ -80,7 +80,7 @@ const safeArea = z
       ctx.addIssue({ code: 'custom', path: ['hPct'], message: 'yPct + hPct must not exceed 1' });
   });
 
-/** One template of the seeder's JSON (spec §3); templateId is the operator's own reference. */
+/** One template of the seeder's JSON (docs/product.md#template-seeder); templateId is the operator's own reference. */
 export const templateImportItemSchema = z.object(
   {
     templateId: z

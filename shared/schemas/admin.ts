@@ -1,9 +1,11 @@
-/** Operator pages (moments-composer-admin.md §2 Admin pages; ARCHITECTURE.md §10): what the admin routes take and answer. */
+/**
+ * Operator pages (docs/product.md#admin-pages; docs/architecture.md#keepsakes): what the
+ * admin routes take and answer.
+ */
 import { z } from 'zod';
 
 /** The guard's check: the caller is a member of the `admins` group. */
 export const adminSessionSchema = z.object({ email: z.string() });
-export type AdminSession = z.infer<typeof adminSessionSchema>;
 
 /** First-admin setup: the caller joined the `admins` group (effective from their next token). */
 export const grantAdminResponseSchema = z.object({ granted: z.literal(true) });

@@ -141,7 +141,6 @@ export const saveDraftRequestSchema = z.object({
   strokes: brushStrokesSchema.default([]),
   name: draftNameSchema.optional(),
 });
-export type SaveDraftRequest = z.input<typeof saveDraftRequestSchema>;
 
 export const renameDraftRequestSchema = z.object({ name: draftNameSchema });
 

@@ -52,8 +52,6 @@ export const uploadViewSchema = z.object({
 });
 export type UploadView = z.infer<typeof uploadViewSchema>;
 
-export const completeUploadResponseSchema = uploadViewSchema;
-
 export const saveEmailRequestSchema = z.object({
   email: z.string().trim().toLowerCase().max(255).pipe(z.email()),
 });

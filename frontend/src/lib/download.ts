@@ -1,5 +1,5 @@
 /**
- * Saving a keepsake (spec §8): on a desktop the file downloads ("Image downloaded successfully!");
+ * Saving a keepsake: on a desktop the file downloads ("Image downloaded successfully!");
  * on a phone the image opens in a new tab with a 5-second hint to hold it and save it to Photos,
  * or, when the browser blocks the tab, "Please allow pop-ups to download images".
  */

@@ -1,8 +1,8 @@
 /**
- * HEIC photos (iPhones) decoded in the browser: sharp's prebuilt binaries cannot read them
- * (TOOLCHAIN-NOTES.md). The decoder, libheif (LGPL-3.0, libheif-js's WebAssembly build), runs in its
- * own worker (lib/heic-worker.ts) whose files are fetched only when a HEIC is chosen. It needs no
- * eval, only the site's CSP `'wasm-unsafe-eval'` to compile its wasm (infra/constructs/site.ts).
+ * HEIC photos (iPhones) decoded in the browser: sharp's prebuilt binaries cannot read them. The
+ * decoder, libheif (LGPL-3.0, libheif-js's WebAssembly build), runs in its own worker
+ * (lib/heic-worker.ts) whose files are fetched only when a HEIC is chosen. It needs no eval, only
+ * the site's CSP `'wasm-unsafe-eval'` to compile its wasm (infra/constructs/site.ts).
  */
 import { messages } from '@shared/messages';
 import { sniffImageFormat } from '@shared/rules/upload-file';

@@ -1,4 +1,4 @@
-/** A link whose upload id is not a UUID is a bad link (spec §2, §8): "Invalid link", then home. */
+/** A link whose upload id is not a UUID is a bad link: "Invalid link", then home. */
 import { messages } from '@shared/messages';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';

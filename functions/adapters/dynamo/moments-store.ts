@@ -1,4 +1,7 @@
-/** Templates, drafts and HD keepsake records as items of the single table (ARCHITECTURE.md §3, §10). */
+/**
+ * Templates, drafts and HD keepsake records as items of the single table
+ * (docs/architecture.md#data-model).
+ */
 import {
   BatchWriteCommand,
   DeleteCommand,
@@ -28,7 +31,7 @@ import { keys } from './table-design';
 
 type Item = Record<string, unknown>;
 
-/** Analytics events are kept this long (ARCHITECTURE.md §3: table items with a TTL). */
+/** Analytics events are kept this long (table items with a TTL, docs/architecture.md#data-model). */
 const ANALYTICS_TTL_SECONDS = 400 * 86_400;
 const MAX_BALANCE_ATTEMPTS = 60;
 

@@ -85,7 +85,7 @@ export const keys = {
     pk: `COMPOSITIONS#${uploadId}`,
     sk: `COMPOSITION#${compositionId}`,
   }),
-  /** Analytics events, one partition per day (ARCHITECTURE.md §3). */
+  /** Analytics events, one partition per day. */
   analytics: (at: string, id: string) => ({ pk: `ANALYTICS#${at.slice(0, 10)}`, sk: `${at}#${id}` }),
   pack: (id: string) => ({ pk: `PACK#${id}`, sk: 'META' }),
   /** A template of a pack: one item per membership, in the pack's partition. */

@@ -1,4 +1,4 @@
-/** Uploads and their render jobs as items of the single table (ARCHITECTURE.md §3). */
+/** Uploads and their render jobs as items of the single table (docs/architecture.md#data-model). */
 import {
   type DynamoDBDocumentClient,
   PutCommand,

@@ -52,7 +52,7 @@ export function chunkMigrations(plans: MigrationPlan[], max = MAX_TRANSACTION_IT
   return chunks;
 }
 
-/** Oldest first, as the spec's reply lists them (ISO timestamps sort as text). */
+/** Oldest first, as the migration reply lists them (ISO timestamps sort as text). */
 export function oldestFirst<T extends { upload: Pick<UploadRecord, 'createdAt' | 'id'> }>(items: T[]): T[] {
   return [...items].sort(
     (a, b) => a.upload.createdAt.localeCompare(b.upload.createdAt) || a.upload.id.localeCompare(b.upload.id),

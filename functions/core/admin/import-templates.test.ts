@@ -32,7 +32,7 @@ function expectNothingWritten(deps: FakeDeps) {
 }
 
 describe('importTemplates', () => {
-  it('imports every item with the spec §4 defaults and the three template files', async () => {
+  it('imports every item with the seeder defaults and the three template files', async () => {
     const deps = fakeDeps();
     deps.imageFetcher.responses.set('https://img.example.com/a.jpg', fakePng('a'));
     const result = await importTemplates(deps, [

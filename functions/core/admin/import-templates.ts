@@ -1,5 +1,5 @@
 /**
- * The template seeder (moments-composer-admin.md §2, §3, §4): a JSON array of import items becomes
+ * The template seeder (docs/product.md#template-seeder): a JSON array of import items becomes
  * templates. Every item is validated and every image fetched and probed before anything is stored,
  * and any problem refuses them all; then each image is drawn into the template files the library
  * seeder makes, and the items are written in batches last, so a listed template has its images.
@@ -217,7 +217,7 @@ async function storeImages(deps: Pick<Deps, 'blobs'>, id: string, images: Templa
   await Promise.all(files.map((f) => deps.blobs.put('renders', f.key, f.body, f.opts)));
 }
 
-/** Spec §4: imported as active, display order 0, the child placed over the safe area, unrotated. */
+/** Imported as active, display order 0, the child placed over the safe area, unrotated. */
 function toRecord(
   item: TemplateImportItem,
   id: string,

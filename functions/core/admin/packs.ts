@@ -1,5 +1,5 @@
 /**
- * The pack manager's use cases (moments-composer-admin.md §2, §4, §5, §7): list, create, publish or
+ * The pack manager's use cases (docs/product.md#pack-manager): list, create, publish or
  * unpublish, and Generate, which records the run on the pack (one conditional write, so a repeated
  * click never doubles the work) and queues it for the pack worker, answering at once.
  */

@@ -1,6 +1,6 @@
 /**
- * The safe-area editor (moments-composer-admin.md §2, §7): every template for the picker, and a
- * save that clamps the safe area as the form does and approves the template (ARCHITECTURE.md §10:
+ * The safe-area editor (docs/product.md#template-editor): every template for the picker, and a
+ * save that clamps the safe area as the form does and approves the template (docs/architecture.md#keepsakes:
  * a reviewed safe area lists it in the composer gallery).
  */
 import { clampSafeArea } from '@shared/rules/safe-area';

@@ -15,7 +15,7 @@ import { compositionIdFor, hdPayment, inputsOf, settleHd, viewOfRecord } from '.
 import type { CompositionRecord } from './moments-ports';
 import { storedLayer } from './stored-layers';
 
-/** The spec's export name, {product}_{templateId}_{timestamp}.jpg, from when it was made. */
+/** The export name, {product}_{templateId}_{timestamp}.jpg, from when it was made. */
 export const composerFileName = (record: Pick<CompositionRecord, 'templateId' | 'createdAt'>) =>
   `${EXPORT_FILE_PRODUCT}_${record.templateId}_${Date.parse(record.createdAt)}.jpg`;
 

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { storageKeys } from '@shared/deployment';
-import type { DraftView, SaveDraftRequest, saveDraftRequestSchema } from '@shared/schemas/moments';
+import type { DraftView, saveDraftRequestSchema } from '@shared/schemas/moments';
 import type { z } from 'zod';
 import type { Deps } from '../deps';
 import { DomainError } from '../errors';
@@ -15,7 +15,6 @@ import type { DraftRecord, TemplateRecord } from './moments-ports';
 import { publishedTemplate, templateImageUrl } from './templates';
 
 export type DraftInput = z.output<typeof saveDraftRequestSchema>;
-export type { SaveDraftRequest };
 
 export async function listDrafts(
   deps: Pick<Deps, 'blobs' | 'drafts' | 'previewsBaseUrl' | 'uploads'>,

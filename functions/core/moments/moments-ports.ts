@@ -21,7 +21,7 @@ export type TemplateRecord = {
   createdAt: string;
   /** What made the images (e.g. the scene generator's version): the seeder redraws only when it changes. */
   imageSource?: string;
-  /** Where a child is first placed (fractions of the template; spec §4, set by the importer). */
+  /** Where a child is first placed (fractions of the template, set by the importer). */
   placement?: { x: number; y: number; width: number; height: number; rotation: number };
   /** The pack that generated it: listed only while that pack is published (moments/templates.ts). */
   packId?: string;

@@ -55,7 +55,7 @@ export async function seedTemplateLibrary(
       nativeWidth: images.width,
       nativeHeight: images.height,
       safeArea: scene.safeArea,
-      // Reviewed by us: listed in Moments and in the composer gallery (ARCHITECTURE.md §10).
+      // Reviewed by us: listed in Moments and in the composer gallery (docs/architecture.md#keepsakes).
       status: 'approved',
       displayOrder: index,
       createdAt: new Date(LIBRARY_EPOCH + index * 60_000).toISOString(),

@@ -1,5 +1,5 @@
 /**
- * Hosted ageing's bookkeeping (issue 12): which job a provider's prediction belongs to, and which
+ * Hosted ageing's bookkeeping: which job a provider's prediction belongs to, and which
  * predictions are still running (what the sweeper polls when a webhook never comes).
  */
 import type { TargetAge } from '@shared/catalog';

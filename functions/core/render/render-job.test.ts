@@ -133,7 +133,7 @@ describe('renderJob', () => {
     });
   });
 
-  it('fails the job with the spec message when the photo has no face, storing nothing', async () => {
+  it('fails the job with the no-face message when the photo has no face, storing nothing', async () => {
     const { deps, uploadId } = await queuedPhoto();
     deps.imageAI.face = null;
     expect(await renderJob(deps, { uploadId, age: 10 })).toEqual({

@@ -26,14 +26,8 @@ import {
 import { renderCheckoutPage, renderMessagePage } from './page';
 import { type ApiResult, apiError, createFakeSubscriptions, missing } from './subscriptions';
 
-export type {
-  FakeCheckoutSession,
-  FakeEvent,
-  FakeSubscription,
-  FormObject,
-  FormValue,
-} from './objects';
-export { parseStripeForm, postEvent, signedEvent } from './objects';
+export type { FakeCheckoutSession, FakeEvent, FakeSubscription, FormObject } from './objects';
+export { signedEvent } from './objects';
 
 type RecordedHeader = 'authorization' | 'content-type' | 'idempotency-key' | 'stripe-version';
 const RECORDED_HEADERS: RecordedHeader[] = [

@@ -1,6 +1,6 @@
 /**
  * Sticky site header: logo, navigation, auth buttons, and a disclosure menu below 1024 px (the
- * navigation no longer fits on one line there). Login shows in the bar from 768 px up (spec §2).
+ * navigation no longer fits on one line there). Login shows in the bar from 768 px up (docs/product.md#login-in-the-phone-menu).
  * The menu is a <details> disclosure: it opens and closes before the app has started on a
  * prerendered page (app/boot/on-first-use.ts), and the app only closes it on navigation and Escape.
  */

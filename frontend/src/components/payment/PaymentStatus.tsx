@@ -5,7 +5,7 @@ import type { PaymentPhase } from '../../lib/checkout/payment-phase';
 import { cn } from '../../lib/cn';
 import { Spinner } from '../ui/Spinner';
 
-/** Wording of the payment-return states (the spec leaves it open). */
+/** Wording of the payment-return states (product wording, free to improve). */
 const copy = {
   confirming: 'Confirming your payment…',
   confirmingNote: 'This usually takes a few seconds. Please keep this page open.',

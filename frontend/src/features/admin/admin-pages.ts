@@ -11,6 +11,3 @@ export const ADMIN_PAGES = [
   { path: '/admin/hf-test', label: 'Scene prompts' },
   { path: '/admin/face-swap-test', label: 'Face swap' },
 ] as const;
-
-/** Where the header's Admin entry leads. */
-export const ADMIN_HOME = ADMIN_PAGES[0].path;

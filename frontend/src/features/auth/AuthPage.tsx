@@ -1,7 +1,7 @@
 /**
  * /auth: Sign In ("Welcome Back") and Create Account ("Sign up to continue"), the emailed-code
  * confirmation, the forgotten-password steps (`?reset=1[&email=…]` opens them), and the
- * post-sign-in redirect (spec §2, §4, §5, §8). Amplify loads with this page.
+ * post-sign-in redirect (docs/product.md#auth-and-sign-in). Amplify loads with this page.
  */
 import { ANONYMOUS_RETENTION_DAYS } from '@shared/catalog';
 import { messages } from '@shared/messages';

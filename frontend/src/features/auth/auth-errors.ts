@@ -1,4 +1,4 @@
-/** The message for a failed sign-up confirmation, which spec §8 does not cover. */
+/** The message for a failed sign-up confirmation, which the fixed wording does not cover. */
 import { messages } from '@shared/messages';
 
 const nameOf = (error: unknown) =>

@@ -2,7 +2,7 @@
  * /checkout?product=&uploadId=&returnPath=: the page the HD and plan buttons open in a new tab.
  * Signed in, it asks the API for a Stripe Checkout session and replaces itself with Stripe's page;
  * signed out, useRequireSignIn sends the parent to /auth and back here. A failure shows the
- * server's message (or the spec's) with a way back.
+ * server's message (or the fixed checkout failure message) with a way back.
  */
 import { formatPrice, getProduct } from '@shared/catalog';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -16,7 +16,7 @@ import { useRequireSignIn } from '../../lib/auth/use-require-sign-in';
 import { type ParsedCheckout, parseCheckoutLink } from '../../lib/checkout/checkout-link';
 import { backLabel, isStripeUrl } from './checkout-page-rules';
 
-/** Wording of the hand-over to Stripe (the spec leaves it open). */
+/** Wording of the hand-over to Stripe (product wording, free to improve). */
 const copy = {
   redirecting: 'Taking you to secure checkout…',
   redirectingNote: 'Payments are handled by Stripe. This only takes a moment.',

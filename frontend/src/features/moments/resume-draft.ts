@@ -1,5 +1,5 @@
 /**
- * The draft the editor offers to resume ("Resume your draft?", moments-composer-admin.md §2): the
+ * The draft the editor offers to resume ("Resume your draft?", docs/product.md#moments-editor): the
  * editor stores the draft it is working on, My Drafts stores a duplicate before opening the editor.
  * Kept in localStorage so a reload or a new tab still offers it; one draft at a time.
  */

@@ -1,6 +1,6 @@
 /**
- * /pricing (spec §2, §9). The free plan goes to /upload; a paid plan starts checkout for its
- * product in a new tab (signed out: via /auth and back), as ARCHITECTURE.md §9 decides.
+ * /pricing (docs/product.md#pricing-page). The free plan goes to /upload; a paid plan starts checkout for its
+ * product in a new tab (signed out: via /auth and back), as docs/architecture.md#decisions records.
  */
 import { formatPrice, formatSavings, PLANS, type Plan, type ProductId } from '@shared/catalog';
 import { messages } from '@shared/messages';

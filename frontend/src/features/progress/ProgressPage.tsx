@@ -29,7 +29,7 @@ function ProgressView({ id, visitorByLink }: { id: string; visitorByLink: boolea
   const navigate = useNavigate();
   const { data } = useQuery({
     ...uploadQueryOptions(id),
-    // Lookup failures stay silent (spec §8): keep polling, the time-out still ends the wait.
+    // Lookup failures stay silent: keep polling, the time-out still ends the wait.
     refetchInterval: (query) => (isUploadComplete(query.state.data?.jobs ?? []) ? false : PROGRESS_POLL_MS),
     refetchIntervalInBackground: true,
     retry: false,

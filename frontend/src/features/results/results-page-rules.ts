@@ -1,5 +1,5 @@
 /**
- * What the results page shows for what is unlocked (spec §2): heading, card captions, upgrade
+ * What the results page shows for what is unlocked (docs/product.md#results-page): heading, card captions, upgrade
  * offers, the camera-roll button, the extra ages, and when a purchase has arrived.
  */
 import { getProduct, PREVIEW_AGES, type ProductId, UPSELL_AGES } from '@shared/catalog';
@@ -32,7 +32,7 @@ export function cardCaption(age: number, hdUnlocked: boolean): string {
 }
 
 /**
- * Products of the upgrade panel (spec §2): "HD Age 10" while age 10 is locked, and "All 3 Ages HD";
+ * Products of the upgrade panel: "HD Age 10" while age 10 is locked, and "All 3 Ages HD";
  * none once all three ages are unlocked.
  */
 export function upgradeOffers(jobs: readonly JobLike[]): ProductId[] {
@@ -53,7 +53,7 @@ export function upgradeSection(jobs: readonly JobLike[], ageHdOnSale: boolean | 
   return ageHdOnSale ? { kind: 'offers', offers } : { kind: 'simulation' };
 }
 
-/** "Save to Camera Roll" shows once age 10 HD is unlocked (spec §2). */
+/** "Save to Camera Roll" shows once age 10 HD is unlocked. */
 export function canSaveHd(jobs: readonly JobLike[]): boolean {
   return isUnlocked(jobs, FREE_AGE);
 }

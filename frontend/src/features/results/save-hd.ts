@@ -1,5 +1,5 @@
 /**
- * How "Save to Camera Roll" delivers the HD files (spec §8, §9): below 768 px the images open in a
+ * How "Save to Camera Roll" delivers the HD files (docs/product.md#results-page): below 768 px the images open in a
  * new tab (hold the image, Save to Photos); wider screens download each file, 300 ms apart.
  */
 import { HD_DOWNLOAD_GAP_MS, MOBILE_BREAKPOINT_PX } from '@shared/rules/progress';

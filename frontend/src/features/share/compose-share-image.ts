@@ -1,4 +1,4 @@
-/** Draws the share composite (spec §9) on a canvas: title band, three rounded tiles, "Age {n}" labels, credit. */
+/** Draws the share composite (docs/product.md#share-dialog) on a canvas: title band, three rounded tiles, "Age {n}" labels, credit. */
 import {
   SHARE_CREDIT,
   SHARE_FILE_NAME,

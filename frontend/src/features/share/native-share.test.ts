@@ -37,7 +37,7 @@ describe('shareNatively', () => {
 });
 
 describe('shareOutcomeToast', () => {
-  it('maps each outcome to the spec message', () => {
+  it('maps each outcome to its share message', () => {
     expect(shareOutcomeToast('shared')).toEqual({ kind: 'success', message: 'Shared successfully!' });
     expect(shareOutcomeToast('unsupported')).toEqual({
       kind: 'error',

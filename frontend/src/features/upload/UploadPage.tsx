@@ -54,7 +54,7 @@ export function UploadPage() {
     try {
       const view = await upload(file);
       // A signed-in parent's upload is theirs (uploadId); a visitor's is held by the session. The
-      // previews are made meanwhile; the gallery offers backgrounds for the same photo (spec §2).
+      // previews are made meanwhile; the gallery offers backgrounds for the same photo (docs/product.md#upload).
       const param = view.ownedByUser ? 'uploadId' : 'tempUploadId';
       toast.success(messages.uploadSuccessful);
       navigate(`/offspring-gallery?${param}=${encodeURIComponent(view.uploadId)}`);

@@ -1,5 +1,5 @@
 /**
- * The two upsell pages (spec §2), one page with two offers:
+ * The two upsell pages (docs/product.md#upsell-pages), one page with two offers:
  * - `future`, /upsell?uploadId=: "Unlock Their Future in HD" — the Full Future Bundle (ages 2, 5
  *   and 19) and Future Starter (ages 2 and 5), with a way back to the results above;
  * - `age-19`, /upsell/age-19?uploadId=: for a parent who has (or may add) ages 2 and 5 — the bundle
@@ -23,7 +23,7 @@ import { UpsellHero } from './components/UpsellHero';
 import { useUpsellUpload } from './hooks/use-upsell-upload';
 import { age19Packages, type PackageView, packageView, upsellPackages } from './upsell-offers';
 
-/** Product wording the spec leaves open. */
+/** Product wording, free to improve. */
 const RENDERED_AFTER_PURCHASE =
   'New ages are created right after you buy and appear on your results page within a few minutes.';
 

@@ -1,5 +1,5 @@
 /**
- * What the two upsell pages offer (spec §2, §9), from the catalog and the upload's jobs: the
+ * What the two upsell pages offer (docs/product.md#upsell-pages), from the catalog and the upload's jobs: the
  * packages, their prices and savings, and which ages the parent already owns.
  */
 import { formatPrice, formatSavings, getProduct, type ProductId } from '@shared/catalog';

@@ -1,5 +1,5 @@
 /**
- * Session-scoped values of the sign-in detour (spec §3): `checkout_redirect`, the path and query
+ * Session-scoped values of the sign-in detour (docs/product.md#post-sign-in-migration): `checkout_redirect`, the path and query
  * to come back to after an unauthenticated checkout, and `authReturnTo`, where the parent was
  * when sent to /auth. Both live in sessionStorage and are cleared once used.
  */

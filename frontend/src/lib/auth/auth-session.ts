@@ -56,7 +56,7 @@ export function startAuth(): void {
 }
 
 /**
- * Sign-out ends the Amplify session and resets the anonymous session values (spec §3), so the
+ * Sign-out ends the Amplify session and resets the anonymous session values, so the
  * next visitor on this browser starts with a fresh session id and no leftover upload.
  */
 export async function signOut(): Promise<void> {

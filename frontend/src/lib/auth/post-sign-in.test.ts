@@ -64,7 +64,7 @@ describe('auth redirects', () => {
     setRedirectStore(store);
   });
 
-  it('saves authReturnTo, and checkout_redirect for a checkout, under the spec names', () => {
+  it('saves authReturnTo, and checkout_redirect for a checkout, under their storage names', () => {
     rememberAuthReturn('/my-photos');
     expect(Object.fromEntries(store.values)).toEqual({ [AUTH_RETURN_TO_KEY]: '/my-photos' });
     rememberAuthReturn(`/result/${A}?temp=true`, { checkout: true });

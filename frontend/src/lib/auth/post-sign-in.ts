@@ -1,5 +1,5 @@
 /**
- * Where a parent goes after signing in (spec §4). The anonymous session's uploads are migrated
+ * Where a parent goes after signing in (docs/product.md#post-sign-in-migration). The anonymous session's uploads are migrated
  * first; then: back to the results they came from (now theirs), else back to the checkout they
  * started, else the page they were sent from, else /upload — which is also where a failure lands.
  */
@@ -14,7 +14,7 @@ export function pathAfterSignIn(
 ): string {
   if (migrated === null) return DEFAULT_AFTER_SIGN_IN;
   if (authReturnTo?.startsWith('/result/') && migrated.length > 0) {
-    // The spec sends the parent to the first migrated upload; the one they were looking at, when
+    // The original rule sends the parent to the first migrated upload; the one they were looking at, when
     // it is among them, is the same place for a single upload and the right one for several.
     const viewing = authReturnTo.slice('/result/'.length).split(/[?#/]/)[0];
     const match = migrated.find((m) => m.upload_id === viewing);

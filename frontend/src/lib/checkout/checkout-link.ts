@@ -37,7 +37,7 @@ export type ParsedCheckout = {
   request: CheckoutRequest | null;
   /** Where "back" leads: the page the parent came from, else their results, else the pricing page. */
   backPath: string;
-  /** The spec's checkout failure message for where the checkout started (§8). */
+  /** The fixed checkout failure message for where the checkout started (docs/product.md#checkout). */
   fallbackError: string;
 };
 

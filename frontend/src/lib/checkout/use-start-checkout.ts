@@ -1,7 +1,7 @@
 /**
  * Starting a checkout from any page (results, upsell, pricing). Buying needs a signed-in parent
- * (spec §6): a signed-out visitor's page is saved as `checkout_redirect` and they go to /auth; a
- * signed-in parent gets the /checkout page in a new tab (spec §2), which goes on to Stripe. When
+ * (docs/product.md#checkout): a signed-out visitor's page is saved as `checkout_redirect` and they go to /auth; a
+ * signed-in parent gets the /checkout page in a new tab, which goes on to Stripe. When
  * the browser blocks the tab, this tab goes there instead.
  */
 import type { ProductId } from '@shared/catalog';

@@ -1,5 +1,5 @@
 /**
- * Offline background removal (TOOLCHAIN-NOTES.md's recipe): MediaPipe Selfie Segmentation on
+ * Offline background removal: MediaPipe Selfie Segmentation on
  * TensorFlow.js's WASM backend (shared with face-api), on a letterboxed 256×256 copy; the mask is
  * cut back out of the letterbox, its edge refined by a guided filter with the photo as guide, and
  * sharpened around 0.5. Its errors are mostly about what counts as the subject (a neighbour who
@@ -36,9 +36,9 @@ export const CUTOUT_MAX_SIDE = 1280;
 /** Alpha = clamp((q − 0.5)·k + 0.5): k sharpens the filtered soft edge without a hard cut. */
 const EDGE_GAIN = 2;
 /**
- * The guided filter's working size (long side), window radius in model pixels and eps (the
- * TOOLCHAIN-NOTES recipe). Measured on the benchmark's portraits: a 512 or 640 px working size
- * and larger radii gained nothing (under 0.001 of IoU) for up to twice the time; smaller radii lost.
+ * The guided filter's working size (long side), window radius in model pixels and eps. Measured on
+ * the benchmark's portraits: a 512 or 640 px working size and larger radii gained nothing (under
+ * 0.001 of IoU) for up to twice the time; smaller radii lost.
  */
 const GUIDE_SIDE = 384;
 const GUIDE_RADIUS = 6;

@@ -1,7 +1,7 @@
 /**
  * The face a swap uses in each picture, with its 68 landmarks. Faces are looked for below the
  * usual detection threshold so that a face the detector is unsure of is refused as unclear
- * (the spec's 50 % minimum) instead of being reported as no face at all.
+ * (the 50 % minimum) instead of being reported as no face at all.
  */
 import { type FaceSwapImage, FaceSwapRefusedError } from '../../../core/errors';
 import type { RawImage } from '../../../core/image-ai';
@@ -15,7 +15,7 @@ export type LandmarkedFace = { score: number; landmarks: Vec[] };
 /** Finds faces with landmarks at any score down to CANDIDATE_CONFIDENCE (swappable in tests). */
 export type LandmarkFinder = (image: RawImage) => Promise<LandmarkedFace[]>;
 
-/** The spec's minimum detection confidence for a face swap (moments-composer-admin.md §9). */
+/** The minimum detection confidence for a face swap (docs/product.md#ai-test-pages). */
 export const SWAP_MIN_CONFIDENCE = MIN_CONFIDENCE;
 /** Lower scores are not faces at all (SSD MobileNet scores clutter up to about 0.2). */
 const CANDIDATE_CONFIDENCE = 0.3;

@@ -15,7 +15,7 @@ import { chooseFace, findLandmarkedFaces, type LandmarkFinder } from './face-lan
 import { faceMask, type RegionMask } from './face-mask';
 import { applySimilarity, fitSimilarity, invertSimilarity, type Similarity } from './similarity';
 
-/** The spec's output limit (moments-composer-admin.md §9): a larger background is scaled down to fit. */
+/** The face swap's output limit (docs/product.md#ai-test-pages): a larger background is scaled down to fit. */
 export const SWAP_MAX_SIDE = 1024;
 /** The source is decoded no larger than this: enough detail for a face pasted into ≤ 1024 px. */
 const SOURCE_MAX_SIDE = 2048;

@@ -56,9 +56,6 @@ export function parsePrice(value: string): Price | null {
   return { usd: Number(m[1]), per: m[2] === 'run' ? 'run' : 'second' };
 }
 
-export const formatPrice = (price: Price | null) =>
-  price ? `$${price.usd}/${price.per === 'run' ? 'run' : 's'}` : 'price not configured';
-
 export class ReplicateConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Replicate configuration: ${problems.join('; ')}`);
@@ -97,8 +94,8 @@ function slotConfigOf(env: NodeJS.ProcessEnv, slot: ModelSlot, problems: string[
   }
 
   const priceVariable = slotVariable('PRICE', slot);
-  // A default price belongs to the default model: another model logs "price not configured"
-  // instead of a cost that is not its own.
+  // A default price belongs to the default model: another model has no price (its cost is logged
+  // as unknown) rather than a price that is not its own.
   const sameModel = model.owner === fallbackModel.owner && model.name === fallbackModel.name;
   let price = sameModel && defaults.price ? parsePrice(defaults.price) : null;
   if (env[priceVariable]) {

@@ -1,7 +1,7 @@
 /**
  * The models the replicate provider calls when the configuration names none, chosen for commercial
- * use where we could find one (TOOLCHAIN-NOTES.md "Model licences"; the README lists licences and
- * prices). Inputs follow each model's published input schema; `{{…}}` are filled in per call.
+ * use where we could find one (the README lists licences and prices). Inputs follow each model's
+ * published input schema; `{{…}}` are filled in per call.
  */
 
 /** A model slot: one per hosted capability, plus the operators' scene prompt test (/admin/hf-test). */
@@ -87,7 +87,7 @@ export const SLOT_DEFAULTS: Record<ModelSlot, SlotDefaults> = {
   },
   // FLUX.1 [schnell]: Apache-2.0 weights.
   generateScene: { model: 'black-forest-labs/flux-schnell', input: fluxTextToImage, price: '0.003/run' },
-  // The spec's hf-test names FLUX.1 [dev], whose weights are non-commercial: operators' test only.
+  // The hf-test page names FLUX.1 [dev], whose weights are non-commercial: operators' test only.
   promptTest: {
     model: 'black-forest-labs/flux-dev',
     input: { ...fluxTextToImage, go_fast: true },

@@ -1,7 +1,8 @@
 /**
  * The built-in template library: illustrated scenes for every Moments theme and every composer
- * category, in the three orientations (ARCHITECTURE.md §10). The local stack seeds it, so no gallery
- * is ever empty offline. Bump SCENES_VERSION when the drawing changes: the seeder redraws then.
+ * category, in the three orientations (docs/architecture.md#keepsakes). The local stack seeds it, so
+ * no gallery is ever empty offline. Bump SCENES_VERSION when the drawing changes: the seeder redraws
+ * then.
  */
 
 import {

@@ -1,5 +1,5 @@
 /**
- * /admin/face-swap-test, "Face swap test" (moments-composer-admin.md §2, §7, §9): a background and a
+ * /admin/face-swap-test, "Face swap test" (docs/product.md#ai-test-pages): a background and a
  * face image, one queued run in the render worker, and its image, metadata (generationTime in ms),
  * error and details inline.
  */

@@ -1,5 +1,5 @@
 /**
- * /admin/hf-test, "Scene prompt test" (moments-composer-admin.md §2, §7, §8, §9): the five
+ * /admin/hf-test, "Scene prompt test" (docs/product.md#ai-test-pages): the five
  * predefined prompts run one after another through the render worker's scene generation, each
  * pending then success or error, with its generation time; 'Generated X/5 images successfully' and
  * a JSON summary to download.

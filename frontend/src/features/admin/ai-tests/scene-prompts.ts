@@ -1,5 +1,5 @@
 /**
- * The five predefined prompts of /admin/hf-test (moments-composer-admin.md §2, §9): children's
+ * The five predefined prompts of /admin/hf-test (docs/product.md#ai-test-pages): children's
  * keepsake backgrounds, worded so the offline scene generator picks the matching kind of scene too.
  */
 export const SCENE_PROMPTS = [

@@ -73,7 +73,7 @@ export function useScenePromptTest() {
     setFinished(true);
   }, [current, currentEnded, queue]);
 
-  // The spec's success message, once per run, with the count as it stands when the last prompt ends.
+  // The fixed success message, once per run, with the count as it stands when the last prompt ends.
   const announced = useRef(false);
   useEffect(() => {
     if (!finished || announced.current) return;

@@ -1,5 +1,5 @@
 /**
- * /admin/production-checklist (spec §2, §9): the go-live items with status badges, read from the
+ * /admin/production-checklist (docs/product.md#checklists): the go-live items with status badges, read from the
  * deployment's real configuration (log level, emails, payments, AI provider per capability...).
  */
 import type { GoLiveItem } from '@shared/schemas/admin';

@@ -1,4 +1,4 @@
-/** /admin/qa-checklist (spec §2): tick items by category; the state stays in this page only (spec). */
+/** /admin/qa-checklist (docs/product.md#checklists): tick items by category; the state stays in this page only. */
 import { messages } from '@shared/messages';
 import { useId, useState } from 'react';
 import { Card } from '../../../components/ui/Card';

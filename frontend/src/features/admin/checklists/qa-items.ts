@@ -1,5 +1,5 @@
 /**
- * The QA checklist's items (spec §2, §3 Checklist item, §9 QA notes), grouped by category. Prices
+ * The QA checklist's items (docs/product.md#checklists), grouped by category. Prices
  * and products are read from the catalog, so the checklist names what the app really charges.
  */
 import { formatPrice, getProduct, HD_SIZE_PX, UPSELL_AGES } from '@shared/catalog';

@@ -16,7 +16,7 @@ import { refreshTokens, resolveAuth } from '../../../lib/auth/auth-session';
 import { useAuth } from '../../../lib/auth/auth-store';
 import { useSendToSignIn } from '../../../lib/auth/use-send-to-sign-in';
 
-/** Spec §2: the seeder opens 1.5 s after a grant. */
+/** The seeder opens 1.5 s after a grant (docs/product.md#grant-admin). */
 const REDIRECT_AFTER_GRANT_MS = 1500;
 
 export function GrantAdminPage() {

@@ -1,5 +1,5 @@
 /**
- * The guard of every operator page (spec §4, ARCHITECTURE.md §9): a spinner while it checks; no
+ * The guard of every operator page (docs/product.md#admin-guard-on-every-page, docs/architecture.md#decisions): a spinner while it checks; no
  * session → /auth (and back here after signing in); not an admin, or the check failed → /.
  * The server decides: the page asks an admin-only route, whatever the token in the browser says.
  */

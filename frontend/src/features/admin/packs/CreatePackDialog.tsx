@@ -1,4 +1,4 @@
-/** The 'New Pack' form (spec §2, §5, §7): name, description, category, generation frequency and schedule. */
+/** The 'New Pack' form (docs/product.md#pack-manager): name, description, category, generation frequency and schedule. */
 import { messages } from '@shared/messages';
 import {
   PACK_DESCRIPTION_MAX,

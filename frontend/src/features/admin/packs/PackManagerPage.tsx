@@ -1,5 +1,5 @@
 /**
- * /admin/pack-manager (spec §2, §4, §7, §8): the packs, newest first, with their status and
+ * /admin/pack-manager (docs/product.md#pack-manager): the packs, newest first, with their status and
  * template count; 'New Pack' opens the create form; each pack generates (watched by polling while
  * the run lasts) and is published or unpublished.
  */

@@ -1,6 +1,6 @@
 /**
  * Server state of the pack manager: the packs (polled while a generation runs, so the count rises
- * on screen) and the create, Generate and publish/unpublish calls with their toasts (spec §8).
+ * on screen) and the create, Generate and publish/unpublish calls with their toasts.
  */
 import { messages } from '@shared/messages';
 import type { CreatePackRequest, PackList, PackStatus, PackView } from '@shared/schemas/admin-packs';
@@ -65,7 +65,7 @@ export function useUpdatePackStatus() {
       callApi('updatePackStatus', { params: { packId }, body: { status } }),
     onSuccess: ({ pack }) => {
       applyPack(client, pack);
-      // Publish says so; Unpublish is the spec's generic update.
+      // Publish says so; Unpublish gets the generic 'Pack updated'.
       toast.success(pack.status === 'active' ? messages.packPublished : messages.packUpdated);
     },
     onError: () => toast.error(messages.updatePackFailed),

@@ -1,5 +1,5 @@
 /**
- * /admin/reset-password (spec §2, §5, §8): sends Cognito's forgotten-password code to an address,
+ * /admin/reset-password (docs/product.md#reset-password): sends Cognito's forgotten-password code to an address,
  * prefilled with the operator's own. The code is entered on /auth ("Forgot password?").
  */
 import { messages } from '@shared/messages';

@@ -1,4 +1,4 @@
-/** The seeder's format help box (spec §3): the fields of an import item; the category list shows the first six. */
+/** The seeder's format help box (docs/product.md#template-seeder): the fields of an import item; the category list shows the first six. */
 import { MAX_IMPORT_IMAGE_BYTES, MAX_IMPORT_ITEMS } from '@shared/schemas/admin-templates';
 import { ORIENTATIONS, SAFE_AREA_ANCHORS, TEMPLATE_CATEGORIES } from '@shared/templates';
 import { Card } from '../../../components/ui/Card';

@@ -1,5 +1,5 @@
 /**
- * The editor's 800×800 preview (moments-composer-admin.md §2, §9): the template image, the green
+ * The editor's 800×800 preview (docs/product.md#template-editor): the template image, the green
  * dashed safe area, four 12 px corner handles and the red anchor dot. A corner is dragged from
  * pointer down to pointer up or leave (mouse, pen or finger); moves reach the form at most once a
  * frame. On a narrow screen the stage is scaled down and keeps its 800×800 logical coordinates.

@@ -1,5 +1,5 @@
 /**
- * /admin/template-editor, "Template Safe Area Editor" (moments-composer-admin.md §2, §4, §5, §8):
+ * /admin/template-editor, "Template Safe Area Editor" (docs/product.md#template-editor):
  * pick a template, see its safe area on the preview, change it by dragging a corner or typing, and
  * save. Saving approves the template, so it appears in the composer gallery.
  */
@@ -153,7 +153,7 @@ export function TemplateEditorPage() {
   );
 }
 
-/** What the disabled panels show before a template is chosen (spec §9's new-template defaults). */
+/** What the disabled panels show before a template is chosen (the new-template defaults, docs/product.md#template-editor). */
 const EMPTY_FORM: EditorForm = {
   sceneName: '',
   category: 'Birthdays',

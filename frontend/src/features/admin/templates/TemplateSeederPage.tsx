@@ -1,5 +1,5 @@
 /**
- * /admin/template-seeder, "Template Seeder" (moments-composer-admin.md §2, §3, §5, §8): paste a JSON
+ * /admin/template-seeder, "Template Seeder" (docs/product.md#template-seeder): paste a JSON
  * array of templates (or load the sample) and import them all, or none: every problem is listed by
  * item and field, from the browser's own check first and the server's (images) after. When time ran
  * out for some (slow image hosts), the others are imported and those are put back in the box.

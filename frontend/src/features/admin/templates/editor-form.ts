@@ -1,5 +1,5 @@
 /**
- * The safe-area editor's form (moments-composer-admin.md §5): the fields as typed (strings, so a
+ * The safe-area editor's form (docs/product.md#template-editor): the fields as typed (strings, so a
  * half-typed "0." is not clobbered), and what they mean with the clamps and fallbacks of
  * shared/rules/safe-area.ts applied; the preview draws the meaning on every keystroke and a field
  * shows its clamped value once it loses focus.

@@ -1,5 +1,5 @@
 /**
- * Where things sit on the editor's 800×800 preview (moments-composer-admin.md §9): the template
+ * Where things sit on the editor's 800×800 preview (docs/product.md#template-editor): the template
  * image fitted inside it, the safe-area rectangle, its corners and anchor dot, and which corner a
  * pointer grabs. Logical coordinates: the stage is scaled down on narrow screens, never re-laid out.
  */
@@ -10,7 +10,7 @@ export const PREVIEW_SIZE = 800;
 export const HANDLE_SIZE = 12;
 export const GRAB_RADIUS = 12;
 export const ANCHOR_RADIUS = 8;
-/** On a touch screen a finger needs a bigger target than the spec's 12 px: at least this, on screen. */
+/** On a touch screen a finger needs a bigger target than the 12 px handle: at least this, on screen. */
 const MIN_TOUCH_RADIUS_PX = 22;
 
 export type Box = { left: number; top: number; width: number; height: number };

@@ -25,7 +25,7 @@ type CredentialsFormProps = {
 };
 
 /**
- * Spec §5: only the first failing message shows, email first — the shared rule decides, and reports
+ * Only the first failing message shows, email first — the shared rule decides, and reports
  * that one field. Each field re-checks the other (`deps`) so a fixed email makes way for the password's
  * message at once.
  */

@@ -1,6 +1,6 @@
 /**
  * Once a parent is signed in on /auth (just now, or already when they opened it), migrate the
- * visitor session's uploads and go where spec §4 says. Runs once per visit of the page.
+ * visitor session's uploads and go where docs/product.md#post-sign-in-migration says. Runs once per visit of the page.
  */
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';

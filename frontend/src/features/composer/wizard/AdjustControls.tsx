@@ -1,5 +1,5 @@
 /**
- * Step 4's controls (spec §2): position, scale, rotation, feather, brightness and contrast on
+ * Step 4's controls (docs/product.md#composer-wizard): position, scale, rotation, feather, brightness and contrast on
  * their steps; flip and soft shadow; Fit, Fill, Reset and Snap to centre with their toasts; the
  * safe-area warning.
  */

@@ -1,5 +1,5 @@
 /**
- * /offspring-composer: the step wizard (spec §2) — 1 Choose background, 2 Upload the child photo,
+ * /offspring-composer: the step wizard (docs/product.md#composer-wizard) — 1 Choose background, 2 Upload the child photo,
  * 4 Position and adjust, 6 Result. A template id in the URL starts at step 2; a photo from /upload
  * (uploadId or tempUploadId) goes straight to background removal.
  */

@@ -1,5 +1,5 @@
 /**
- * Export HD (spec §2 step 6): the server draws the composition at the template's native size from
+ * Export HD (step 6, docs/product.md#composer-wizard): the server draws the composition at the template's native size from
  * the clean template, for 1 credit or free with the monthly plan. Signed-out parents sign in first
  * and come back to the same composition; without credits they are offered a pack in a new tab.
  * Each click has its own request id, so a retry of that click is made and paid once.
@@ -19,7 +19,7 @@ import { useSendToSignIn } from '../../../lib/auth/use-send-to-sign-in';
 import { useStartCheckout } from '../../../lib/checkout/use-start-checkout';
 import { downloadKeepsake } from '../../../lib/download';
 
-/** The pack offered when HD needs credits: the spec's most popular pack. */
+/** The pack offered when HD needs credits: the most popular pack. */
 const CREDIT_PACK: ProductId = 'credits_10';
 
 export function HdExport({

@@ -1,4 +1,4 @@
-/** The wizard's steps as the spec numbers them (3 and 5 are not shown). */
+/** The wizard's steps as the product numbers them (there are no steps 3 and 5; docs/product.md#composer-wizard). */
 import { cn } from '../../../lib/cn';
 
 export type Step = 1 | 2 | 4 | 6;

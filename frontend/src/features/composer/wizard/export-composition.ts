@@ -1,5 +1,5 @@
 /**
- * The free export (spec §2, §9): drawn in the browser at the template's native size from the
+ * The free export (docs/product.md#composer-wizard): drawn in the browser at the template's native size from the
  * watermarked template, by the same drawing function as the preview, as a JPEG of quality 0.95
  * named {product}_{templateId}_{timestamp}.jpg.
  */

@@ -1,5 +1,5 @@
 /**
- * The composer's upload rules in the browser (spec §5): at most 12 MB, JPEG, PNG or HEIC, at least
+ * The composer's upload rules in the browser (docs/product.md#composer-wizard): at most 12 MB, JPEG, PNG or HEIC, at least
  * 1024 px on the short edge. HEIC is decoded here (its library loads only when a HEIC is chosen)
  * and sent as a JPEG; the checks apply to what is sent.
  */

@@ -1,4 +1,4 @@
-/** Rename a draft (spec §2, §5): Enter submits; the trimmed name must not be empty. */
+/** Rename a draft (docs/product.md#moments-drafts): Enter submits; the trimmed name must not be empty. */
 import { messages } from '@shared/messages';
 import { draftNameSchema } from '@shared/schemas/moments';
 import { type Resolver, type ResolverResult, useForm } from 'react-hook-form';

@@ -18,7 +18,7 @@ import { useSendToSignIn } from '../../../lib/auth/use-send-to-sign-in';
 import { useStartCheckout } from '../../../lib/checkout/use-start-checkout';
 import { downloadKeepsake } from '../../../lib/download';
 
-/** The pack offered when HD needs credits: the spec's most popular pack. */
+/** The pack offered when HD needs credits: the most popular pack. */
 const CREDIT_PACK: ProductId = 'credits_10';
 
 type Request = Omit<CreateCompositionRequest, 'requestId'>;

@@ -35,7 +35,7 @@ type Props = {
   onCommit(): void;
 };
 
-// Phones: one canvas pixel per CSS pixel keeps dragging smooth (TOOLCHAIN-NOTES.md); the file the
+// Phones: one canvas pixel per CSS pixel keeps dragging smooth; the file the
 // parent gets is drawn by the server at full size anyway.
 if (typeof window !== 'undefined' && window.innerWidth < 768) Konva.pixelRatio = 1;
 

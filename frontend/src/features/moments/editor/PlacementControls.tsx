@@ -1,5 +1,5 @@
 /**
- * Sliders for position, size and rotation (spec §2: steps of 1), the tools and undo/redo. A slider
+ * Sliders for position, size and rotation (steps of 1), the tools and undo/redo. A slider
  * drag previews as it moves and is one undo step when it is let go.
  */
 import { MOMENTS_RANGES, type Placement } from '@shared/rules/placement';

@@ -1,4 +1,4 @@
-/** "Resume your draft?" (spec §2): offered when the browser kept a draft for this template. */
+/** "Resume your draft?" (docs/product.md#moments-editor): offered when the browser kept a draft for this template. */
 import { messages } from '@shared/messages';
 import type { DraftView } from '@shared/schemas/moments';
 import { Button } from '../../../components/ui/Button';

@@ -1,5 +1,5 @@
 /**
- * Drafts of a signed-in parent (spec §4): autosaved 1.5 s after any change of the photo, the
+ * Drafts of a signed-in parent (docs/product.md#moments-editor): autosaved 1.5 s after any change of the photo, the
  * placement or the brush strokes (the first save assigns the id; failures are only logged), kept
  * in the browser for "Resume your draft?", and duplicated on request (editing moves to the copy).
  */
@@ -35,7 +35,7 @@ export function useDraft(work: Work, signedIn: boolean) {
         setDraft({ draftId: saved.draftId, name: saved.name });
         storeResumeDraft(saved);
       } catch (error) {
-        // Spec §4: autosave failures are only logged.
+        // Autosave failures are only logged.
         console.error('Autosave failed', error);
       }
     }, AUTOSAVE_DELAY_MS);

@@ -1,4 +1,4 @@
-/** The gallery's theme chips (spec §2): all, then each Moments theme; toggle buttons for screen readers. */
+/** The gallery's theme chips (docs/product.md#moments-gallery): all, then each Moments theme; toggle buttons for screen readers. */
 import { MOMENT_THEMES, type MomentTheme } from '@shared/templates';
 import { cn } from '../../../lib/cn';
 

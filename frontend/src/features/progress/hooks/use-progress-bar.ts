@@ -1,4 +1,4 @@
-/** The progress bar's clock (§4): +10 every 0.8 s up to 90, 100 when done, forced done after 120 s. */
+/** The progress bar's clock (docs/product.md#progress-page): +10 every 0.8 s up to 90, 100 when done, forced done after 120 s. */
 import {
   PROGRESS_CAP,
   PROGRESS_STEP,

@@ -1,4 +1,4 @@
-/** "Save to Camera Roll" (spec §2): every unlocked HD image, to the device. */
+/** "Save to Camera Roll" (docs/product.md#results-page): every unlocked HD image, to the device. */
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 import { useSaveHd } from '../hooks/use-save-hd';

@@ -1,4 +1,4 @@
-/** The upgrade panel (spec §2): HD Age 10 (while locked) and All 3 Ages HD, labelled BEST VALUE. */
+/** The upgrade panel (docs/product.md#results-page): HD Age 10 (while locked) and All 3 Ages HD, labelled BEST VALUE. */
 import { formatPrice, getProduct, HD_SIZE_PX, type Product, type ProductId } from '@shared/catalog';
 import { Badge } from '../../../components/ui/Badge';
 import { agesText } from '../../../lib/ages';

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 
 type NotifyFacts = Pick<UploadView, 'viewerIsOwner' | 'hasEmail'>;
 
-/** Only the owner can save an email; `paid=true` in the link skips the prompt (spec §2). */
+/** Only the owner can save an email; `paid=true` in the link skips the prompt (docs/product.md#results-page). */
 export function shouldOfferNotify(upload: NotifyFacts | undefined, paid: boolean): boolean {
   return Boolean(upload?.viewerIsOwner && upload.hasEmail === false && !paid);
 }

@@ -1,6 +1,6 @@
 /**
  * "Save to Camera Roll": fetches short-lived links to every unlocked HD image and delivers them the
- * way the screen suits (see save-hd.ts). HD downloads need a signed-in parent (spec §4, §6): a
+ * way the screen suits (see save-hd.ts). HD downloads need a signed-in parent: a
  * visitor's page is saved as `checkout_redirect` and they go to /auth.
  */
 import { messages } from '@shared/messages';
@@ -21,7 +21,7 @@ import {
   startFrameDownload,
 } from '../save-hd';
 
-/** Mobile save hint, shown for 5 s (spec §8), and the blank tab's text while the links load. */
+/** Mobile save hint, shown for 5 s, and the blank tab's text while the links load. */
 const SAVE_HINT_MS = 5000;
 const PREPARING_HD = 'Preparing your HD photos…';
 

@@ -36,7 +36,7 @@ export function useUploadPhoto() {
       return view;
     },
     onSuccess: (view) => {
-      // Only a visitor's upload can be "already processing" for this browser session (spec §2).
+      // Only a visitor's upload can be "already processing" for this browser session (docs/product.md#upload).
       if (!view.ownedByUser) setLastTempUploadId(view.uploadId);
       // The progress page starts from what we already know instead of an empty bar.
       queryClient.setQueryData(uploadQueryKey(view.uploadId), view);

@@ -1,6 +1,6 @@
 /**
  * The upload an upsell page sells ages for (`?uploadId=`). A missing or malformed id is a bad link:
- * "Invalid link", then home, like the results page (spec §2, §8).
+ * "Invalid link", then home, like the results page (docs/product.md#upsell-pages).
  */
 import { isUuid } from '@shared/rules/ids';
 import { useQuery } from '@tanstack/react-query';

@@ -8,11 +8,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { messages } from '@shared/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUploadsHandler } from '../../handlers/uploads';
+import { systemClock } from '../../adapters/roots/basics';
+import { visitorSessionsFrom } from '../../adapters/sessions/session-key';
 import { fakeDeps } from '../../test-support/fakes/fake-deps';
 import { httpEvent } from '../../test-support/invoke';
-import { systemClock } from '../roots/basics';
-import { visitorSessionsFrom } from './session-key';
+import { createUploadsHandler } from '../uploads';
 
 const KEY = 'k'.repeat(48);
 const ARN = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:VisitorSessionKey-abc';
