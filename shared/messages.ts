@@ -90,7 +90,7 @@ export const messages = {
   momentsInstead: 'Make a keepsake in Moments instead: your photo on a themed picture, free to try.',
   // Where credits go (docs/architecture.md#decisions): shown beside the plans and the balance.
   creditsUse:
-    'HD credits and the monthly plan pay for HD keepsakes in Moments, opening soon. Age previews in HD are unlocked on your results page.',
+    'HD credits and the monthly plan pay for HD keepsakes in Moments and the composer. Age previews in HD are unlocked on your results page.',
   notEnoughCredits: 'You do not have enough credits. Buy a pack to continue.',
   webhookSignatureInvalid: 'The webhook signature is not valid.',
   aiWebhookUnexpected: 'No hosted AI provider is configured, so this webhook is not expected.',

@@ -78,7 +78,8 @@ test('a visitor uploads a photo, sees three previews and downloads the share ima
   ).toBeVisible();
   await expect(share.getByRole('link', { name: /Twitter/ })).toHaveAttribute(
     'href',
-    /twitter\.com\/intent\/tweet/,
+    // The post names the ages the composite shows.
+    /twitter\.com\/intent\/tweet\?text=.*ages%2010%2C%2016%20and%2021/,
   );
   await expect(share.getByRole('link', { name: /Facebook/ })).toHaveAttribute(
     'href',

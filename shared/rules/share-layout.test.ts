@@ -26,8 +26,14 @@ describe('share composite', () => {
     ).toBeNull();
   });
   it('links to the results page in the tweet and the sharer', () => {
-    const links = shareText('https://example.com', 'id-1');
+    const links = shareText('https://example.com', 'id-1', [10, 16, 21]);
     expect(decodeURIComponent(links.twitter)).toContain('url=https://example.com/result/id-1');
     expect(decodeURIComponent(links.facebook)).toContain('u=https://example.com/result/id-1');
+  });
+  it('names the ages the composite shows, not always 10, 16 and 21', () => {
+    expect(shareText('https://example.com', 'id-1', [10, 16, 21]).text).toContain('ages 10, 16 and 21');
+    const afterBundle = shareText('https://example.com', 'id-1', [2, 5, 10]);
+    expect(afterBundle.text).toContain('ages 2, 5 and 10');
+    expect(decodeURIComponent(afterBundle.twitter)).toContain('ages 2, 5 and 10');
   });
 });

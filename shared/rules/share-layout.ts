@@ -51,9 +51,17 @@ export function shareLayout(ages: readonly number[]): ShareLayout {
   };
 }
 
-export function shareText(origin: string, uploadId: string) {
+/** "10, 16 and 21": the ages as a sentence says them. */
+function agesInWords(ages: readonly number[]): string {
+  return ages.length > 1 ? `${ages.slice(0, -1).join(', ')} and ${ages.at(-1)}` : ages.join('');
+}
+
+/** The post's text names the ages the composite shows (the three lowest ready: 2, 5 and 10 after a bundle). */
+export function shareText(origin: string, uploadId: string, ages: readonly number[]) {
   const url = `${origin}/result/${uploadId}`;
-  const text = `${SHARE_TITLE} Here's our little one at ages 10, 16 and 21 ✨`;
+  const text = ages.length
+    ? `${SHARE_TITLE} Here's our little one at ages ${agesInWords(ages)} ✨`
+    : `${SHARE_TITLE} ✨`;
   return {
     url,
     text,

@@ -18,7 +18,12 @@ export function ShareToSocial({ upload }: { upload: UploadView }) {
   const [open, setOpen] = useState(false);
   const [composite, setComposite] = useState<Composite | null>(null);
   const buttonId = useId();
-  const links = shareText(window.location.origin, upload.uploadId);
+  const shareJobs = pickShareJobs(upload.jobs.filter((job) => job.status === 'done'));
+  const links = shareText(
+    window.location.origin,
+    upload.uploadId,
+    (shareJobs ?? []).map((job) => job.age),
+  );
 
   // Object URLs hold the image in memory until revoked.
   useEffect(
@@ -29,7 +34,7 @@ export function ShareToSocial({ upload }: { upload: UploadView }) {
   );
 
   const prepare = async () => {
-    const jobs = pickShareJobs(upload.jobs.filter((job) => job.status === 'done'));
+    const jobs = shareJobs;
     if (!jobs) {
       toast.error(messages.notAllImagesReady);
       return;
