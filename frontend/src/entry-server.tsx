@@ -1,11 +1,14 @@
 /**
  * The build's server-side entry (vite.config.ts, environment `ssr`): renders one page of the app to
- * HTML for scripts/build/prerender.ts, with every lazy page loaded before the markup is taken.
+ * HTML for scripts/build/prerender.ts, with every lazy page loaded before the markup is taken. It
+ * names the pages too: the build resolves the app's import aliases, the build script's loader does not.
  */
 import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { App } from './app/App';
 import { createRoutes } from './app/routes';
+
+export { APP_SHELL_FILE, PRERENDERED_PAGES } from '@shared/site-pages';
 
 export async function renderPage(pathname: string): Promise<string> {
   const handler = createStaticHandler(createRoutes());

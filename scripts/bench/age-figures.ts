@@ -1,6 +1,7 @@
 /** The figures of `npm run bench:age`, as pure functions: options, per-provider summaries, the table. */
+
+import { IDENTITY_MAX_DISTANCE } from '@shared/rules/identity';
 import { IMAGE_AI_PROVIDERS, type ImageAIProvider } from '../../functions/core/image-ai';
-import { IDENTITY_MAX_DISTANCE } from '../../shared/rules/identity';
 
 /** One aged face: what face-api reads in the result, and how far its identity moved from the original. */
 export type AgeSample = {

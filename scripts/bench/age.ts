@@ -7,6 +7,8 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { PREVIEW_AGES } from '@shared/catalog';
+import { identityDistance } from '@shared/rules/identity';
 import { createFaceIdentity, createImageAI } from '../../functions/adapters/image';
 import type { ProviderLogger } from '../../functions/adapters/image/replicate/predictions';
 import { replicateConfigOf } from '../../functions/adapters/image/replicate/replicate-config';
@@ -16,8 +18,6 @@ import {
   type ImageAIProvider,
   type ImageAIRoutes,
 } from '../../functions/core/image-ai';
-import { PREVIEW_AGES } from '../../shared/catalog';
-import { identityDistance } from '../../shared/rules/identity';
 import { startLocalHostedAi } from '../local/hosted-ai';
 import { type AgeSample, formatAgeTable, parseAgeBenchArgs, summariseAgeSamples } from './age-figures';
 import { PORTRAIT_RULE, portraits } from './portraits';

@@ -7,7 +7,7 @@
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { APP_SHELL_FILE, PRERENDERED_PAGES } from '../../shared/site-pages.js';
+import type { APP_SHELL_FILE, PRERENDERED_PAGES } from '@shared/site-pages';
 
 /** The build input (relative to frontend/) that loads the app on every prerendered page. */
 export const PRERENDERED_ENTRY = 'src/main-prerendered.tsx';
@@ -57,13 +57,20 @@ export function pageHtml(shell: string, markup: string, tags: string): string {
     .replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>`);
 }
 
-type RenderPage = (pathname: string) => Promise<string>;
+/** What the server build's entry (frontend/src/entry-server.tsx) gives: the renderer and the pages. */
+type ServerEntry = {
+  renderPage: (pathname: string) => Promise<string>;
+  APP_SHELL_FILE: typeof APP_SHELL_FILE;
+  PRERENDERED_PAGES: typeof PRERENDERED_PAGES;
+};
 
 /** Reads the client build in siteDir, renders each page with the server build, writes the HTML files. */
 export async function prerenderPages(opts: { siteDir: string; serverEntry: string }): Promise<void> {
   const shell = readFileSync(join(opts.siteDir, 'index.html'), 'utf8');
   const manifest: Manifest = JSON.parse(readFileSync(join(opts.siteDir, '.vite/manifest.json'), 'utf8'));
-  const { renderPage } = (await import(pathToFileURL(opts.serverEntry).href)) as { renderPage: RenderPage };
+  const { renderPage, APP_SHELL_FILE, PRERENDERED_PAGES } = (await import(
+    pathToFileURL(opts.serverEntry).href
+  )) as ServerEntry;
 
   const loader = entryFiles(manifest, PRERENDERED_ENTRY);
   // The loader is all a prerendered page fetches before it paints: a static import of the app
