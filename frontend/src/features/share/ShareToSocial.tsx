@@ -34,15 +34,14 @@ export function ShareToSocial({ upload }: { upload: UploadView }) {
   );
 
   const prepare = async () => {
-    const jobs = shareJobs;
-    if (!jobs) {
+    if (!shareJobs) {
       toast.error(messages.notAllImagesReady);
       return;
     }
     setBusy(true);
     try {
       const file = await composeShareImage(
-        jobs.map((job) => ({ age: job.age, previewUrl: job.previewUrl! })),
+        shareJobs.map((job) => ({ age: job.age, previewUrl: job.previewUrl! })),
       );
       setComposite({ file, url: URL.createObjectURL(file) });
       setOpen(true);
