@@ -36,9 +36,9 @@ export default {
       from: { path: '^functions/core/', pathNot: '[.]test[.]ts$' },
       to: {
         path: [
-          '^functions/(adapters|handlers|test-support|lambda)/',
+          '^functions/(adapters|handlers|test-support|lambda|image-engine)/',
           '^(frontend|infra|scripts)/',
-          '^node_modules/(@aws-sdk|@middy|@vladmandic|@tensorflow|sharp|stripe|replicate|aws-jwt-verify|@aws-lambda-powertools/metrics)/',
+          '^node_modules/(@aws-sdk|@middy|@vladmandic|@tensorflow|sharp|stripe|replicate|aws-jwt-verify|@aws-lambda-powertools/metrics|@little-futures)/',
         ],
       },
     },
@@ -51,9 +51,9 @@ export default {
       from: { path: '^functions/core/.+[.]test[.]ts$' },
       to: {
         path: [
-          '^functions/(adapters|handlers|lambda)/',
+          '^functions/(adapters|handlers|lambda|image-engine)/',
           '^(frontend|infra|scripts)/',
-          '^node_modules/(@aws-sdk|@middy|@vladmandic|@tensorflow|stripe|replicate|aws-jwt-verify)/',
+          '^node_modules/(@aws-sdk|@middy|@vladmandic|@tensorflow|stripe|replicate|aws-jwt-verify|@little-futures)/',
         ],
       },
     },
@@ -81,6 +81,27 @@ export default {
         path: ['^functions/(adapters|lambda|test-support)/', '^scripts/'],
         pathNot: ['^functions/adapters/roots/', '^functions/adapters/config[.]ts$'],
       },
+    },
+    {
+      name: 'image-engine-stands-alone',
+      comment:
+        'functions/image-engine is a package of its own (@little-futures/image-engine): pictures in, pictures ' +
+        'out. It knows no use case, port, adapter or handler (the offline provider in functions/adapters/image ' +
+        'fits it to the ImageAI port), only shared/ and its npm packages.',
+      severity: 'error',
+      from: { path: '^functions/image-engine/' },
+      to: {
+        path: ['^functions/(core|handlers|adapters|lambda|test-support)/', '^(frontend|infra|scripts)/'],
+      },
+    },
+    {
+      name: 'image-engine-behind-the-adapters',
+      comment:
+        'Only the adapters (and the scripts and browser tests) use the image engine: use cases reach it ' +
+        'through the ImageAI port and the other ports it implements, wired by the composition roots.',
+      severity: 'error',
+      from: { path: '^(shared|infra|functions/(core|handlers|lambda|test-support))/' },
+      to: { path: ['^functions/image-engine/', '^node_modules/@little-futures/image-engine/'] },
     },
     {
       name: 'nothing-imports-a-lambda-entry',

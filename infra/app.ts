@@ -8,7 +8,9 @@
  * offline) and imageAi<Capability>=offline|replicate for one capability (e.g. imageAiAgeProgress),
  * alarmEmail=<address> (mailed by every alarm; confirm the subscription e-mail), adminEmail=<address>
  * (the only one that may claim first-admin setup at /admin/grant), sellSimulatedAges=true (sell age HD
- * made by the offline simulation even with live Stripe keys; off by default), webhookKeyRotation=<n>
+ * made by the offline simulation even with live Stripe keys; off by default), hideAuthButtons=true (the
+ * header shows neither Login nor the account buttons), ageTestDemoImage=<https URL | uploads:<key> |
+ * renders:<key>> (the demo image of /admin/test-age-transform), webhookKeyRotation=<n>
  * (raised after a new webhook key is put in its secret, so both stacks read it again).
  */
 import { join } from 'node:path';
@@ -44,6 +46,8 @@ new LittleFuturesStack(app, `LittleFutures-${stage}`, {
   alarmEmail: app.node.tryGetContext('alarmEmail'),
   adminEmail: app.node.tryGetContext('adminEmail'),
   sellSimulatedAges: flag('sellSimulatedAges', false),
+  hideAuthButtons: flag('hideAuthButtons', false),
+  ageTestDemoImage: app.node.tryGetContext('ageTestDemoImage'),
   description: `Little Futures (${stage}): age previews of a child's photo`,
   prodLike: stage === 'prod',
   threatProtection: flag('threatProtection', false),

@@ -1,19 +1,26 @@
 /**
- * The deployer's two choices about who and what: the address that may claim first-admin setup
- * (context adminEmail) and selling the offline simulation's age HD (context sellSimulatedAges), read
- * back from the template and through the handlers' own config loader.
+ * The deployer's choices about who and what: the address that may claim first-admin setup (context
+ * adminEmail), selling the offline simulation's age HD (context sellSimulatedAges), hiding the
+ * header's sign-in buttons (context hideAuthButtons) and the age test's demo image (context
+ * ageTestDemoImage), read back from the template and through the handlers' own config loader.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ageSaleFactsOf, clientConfigOf } from '../functions/adapters/config';
 import { goLiveOf } from '../functions/adapters/go-live';
 import { environmentOf, loadConfigFrom } from './testing/function-config';
 import { synthTestStack, type TestStack } from './testing/synth-test-stack';
+import { actionsOf, resourcesOf, roleStatements, text } from './testing/template-queries';
 
 let bare: TestStack;
 let chosen: TestStack;
 beforeAll(() => {
   bare = synthTestStack();
-  chosen = synthTestStack({ adminEmail: ' Ops@Example.com ', sellSimulatedAges: true });
+  chosen = synthTestStack({
+    adminEmail: ' Ops@Example.com ',
+    sellSimulatedAges: true,
+    hideAuthButtons: true,
+    ageTestDemoImage: 'renders:demo/portrait.jpg',
+  });
 });
 
 const functionsOf = (t: TestStack) => [
@@ -71,5 +78,50 @@ describe('age HD on the offline simulation (context sellSimulatedAges)', () => {
     expect(configOf(chosen, 'payments').sellSimulatedAges).toBe(true);
     const item = goLiveOf(configOf(chosen, 'admin')).items.find((i) => i.id === 'age-sales');
     expect(item?.status).toBe('warn');
+  });
+});
+
+describe('the header sign-in buttons (context hideAuthButtons)', () => {
+  it('shows them by default, and tells the public config and the go-live page when hidden', () => {
+    expect(clientConfigOf(configOf(bare, 'system')).hideAuthButtons).toBe(false);
+    for (const [name, fn] of functionsOf(chosen)) {
+      const env = environmentOf(chosen.template, fn.function);
+      if (['system', 'admin'].includes(name)) expect(env.HIDE_AUTH_BUTTONS, name).toBe('true');
+      else expect(env, name).not.toHaveProperty('HIDE_AUTH_BUTTONS');
+    }
+    expect(clientConfigOf(configOf(chosen, 'system')).hideAuthButtons).toBe(true);
+    const item = goLiveOf(configOf(chosen, 'admin')).items.find((i) => i.id === 'auth-buttons');
+    expect(item?.value).toMatch(/^hidden/);
+  });
+});
+
+describe("the age test's demo image (context ageTestDemoImage)", () => {
+  const demoReads = (t: TestStack) =>
+    roleStatements(t.template, t.stack.api.handlers.get('admin')!.role).filter((statement) =>
+      resourcesOf(statement).some((resource) => text(resource).includes('demo/portrait.jpg')),
+    );
+
+  it('gives the admin Lambda the setting, and a read of exactly that key', () => {
+    expect(environmentOf(bare.template, bare.stack.api.handlers.get('admin')!.function)).not.toHaveProperty(
+      'AGE_TEST_DEMO_IMAGE',
+    );
+    expect(demoReads(bare)).toEqual([]);
+    expect(configOf(chosen, 'admin').ageTestDemoImage).toEqual({
+      kind: 'object',
+      bucket: 'renders',
+      key: 'demo/portrait.jpg',
+    });
+    expect(demoReads(chosen).map(actionsOf)).toEqual([['s3:GetObject']]);
+    const item = goLiveOf(configOf(chosen, 'admin')).items.find((i) => i.id === 'age-test-demo-image');
+    expect(item).toMatchObject({ status: 'ok', value: 'demo/portrait.jpg in the renders bucket' });
+  });
+
+  it('stops the synth at a value of no known form, or a data: URL too long for the environment', () => {
+    expect(() => synthTestStack({ ageTestDemoImage: 'http://images.example/a.jpg' })).toThrow(
+      /ageTestDemoImage is unusable \(a URL must use https/,
+    );
+    expect(() => synthTestStack({ ageTestDemoImage: `data:image/jpeg;base64,${'A'.repeat(2000)}` })).toThrow(
+      /4 KB/,
+    );
   });
 });

@@ -242,9 +242,11 @@ describe('deployment contract: IAM object grants', () => {
       [under('renders', compositions.prefix)]: ['read', 'write'],
     });
     // The template seeder writes (and on failure removes) template files; it never reads them. The AI
-    // test pages presign GETs of age tests' HD files and of test runs' outputs.
+    // test pages presign GETs of age tests' HD files and of test runs' outputs; the age test's demo
+    // image is stored as the operator's own upload.
     expect(objectAccess(api('admin'))).toEqual({
       [under('renders', templates.prefix)]: ['write'],
+      [under('uploads', userFiles.prefix)]: ['write'],
       [under('renders', hd.prefix)]: ['read'],
       [under('renders', aiTests.prefix)]: ['read'],
     });

@@ -21,8 +21,8 @@ type Shipped = { nodeModules: string[]; bundleFolders: Record<string, string> };
 
 /** Modules that read a folder beside the bundle, and that folder (bundle name → repository path). */
 const FOLDER_READERS: Record<string, Record<string, string>> = {
-  'functions/adapters/image/background/model-dir.ts': {
-    'selfie-model': 'functions/adapters/image/background/model',
+  'functions/image-engine/src/background/model-dir.ts': {
+    'selfie-model': 'functions/image-engine/src/background/model',
   },
 };
 

@@ -231,11 +231,13 @@ describe('Least privilege', () => {
     expect(senders).toEqual(['admin', 'payments', 'uploads', 'webhooks']);
   });
 
-  it('admin: presigns reads of hd/ (age tests) and ai-tests/ (test runs), queues renders and packs; no keys', () => {
+  it('admin: presigns reads of hd/ (age tests) and ai-tests/ (test runs), stores the demo image as an upload, queues renders and packs; no keys', () => {
     expect(objectGrants(handler('admin').role)).toEqual({
       'renders/templates/*': ['s3:DeleteObject', 's3:PutObject'],
       'renders/hd/*': ['s3:GetObject'],
       'renders/ai-tests/*': ['s3:GetObject'],
+      // Written, never read back: the render worker reads the photo.
+      'uploads/users/*': ['s3:DeleteObjectTagging', 's3:PutObject', 's3:PutObjectTagging'],
     });
     const sqs = sqsStatements('admin');
     expect(sqs.flatMap(actionsOf)).toEqual(['sqs:SendMessage', 'sqs:SendMessage']);

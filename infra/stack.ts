@@ -1,7 +1,9 @@
 /** The whole product in one stack, composed of one construct per concern. */
 import { routes } from '@shared/api';
 import { LAMBDA_NAMES, type LambdaName, METRICS_NAMESPACE, WEBHOOK_KEY_PARAM } from '@shared/deployment';
+import { demoImageSettingOf } from '@shared/rules/demo-image';
 import { CfnOutput, RemovalPolicy, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { z } from 'zod';
@@ -49,7 +51,19 @@ export type LittleFuturesStackProps = StackProps & {
   adminEmail?: string;
   /** Sell age HD made by the offline simulation even with live keys (CDK context sellSimulatedAges). */
   sellSimulatedAges?: boolean;
+  /** Hide Login and the account buttons of the header (CDK context hideAuthButtons). */
+  hideAuthButtons?: boolean;
+  /** The age test's demo image (CDK context ageTestDemoImage; the forms: shared/rules/demo-image.ts). */
+  ageTestDemoImage?: string;
 };
+
+/** The Lambdas that know whether the header hides its sign-in buttons: the public config and the go-live page. */
+const AUTH_BUTTON_GROUPS = ['system', 'admin'] as const;
+/**
+ * Lambda's environment holds 4 KB in all: a data: URL longer than this leaves too little for the
+ * rest, so the synth refuses it (an https URL or a bucket key has no such limit).
+ */
+const MAX_DEMO_IMAGE_SETTING = 1024;
 
 /** The Lambdas that apply the age-sale rule: the public config, checkout and the go-live page. */
 const AGE_SALE_GROUPS = ['system', 'payments', 'admin'] as const;
@@ -213,6 +227,13 @@ export class LittleFuturesStack extends Stack {
       }
     }
 
+    if (props.hideAuthButtons) {
+      for (const group of AUTH_BUTTON_GROUPS) {
+        this.api.handlers.get(group)?.function.addEnvironment('HIDE_AUTH_BUTTONS', 'true');
+      }
+    }
+    if (props.ageTestDemoImage !== undefined) this.setAgeTestDemoImage(props.ageTestDemoImage.trim());
+
     this.alerts = new Alerts(this, 'Alerts', { email: props.alarmEmail });
     this.alerts.notify(this.renderPipeline.deadLetterAlarm, this.packPipeline.deadLetterAlarm);
     this.alerts.watchApi(this.api.httpApi, this.api.accessLogs);
@@ -296,5 +317,30 @@ export class LittleFuturesStack extends Stack {
       );
     }
     return byName as Map<LambdaName, AppFunction>;
+  }
+
+  /** The admin Lambda reads the demo image: a key in a bucket gets a read of exactly that key. */
+  private setAgeTestDemoImage(value: string) {
+    const setting = demoImageSettingOf(value);
+    if (setting.kind === 'invalid') {
+      throw new Error(`ageTestDemoImage is unusable (${setting.problem}): "${value}"`);
+    }
+    if (value.length > MAX_DEMO_IMAGE_SETTING) {
+      throw new Error(
+        `ageTestDemoImage is ${value.length} characters; Lambda's environment holds 4 KB in all: use an https:// URL or uploads:<key> / renders:<key>`,
+      );
+    }
+    const admin = this.api.handlers.get('admin');
+    if (!admin) throw new Error('No admin Lambda for the age test demo image');
+    admin.function.addEnvironment('AGE_TEST_DEMO_IMAGE', value);
+    if (setting.kind === 'object') {
+      const bucket = setting.bucket === 'uploads' ? this.storage.uploads : this.storage.renders;
+      admin.role.addToPrincipalPolicy(
+        new iam.PolicyStatement({
+          actions: ['s3:GetObject'],
+          resources: [bucket.arnForObjects(setting.key)],
+        }),
+      );
+    }
   }
 }

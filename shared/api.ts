@@ -17,6 +17,7 @@ import {
   aiRunViewSchema,
   createAiRunRequestSchema,
   startAgeTestRequestSchema,
+  startDemoAgeTestRequestSchema,
 } from './schemas/admin-ai';
 import {
   createPackRequestSchema,
@@ -319,7 +320,7 @@ export const routes = {
     response: compositionViewSchema,
     errors: [404, 409, 429, 503],
   },
-  /** An HD keepsake: 2000×2000 from the clean template, 1 credit (free with a live subscription). */
+  /** An HD keepsake: 2000×2000 from the clean template, CREDIT_PRICES.hd_keepsake (free with a live plan). */
   createHdComposition: {
     method: 'POST',
     path: '/api/compositions/hd',
@@ -329,7 +330,7 @@ export const routes = {
     response: compositionViewSchema,
     errors: [402, 404, 409, 503],
   },
-  /** The composer's HD export: the template's native size from the clean template, 1 credit (free with a live subscription). */
+  /** The composer's HD export: the template's native size from the clean template, CREDIT_PRICES.hd_export (free with a live plan). */
   createComposerHdComposition: {
     method: 'POST',
     path: '/api/composer/compositions/hd',
@@ -507,6 +508,19 @@ export const routes = {
     body: startAgeTestRequestSchema,
     response: ageTestViewSchema,
     errors: [404, 409],
+  },
+  /**
+   * The same on the deployment's demo image (AGE_TEST_DEMO_IMAGE): the server reads it, stores it as
+   * the operator's upload and queues the age; 409 when none is set, 422 when it cannot be used.
+   */
+  startDemoAgeTest: {
+    method: 'POST',
+    path: '/api/admin/ai/age-tests/demo',
+    access: 'admin',
+    group: 'admin',
+    body: startDemoAgeTestRequestSchema,
+    response: ageTestViewSchema,
+    errors: [409, 422],
   },
   /** A test photo's jobs (`testId` is its upload id): status, result, prediction, the guard's numbers, cost. */
   getAgeTest: {

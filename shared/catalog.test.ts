@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPrice, getProduct, PLANS, PRODUCT_IDS } from './catalog';
+import { CREDIT_PRICES, formatPrice, getProduct, PLANS, PRODUCT_IDS } from './catalog';
 
 describe('catalog', () => {
   it('holds the product prices', () => {
@@ -18,6 +18,9 @@ describe('catalog', () => {
       '50-Pack $13.95',
       'Subscription $14.95',
     ]);
+  });
+  it('prices each paid action in credits: 1 per HD keepsake and per HD export', () => {
+    expect(CREDIT_PRICES).toEqual({ hd_keepsake: 1, hd_export: 1 });
   });
   it('has the five age checkout product types', () => {
     expect(PRODUCT_IDS).toEqual(

@@ -16,6 +16,18 @@ export const ANONYMOUS_RETENTION_DAYS = 30;
 
 export type CheckoutMode = 'payment' | 'subscription';
 
+/**
+ * What each paid action costs in credits (nothing under a live subscription). The key is also the
+ * reason of the action's ledger entry.
+ */
+export const CREDIT_PRICES = {
+  /** A Moments HD keepsake (2000×2000 from the clean template). */
+  hd_keepsake: 1,
+  /** A composer HD export (the template's native size). */
+  hd_export: 1,
+} as const;
+export type CreditUse = keyof typeof CREDIT_PRICES;
+
 export type Product = {
   id: ProductId;
   name: string;

@@ -166,7 +166,7 @@ function ownerFolder(owner: FileOwner): string {
  * Square copies of a template at the sizes the server draws Moments keepsakes, cover-cropped like
  * the drawing crops the template: a Lambda's first keepsake on a template decodes an image of the
  * canvas's size instead of the 2048 px original and scales nothing. Written beside the template's
- * images; a template stored before them is drawn from the original.
+ * images by every template source.
  */
 export const TEMPLATE_SQUARES = {
   /** Moments' free keepsake, from the watermarked image. */

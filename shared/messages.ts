@@ -2,6 +2,8 @@
  * Every user-facing message, verbatim. The groups marked fixed wording or verbatim are the product's
  * own wording (docs/product.md) and must not be reworded; the product messages cover cases it leaves open.
  */
+import { CREDIT_PRICES } from './catalog';
+
 export const messages = {
   // Upload, fixed wording (docs/product.md#upload)
   uploadFailed: 'Upload failed. Please try again.',
@@ -125,6 +127,8 @@ export const messages = {
   backgroundRemoved: 'Background removed successfully!',
   backgroundRemovalFailed: 'Failed to remove background',
   extractFirst: 'Please upload and extract a child image first',
+  blendOutOfRange:
+    'The blend settings are out of range: brightness and contrast 0.5–1.5, shadow strength 0–1, shadow offset 0–0.2, feather 0–10.',
   compositionCreated: 'Composition created successfully!',
   compositionFailed: 'Failed to create composition',
   saveDraftFirst: 'Please save your draft first',
@@ -156,7 +160,7 @@ export const messages = {
   draftNotFound: 'We could not find this draft.',
   draftNameRequired: 'Please enter a name',
   signInForHd: 'Please sign in to make HD keepsakes.',
-  hdKeepsakeCost: 'HD keepsakes cost 1 credit each (free with the monthly plan).',
+  hdKeepsakeCost: `HD keepsakes cost ${CREDIT_PRICES.hd_keepsake} credit each (free with the monthly plan).`,
 
   // Operator pages, verbatim (docs/product.md#admin-pages).
   mustBeLoggedIn: 'You must be logged in first',
@@ -197,6 +201,16 @@ export const messages = {
   aiTestAgeTaken: 'This photo already has a test at that age. Upload it again to run another.',
   aiTestRunNotFound: 'We could not find this test run. Runs are kept for two days.',
   aiTestFailed: 'The test failed on our side. See the details and the worker log.',
+  // The age test's demo image (AGE_TEST_DEMO_IMAGE, shared/rules/demo-image.ts): what the operator must fix.
+  aiTestDemoImageUnset:
+    'No demo image is set. Set AGE_TEST_DEMO_IMAGE (cdk deploy -c ageTestDemoImage=…) to an https:// URL, a data:image/… URL, or uploads:<key> or renders:<key>.',
+  aiTestDemoImageInvalid:
+    'The demo image setting (AGE_TEST_DEMO_IMAGE) is not an https:// URL, a data:image/…;base64, URL, or uploads:<key> or renders:<key>.',
+  aiTestDemoImageUnreachable:
+    'The demo image could not be downloaded: its URL (AGE_TEST_DEMO_IMAGE) must be https, on a public host, and answer 200 with the image.',
+  aiTestDemoImageMissing: 'The demo image is not in the bucket: check the key in AGE_TEST_DEMO_IMAGE.',
+  aiTestDemoImageNotAPhoto:
+    'The demo image (AGE_TEST_DEMO_IMAGE) is not a usable photo: it must be a JPEG, PNG or WEBP of at least 200 × 200 px and at most 10 MB.',
   packNotFound: 'We could not find this pack.',
   packGenerationRunning: 'A generation is already running for this pack.',
   packGenerationFailed: 'The generation failed. Please try again.',

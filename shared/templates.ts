@@ -65,8 +65,5 @@ export const DEFAULT_SAFE_AREA: SafeArea = { x: 0.25, y: 0.25, width: 0.5, heigh
 export const THUMB_WIDTH_PX = 480;
 export const THUMB_MAX_BYTES = 40 * 1024;
 
-/** The Moments gallery badge: every HD keepsake costs this many credits. */
-export const HD_COMPOSITION_CREDITS = 1;
-
 /** The {product} of the composer's export file name, "{product}_{templateId}_{timestamp}.jpg". */
 export const EXPORT_FILE_PRODUCT = 'little-futures';

@@ -59,7 +59,7 @@ test('an age-preview test runs through the real pipeline to its result, each ste
   await expect(provider).toContainText('craniofacial growth warp');
   await expect(page.getByText(messages.aiProviderRequired)).toHaveCount(0);
 
-  const photo = page.getByLabel('Photo (JPEG or PNG)');
+  const photo = page.getByLabel('Photo', { exact: true });
   await photo.setInputFiles(NOT_AN_IMAGE);
   await expect(page.getByRole('alert')).toHaveText(messages.notAnImage);
   await expect(photo).toHaveAttribute('aria-invalid', 'true');
@@ -108,17 +108,51 @@ test('the age 16 test says how long it takes and shows the aged portrait', async
   test.setTimeout(120_000);
   await openAsAdmin(page, baseURL!, '/admin/test-age-transform', 'Age 16 test');
   await expect(page.getByText('It takes 30-60 seconds with a hosted model.')).toBeVisible();
-  await expect(page.getByText('The demo needs a portrait file')).toBeVisible();
   await page.getByRole('button', { name: 'Run age 16 test' }).click();
   await expect(page.getByRole('alert')).toHaveText(messages.notAnImage);
 
-  await page.getByLabel('Portrait (JPEG or PNG)').setInputFiles(FACE_PHOTO);
+  await page.getByLabel('Portrait', { exact: true }).setInputFiles(FACE_PHOTO);
   await page.getByRole('button', { name: 'Run age 16 test' }).click();
   await expect(page.getByRole('button', { name: 'Ageing…' })).toBeDisabled();
   await expectLoadedImage(page, 'Age 16 result, watermarked preview');
   await expect(page.getByRole('alert')).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: testInfo.outputPath('test-age-transform-done.png'), fullPage: true });
+});
+
+test('the age 16 test runs on the demo image the deployment names, which the server reads', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await openAsAdmin(page, baseURL!, '/admin/test-age-transform', 'Age 16 test');
+  // npm start's default (scripts/local/demo-portrait.ts): a portrait as a data: URL, named by its size.
+  const demo = page.getByRole('region', { name: 'Demo image' });
+  await expect(demo).toContainText(/This deployment names one: a data: URL \(image\/jpeg, \d+ KB\)/);
+  await demo.getByRole('button', { name: 'Use the demo image' }).click();
+  await expect(page.getByRole('button', { name: 'Ageing…' })).toBeDisabled();
+  await expectLoadedImage(page, 'Age 16 result, watermarked preview', 60_000);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await page.locator('summary', { hasText: 'Steps' }).click();
+  await expect(page.getByText('Stored: the demo image is checked and ready')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: testInfo.outputPath('test-age-transform-demo.png'), fullPage: true });
+});
+
+test('without a demo image the age 16 test says how to name one and takes an upload', async ({
+  page,
+  baseURL,
+}) => {
+  // The suite's stack names one; this deployment's answer is the one without.
+  await page.route('**/api/admin/ai/providers', async (route) => {
+    const providers = await (await route.fetch()).json();
+    await route.fulfill({ json: { ...providers, ageTestDemoImage: null } });
+  });
+  await openAsAdmin(page, baseURL!, '/admin/test-age-transform', 'Age 16 test');
+  const demo = page.getByRole('region', { name: 'Demo image' });
+  await expect(demo).toContainText(messages.aiTestDemoImageUnset);
+  await expect(demo.getByRole('button')).toHaveCount(0);
+  await expect(page.getByLabel('Portrait', { exact: true })).toBeVisible();
 });
 
 test('the five scene prompts run one after another and their JSON summary downloads', async ({
@@ -180,12 +214,17 @@ test('the face swap asks for both images, shows the swap and its metadata, and a
   );
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText(messages.uploadBothImages);
-  await page.getByLabel('Background image (JPEG or PNG)').setInputFiles(FACE_PHOTO);
+  await page.getByLabel('Background image').setInputFiles(FACE_PHOTO);
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText(messages.uploadBothImages);
-  await page.getByLabel('Face image (JPEG or PNG)').setInputFiles(NOT_AN_IMAGE);
+  await page.getByLabel('Face image').setInputFiles(NOT_AN_IMAGE);
   await expect(page.getByRole('alert').filter({ hasText: messages.notAnImage })).toBeVisible();
-  await page.getByLabel('Face image (JPEG or PNG)').setInputFiles(OTHER_FACE_PHOTO);
+  // Any image is taken, as on /upload: a GIF becomes its first frame, as a JPEG.
+  await page.getByLabel('Face image').setInputFiles({
+    name: 'face.gif',
+    mimeType: 'image/gif',
+    buffer: await sharp(OTHER_FACE_PHOTO).gif().toBuffer(),
+  });
   await expect(page.getByRole('alert')).toHaveCount(0);
   await page.getByRole('button', { name: 'Run', exact: true }).click();
 
@@ -200,7 +239,7 @@ test('the face swap asks for both images, shows the swap and its metadata, and a
   await page.screenshot({ path: testInfo.outputPath('face-swap-test-done.png'), fullPage: true });
 
   // A background with no face in it: the worker's refusal shows inline, with its details.
-  await page.getByLabel('Background image (JPEG or PNG)').setInputFiles({
+  await page.getByLabel('Background image').setInputFiles({
     name: 'no-face.jpg',
     mimeType: 'image/jpeg',
     buffer: await noFacePhoto(),

@@ -124,9 +124,22 @@ test('an admin imports the sample, drags and types a safe area, saves and finds 
     await expect(page.getByRole('spinbutton', { name: 'Height' })).toHaveValue('0.75');
   }
 
-  // Typed values are clamped when the field is left: x moves right, the width shrinks to fit.
+  // Typed values are clamped when the field is left: the size stays, x stops at 1 − width.
   await page.getByRole('spinbutton', { name: 'X', exact: true }).fill('0.6');
   await page.getByRole('spinbutton', { name: 'Display Order' }).focus();
+  // The drags left the width at 0.6 (0.7 after the phone's touch drag).
+  const [draggedWidth, xStop] = isMobile ? ['0.7', '0.3'] : ['0.6', '0.4'];
+  await expect(page.getByRole('spinbutton', { name: 'X', exact: true })).toHaveValue(xStop);
+  await expect(page.getByRole('spinbutton', { name: 'Width' })).toHaveValue(draggedWidth);
+  // A width that no longer fits moves x back instead of shrinking.
+  await page.getByRole('spinbutton', { name: 'Width' }).fill('0.9');
+  await page.getByRole('spinbutton', { name: 'Display Order' }).focus();
+  await expect(page.getByRole('spinbutton', { name: 'X', exact: true })).toHaveValue('0.1');
+  await expect(page.getByRole('spinbutton', { name: 'Width' })).toHaveValue('0.9');
+  await page.getByRole('spinbutton', { name: 'Width' }).fill('0.4');
+  await page.getByRole('spinbutton', { name: 'X', exact: true }).fill('0.6');
+  await page.getByRole('spinbutton', { name: 'Display Order' }).focus();
+  await expect(page.getByRole('spinbutton', { name: 'X', exact: true })).toHaveValue('0.6');
   await expect(page.getByRole('spinbutton', { name: 'Width' })).toHaveValue('0.4');
   await page.getByRole('spinbutton', { name: 'Display Order' }).fill('900');
   await page.getByRole('combobox', { name: 'Anchor' }).selectOption('bottom');

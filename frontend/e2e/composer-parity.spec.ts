@@ -1,18 +1,19 @@
 /**
  * The composer's preview and free export (Chromium's canvas) and its HD export (@napi-rs/canvas,
  * then JPEG) run the same drawing function (shared/rules/composer-drawing.ts): over random
- * transforms with every effect (flip, feather, brightness, contrast, shadow) they differ by at most
- * 2/255 per channel on average.
+ * transforms with every effect (flip, feather, brightness, contrast, shadow, the scene's light on and
+ * off) and a cut-out cropped at its bottom (the faded edge) they differ by at most 2/255 per channel
+ * on average.
  */
+import { createKeepsakeRenderer, layerOfBytes } from '@little-futures/image-engine/keepsakes';
 import { expect, test } from '@playwright/test';
 import { buildSync } from 'esbuild';
 import sharp from 'sharp';
-import { createKeepsakeRenderer, layerOfBytes } from '../../functions/adapters/image/keepsake-renderer';
 
 /** A 4:5 template at half its native size keeps the test quick; the drawing does not care. */
 const SIZE = { width: 820, height: 1024 };
 const SAFE_AREA = { x: 0.15, y: 0.3, width: 0.7, height: 0.6, anchor: 'bottom' as const };
-const TRANSFORMS = 12;
+const TRANSFORMS = 20;
 const MAX_MEAN_ABS_ERROR = 2;
 
 const drawingScript = () =>
@@ -25,7 +26,7 @@ const drawingScript = () =>
   }).outputFiles[0].text;
 
 async function layers() {
-  const gradient = (w: number, h: number, channels: 3 | 4) => {
+  const gradient = (w: number, h: number, channels: 3 | 4, waistUp = false) => {
     const data = Buffer.alloc(w * h * channels);
     for (let y = 0; y < h; y++) {
       for (let x = 0; x < w; x++) {
@@ -34,7 +35,8 @@ async function layers() {
         data[i + 1] = 60 + (y / h) * 150;
         data[i + 2] = 200 - (x / w) * 120 + 15 * Math.cos(x / 53);
         if (channels === 4) {
-          const d = Math.hypot((x - w / 2) / (w / 2), (y - h / 2) / (h / 2));
+          const across = (x - w / 2) / (w / 2);
+          const d = waistUp && y > h / 2 ? Math.abs(across) : Math.hypot(across, (y - h / 2) / (h / 2));
           data[i + 3] = Math.max(0, Math.min(255, (1.05 - d) * 255 * 8));
         }
       }
@@ -43,7 +45,10 @@ async function layers() {
   };
   return {
     background: await gradient(SIZE.width, SIZE.height, 3).jpeg({ quality: 92 }).toBuffer(),
-    cutout: await gradient(600, 800, 4).png().toBuffer(),
+    cutouts: [
+      await gradient(600, 800, 4).png().toBuffer(),
+      await gradient(600, 800, 4, true).png().toBuffer(),
+    ],
   };
 }
 
@@ -78,7 +83,9 @@ test('the HD export matches the browser canvas within 2/255 with every effect @d
       brightness: Math.round((0.5 + next()) * 10) / 10,
       contrast: Math.round((0.5 + next()) * 10) / 10,
       shadow: run % 4 < 2,
+      matchLight: run % 5 !== 1,
     };
+    const cutout = images.cutouts[run % 2];
     const browserPng = await page.evaluate(
       async ({ size, background, cutout, transform, safeArea }) => {
         const load = async (src: string) => {
@@ -105,14 +112,14 @@ test('the HD export matches the browser canvas within 2/255 with every effect @d
       {
         size: SIZE,
         background: dataUrl(images.background, 'image/jpeg'),
-        cutout: dataUrl(images.cutout, 'image/png'),
+        cutout: dataUrl(cutout, 'image/png'),
         transform,
         safeArea: SAFE_AREA,
       },
     );
     const server = await renderer.renderComposition({
       background: layerOfBytes(images.background),
-      cutout: layerOfBytes(images.cutout),
+      cutout: layerOfBytes(cutout),
       transform,
       safeArea: SAFE_AREA,
       ...SIZE,

@@ -29,6 +29,34 @@ export function toast(page: Page, text: string) {
   return page.locator('[data-sonner-toast][data-visible="true"]').filter({ hasText: text });
 }
 
+/**
+ * The next `method` request to `url` is answered with the server's refusal `{ error: { code, message } }`,
+ * as when a draft was deleted in another tab; later ones reach the server.
+ */
+export async function refuseNextRequest(
+  page: Page,
+  method: string,
+  url: RegExp,
+  refusal: { status: number; code: string; message: string },
+) {
+  let refused = false;
+  await page.route(url, async (route) => {
+    if (refused || route.request().method() !== method) return route.fallback();
+    refused = true;
+    await route.fulfill({
+      status: refusal.status,
+      json: { error: { code: refusal.code, message: refusal.message } },
+    });
+  });
+}
+
+/** A failure toast as the parent reads it: the product's fixed wording as its title, the server's reason beneath. */
+export async function expectFailureToast(page: Page, title: string, reason: string) {
+  const shown = toast(page, title);
+  await expect(shown.locator('[data-title]')).toHaveText(title);
+  await expect(shown.locator('[data-description]')).toHaveText(reason);
+}
+
 /** The email prompt may open over the results at any moment: dismiss it whenever it is in the way. */
 export async function dismissNotifyWhenShown(page: Page) {
   await page.addLocatorHandler(page.getByRole('dialog', { name: 'Get Notified' }), async (dialog) => {

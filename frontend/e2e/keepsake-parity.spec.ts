@@ -1,12 +1,14 @@
 /**
  * What the parent sees is what they get: the browser's canvas (Chromium) and the server's export
  * (@napi-rs/canvas, then JPEG) run the same drawing function (shared/rules/keepsake-drawing.ts);
- * over 20 random placements, with brush strokes, they differ by at most 2/255 per channel on average.
+ * over 20 random placements with random blends (brightness, contrast, shadow, feather, the scene's
+ * light on and off), brush strokes, a cut-out cropped at its bottom (the faded edge) and a ground
+ * line, they differ by at most 2/255 per channel on average.
  */
+import { createKeepsakeRenderer, layerOfBytes } from '@little-futures/image-engine/keepsakes';
 import { expect, test } from '@playwright/test';
 import { buildSync } from 'esbuild';
 import sharp from 'sharp';
-import { createKeepsakeRenderer, layerOfBytes } from '../../functions/adapters/image/keepsake-renderer';
 
 const SIZE = 800;
 const TRANSFORMS = 20;
@@ -22,9 +24,12 @@ const drawingScript = () =>
     write: false,
   }).outputFiles[0].text;
 
-/** Smooth gradients with soft detail, like a scene; a cut-out with a feathered oval edge. */
+/**
+ * Smooth gradients with soft detail, like a scene; cut-outs with a feathered oval edge, one of them
+ * cropped at its bottom like a waist-up portrait.
+ */
 async function layers() {
-  const gradient = (w: number, h: number, channels: 3 | 4) => {
+  const gradient = (w: number, h: number, channels: 3 | 4, waistUp = false) => {
     const data = Buffer.alloc(w * h * channels);
     for (let y = 0; y < h; y++) {
       for (let x = 0; x < w; x++) {
@@ -33,7 +38,8 @@ async function layers() {
         data[i + 1] = 60 + (y / h) * 150;
         data[i + 2] = 200 - (x / w) * 120 + 15 * Math.cos(x / 53);
         if (channels === 4) {
-          const d = Math.hypot((x - w / 2) / (w / 2), (y - h / 2) / (h / 2));
+          const across = (x - w / 2) / (w / 2);
+          const d = waistUp && y > h / 2 ? Math.abs(across) : Math.hypot(across, (y - h / 2) / (h / 2));
           data[i + 3] = Math.max(0, Math.min(255, (1.05 - d) * 255 * 8));
         }
       }
@@ -42,15 +48,16 @@ async function layers() {
   };
   const background = await gradient(2048, 2048, 3).jpeg({ quality: 92 }).toBuffer();
   const cutout = await gradient(600, 800, 4).png().toBuffer();
+  const waistUp = await gradient(600, 800, 4, true).png().toBuffer();
   const source = await gradient(600, 800, 3).modulate({ hue: 90 }).jpeg({ quality: 92 }).toBuffer();
-  return { background, cutout, source };
+  return { background, cutouts: [cutout, waistUp], source };
 }
 
 const rawRgb = async (image: Buffer) =>
   (await sharp(image).removeAlpha().raw().toBuffer({ resolveWithObject: true })).data;
 
 // Pixels, not layout: one browser profile is enough (the config runs @desktop-only tests on desktop).
-test('the server export matches the browser canvas within 2/255 over 20 random placements @desktop-only', async ({
+test('the server export matches the browser canvas within 2/255 over 20 random placements and blends @desktop-only', async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -73,6 +80,17 @@ test('the server export matches the browser canvas within 2/255 over 20 random p
       scale: 0.1 + next() * 0.9,
       rotation: Math.round(next() * 360 - 180),
     };
+    const step = (min: number, max: number, by: number) => min + Math.round((next() * (max - min)) / by) * by;
+    const blend = {
+      brightness: step(0.5, 1.5, 0.1),
+      contrast: step(0.5, 1.5, 0.1),
+      shadowStrength: step(0, 1, 0.05),
+      shadowOffset: step(0, 0.2, 0.01),
+      feather: run % 4 === 0 ? 0 : step(0, 10, 1),
+      matchLight: run % 5 !== 1,
+    };
+    const cutout = images.cutouts[run % 2];
+    const groundY = run % 3 === 2 ? 0.8 : undefined;
     const strokes =
       run % 3 === 0
         ? [
@@ -89,7 +107,7 @@ test('the server export matches the browser canvas within 2/255 over 20 random p
           ]
         : [];
     const browserPng = await page.evaluate(
-      async ({ size, background, cutout, source, placement, strokes }) => {
+      async ({ size, background, cutout, source, groundY, edit }) => {
         const load = async (src: string) => {
           const img = new Image();
           img.src = src;
@@ -106,9 +124,13 @@ test('the server export matches the browser canvas within 2/255 over 20 random p
         (window as any).keepsake.drawKeepsake(
           ctx,
           { width: size, height: size },
-          { background: await load(background), cutout: await load(cutout), source: await load(source) },
-          placement,
-          strokes,
+          {
+            background: await load(background),
+            cutout: await load(cutout),
+            source: await load(source),
+            groundY,
+          },
+          edit,
           makeLayer,
         );
         return canvas.toDataURL('image/png');
@@ -116,18 +138,20 @@ test('the server export matches the browser canvas within 2/255 over 20 random p
       {
         size: SIZE,
         background: dataUrl(images.background, 'image/jpeg'),
-        cutout: dataUrl(images.cutout, 'image/png'),
+        cutout: dataUrl(cutout, 'image/png'),
         source: dataUrl(images.source, 'image/jpeg'),
-        placement,
-        strokes,
+        groundY,
+        edit: { placement, strokes, blend },
       },
     );
     const server = await renderer.render({
       background: layerOfBytes(images.background),
-      cutout: layerOfBytes(images.cutout),
+      cutout: layerOfBytes(cutout),
       source: layerOfBytes(images.source),
       placement,
       strokes,
+      blend,
+      groundY,
       size: SIZE,
       watermark: false,
     });

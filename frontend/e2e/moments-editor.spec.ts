@@ -1,7 +1,8 @@
 /**
  * The Moments editor's direct manipulation on the real local stack: dragging the child moves the
  * sliders (one drag, one undo step), the erase brush mends the edge and its strokes are accepted by
- * the server's Generate, and a brush stroke begun on the background paints nothing. Screenshots of
+ * the server's Generate, a brush stroke begun on the background paints nothing, and the blend
+ * controls work by keyboard and go with Generate. Screenshots of
  * the editor go to test-results for looking at.
  */
 import { expect, type Page, test } from '@playwright/test';
@@ -63,4 +64,30 @@ test('dragging the child moves the sliders as one undo step; the brush mends the
   await page.keyboard.press('Control+Shift+z');
   await expect(undo).toBeEnabled();
   await page.screenshot({ path: testInfo.outputPath('editor-result.png'), fullPage: true });
+});
+
+test('the blend sliders and the light switch answer the keyboard and go with Generate', async ({ page }) => {
+  await openEditorWithPhoto(page);
+  const brightness = page.getByRole('slider', { name: 'Brightness' });
+  await brightness.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(brightness).toHaveValue('1.1');
+  await expect(page.getByRole('slider', { name: 'Shadow strength' })).toHaveValue('0.3');
+  const matchLight = page.getByRole('switch', { name: "Match the scene's light" });
+  await expect(matchLight).toBeChecked();
+  await matchLight.focus();
+  await page.keyboard.press('Space');
+  await expect(matchLight).not.toBeChecked();
+
+  const sent = page.waitForRequest((r) => r.url().endsWith('/api/compositions') && r.method() === 'POST');
+  await page.getByRole('button', { name: 'Generate (free)' }).click();
+  expect((await sent).postDataJSON().blend).toEqual({
+    brightness: 1.1,
+    contrast: 1,
+    shadowStrength: 0.3,
+    shadowOffset: 0,
+    feather: 0,
+    matchLight: false,
+  });
+  await expect(toast(page, 'Composition created successfully!')).toBeVisible({ timeout: 30_000 });
 });

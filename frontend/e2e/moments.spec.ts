@@ -4,9 +4,16 @@
  * parent's HD keepsake paid with a credit and their drafts.
  */
 import { expect, type Page, test } from '@playwright/test';
+import { messages } from '@shared/messages';
 import sharp from 'sharp';
 import { createUser, freshEmail, signIn } from './accounts-helpers';
-import { expectNoSeriousA11yViolations, FACE_PHOTO, toast } from './helpers';
+import {
+  expectFailureToast,
+  expectNoSeriousA11yViolations,
+  FACE_PHOTO,
+  refuseNextRequest,
+  toast,
+} from './helpers';
 import { clickForNewTab, expectTestCheckout } from './payments-helpers';
 
 async function openFirstTemplate(page: Page): Promise<string> {
@@ -77,6 +84,14 @@ test('a visitor filters the gallery, places their child with sliders, keys and u
   await page.keyboard.press('Control+z');
   await expect(page.getByLabel('Position Y')).toHaveValue('50');
 
+  // A refusal keeps the spec's wording as the title, with the server's reason beneath.
+  await refuseNextRequest(page, 'POST', /\/api\/compositions$/, {
+    status: 429,
+    code: 'tooManyCompositions',
+    message: messages.tooManyCompositions,
+  });
+  await page.getByRole('button', { name: 'Generate (free)' }).click();
+  await expectFailureToast(page, messages.compositionFailed, messages.tooManyCompositions);
   await page.getByRole('button', { name: 'Generate (free)' }).click();
   await expect(toast(page, 'Composition created successfully!')).toBeVisible({ timeout: 30_000 });
   const keepsake = page.getByRole('img', { name: 'Your keepsake' });
@@ -141,16 +156,24 @@ test('a parent buys credits for an HD keepsake, and renames, duplicates, resumes
   await dialog.getByLabel('Name').press('Enter');
   await expect(dialog.getByRole('alert')).toHaveText('Please enter a name');
   await dialog.getByLabel('Name').fill('Party with Mia');
+  // Each action refused once, as for a draft deleted in another tab: the spec's wording, the server's reason.
+  const draftGone = { status: 404, code: 'draftNotFound', message: messages.draftNotFound };
+  await refuseNextRequest(page, 'PATCH', /\/api\/drafts\/[0-9a-f-]{36}$/, draftGone);
+  await dialog.getByLabel('Name').press('Enter');
+  await expectFailureToast(page, messages.renameDraftFailed, messages.draftNotFound);
   await dialog.getByLabel('Name').press('Enter');
   await expect(toast(page, 'Renamed ✓')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Party with Mia' })).toBeVisible();
 
-  // Duplicate from the list opens the copy in the editor, offered for resuming.
-  await page
+  await refuseNextRequest(page, 'POST', /\/api\/drafts\/[0-9a-f-]{36}\/duplicate$/, draftGone);
+  const partyDuplicate = page
     .getByRole('article')
     .filter({ hasText: 'Party with Mia' })
-    .getByRole('button', { name: 'Duplicate' })
-    .click();
+    .getByRole('button', { name: 'Duplicate' });
+  await partyDuplicate.click();
+  await expectFailureToast(page, messages.duplicateDraftFailed, messages.draftNotFound);
+  // Duplicate from the list opens the copy in the editor, offered for resuming.
+  await partyDuplicate.click();
   await page.waitForURL(/\/moments\/editor\//);
   await expect(page.getByRole('dialog', { name: 'Resume your draft?' })).toBeVisible();
   await page.getByRole('button', { name: 'Resume Draft' }).click();
@@ -159,7 +182,11 @@ test('a parent buys credits for an HD keepsake, and renames, duplicates, resumes
 
   await page.goto('/moments/drafts');
   await expect(page.getByRole('article')).toHaveCount(3);
+  await refuseNextRequest(page, 'DELETE', /\/api\/drafts\/[0-9a-f-]{36}$/, draftGone);
   await page.getByRole('article').first().getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('button', { name: 'Delete draft' }).click();
+  await expectFailureToast(page, messages.deleteDraftFailed, messages.draftNotFound);
+  // The confirmation stays open to try again.
   await page.getByRole('button', { name: 'Delete draft' }).click();
   await expect(toast(page, 'Draft deleted')).toBeVisible();
   await expect(page.getByRole('article')).toHaveCount(2);

@@ -218,3 +218,24 @@ test('plans from the pricing page: cancel, a credit pack, and a subscription can
   await expect(plan.getByText(/^Ends on /)).toBeVisible();
   await expect(plan.getByRole('button', { name: 'Cancel subscription' })).toHaveCount(0);
 });
+
+test("a failed checkout: the upsell's fixed wording with the server's reason beneath, the results page's the server's", async ({
+  page,
+  baseURL,
+}) => {
+  // No such photo: the server refuses, and says why.
+  const photo = crypto.randomUUID();
+  const email = freshEmail('checkout-failure');
+  await createUser(baseURL!, email);
+  await signIn(page, email);
+
+  await page.goto(`/checkout?product=age_2_5_hd&uploadId=${photo}&returnPath=/upsell?uploadId=${photo}`);
+  const failure = page.getByRole('alert');
+  await expect(failure.getByRole('heading', { level: 1 })).toHaveText(messages.checkoutFailedUpsell);
+  await expect(failure).toContainText(messages.uploadNotFound);
+  await expect(failure.getByRole('link', { name: 'Back to the offers' })).toBeVisible();
+
+  await page.goto(`/checkout?product=all3_hd&uploadId=${photo}&returnPath=/result/${photo}`);
+  await expect(failure.getByRole('heading', { level: 1 })).toHaveText(messages.uploadNotFound);
+  await expect(failure).not.toContainText(messages.checkoutFailed);
+});

@@ -24,6 +24,7 @@ describe('clientConfigOf', () => {
       cognitoEndpoint: '/cognito',
       authFlow: 'USER_PASSWORD_AUTH',
       ageHdOnSale: true,
+      hideAuthButtons: false,
     });
   });
 
@@ -36,6 +37,7 @@ describe('clientConfigOf', () => {
       cognitoEndpoint: null,
       authFlow: 'USER_SRP_AUTH',
       ageHdOnSale: true,
+      hideAuthButtons: false,
     });
   });
 
@@ -62,6 +64,30 @@ describe('first admin and simulated ages', () => {
     expect(loadConfig(required).sellSimulatedAges).toBe(false);
     expect(loadConfig({ ...required, SELL_SIMULATED_AGES: 'true' }).sellSimulatedAges).toBe(true);
     expect(() => loadConfig({ ...required, SELL_SIMULATED_AGES: 'yes' })).toThrow(/SELL_SIMULATED_AGES/);
+  });
+});
+
+describe('the header sign-in buttons and the age test demo image', () => {
+  it('hides the auth buttons only on HIDE_AUTH_BUTTONS=true, tells the browser, and stops at another value', () => {
+    expect(clientConfigOf(loadConfig(required)).hideAuthButtons).toBe(false);
+    expect(clientConfigOf(loadConfig({ ...required, HIDE_AUTH_BUTTONS: 'true' })).hideAuthButtons).toBe(true);
+    expect(() => loadConfig({ ...required, HIDE_AUTH_BUTTONS: 'yes' })).toThrow(/HIDE_AUTH_BUTTONS/);
+  });
+
+  it('reads AGE_TEST_DEMO_IMAGE in its forms, and keeps an unusable one for the page to explain', () => {
+    expect(loadConfig(required).ageTestDemoImage).toBeUndefined();
+    expect(loadConfig({ ...required, AGE_TEST_DEMO_IMAGE: 'renders:demo/a.jpg' }).ageTestDemoImage).toEqual({
+      kind: 'object',
+      bucket: 'renders',
+      key: 'demo/a.jpg',
+    });
+    // A test page's setting never stops the admin Lambda (and its go-live checklist) from starting.
+    expect(
+      loadConfig({ ...required, AGE_TEST_DEMO_IMAGE: 'http://a.example/x.jpg' }).ageTestDemoImage,
+    ).toEqual({
+      kind: 'invalid',
+      problem: 'a URL must use https://',
+    });
   });
 });
 

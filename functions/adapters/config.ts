@@ -5,6 +5,7 @@ import {
   type PaymentKeyMode,
   paymentKeyModeOf,
 } from '@shared/rules/age-sales';
+import { type DemoImageSetting, demoImageSettingOf } from '@shared/rules/demo-image';
 import { type QuotaLimits, quotasFrom } from '@shared/rules/quotas';
 import type { ClientConfig } from '@shared/schemas/account';
 import { z } from 'zod';
@@ -12,7 +13,6 @@ import {
   ageingEngine,
   IMAGE_AI_PROVIDERS,
   IMAGE_CAPABILITIES,
-  type ImageAIProvider,
   type ImageAIRoutes,
   type ImageCapability,
 } from '../core/image-ai';
@@ -89,67 +89,139 @@ export type AppConfig = {
   adminEmail?: string;
   /** SELL_SIMULATED_AGES=true: sell age HD made by the offline engine even with live payment keys. */
   sellSimulatedAges: boolean;
+  /** HIDE_AUTH_BUTTONS=true: the header shows neither Login nor the account buttons (GET /api/config says so). */
+  hideAuthButtons: boolean;
+  /**
+   * The age test's demo image (AGE_TEST_DEMO_IMAGE). A value of no known form is kept with its
+   * problem rather than stopping the container: the test page and the go-live checklist say it.
+   */
+  ageTestDemoImage?: DemoImageSetting;
 };
 
-function required(env: NodeJS.ProcessEnv, name: string): string {
-  const value = env[name];
-  if (!value) throw new Error(`Missing environment variable ${name}`);
-  return value;
+const required = z.string({ error: 'is not set' });
+const text = z.string().optional();
+const flag = z
+  .enum(['true', 'false'], { error: (issue) => `must be true or false; got "${String(issue.input)}"` })
+  .default('false')
+  .transform((value) => value === 'true');
+const provider = z.enum(IMAGE_AI_PROVIDERS, {
+  error: (issue) => `must be one of ${IMAGE_AI_PROVIDERS.join(', ')}; got "${String(issue.input)}"`,
+});
+
+/** `removeBackground` -> `IMAGE_AI_REMOVE_BACKGROUND`. */
+export const imageAiVariableOf = (capability: ImageCapability) =>
+  `IMAGE_AI_${capability.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
+
+/**
+ * Every variable this file reads, with its rule. A wrong value stops the container at start with
+ * every problem named, not per request. (REPLICATE_* and QUOTA_* are read by their own parsers.)
+ */
+const environment = z.object({
+  AWS_REGION: text,
+  AWS_DEFAULT_REGION: text,
+  TABLE_NAME: required,
+  UPLOADS_BUCKET: required,
+  RENDERS_BUCKET: required,
+  RENDER_QUEUE_URL: required,
+  S3_FORCE_PATH_STYLE: text,
+  S3_PUBLIC_ENDPOINT: text,
+  PREVIEWS_BASE_URL: text,
+  // IMAGE_AI_PROVIDER routes every capability; IMAGE_AI_<CAPABILITY> routes one elsewhere.
+  IMAGE_AI_PROVIDER: provider.default('offline'),
+  ...Object.fromEntries(
+    IMAGE_CAPABILITIES.map((capability) => [imageAiVariableOf(capability), provider.optional()]),
+  ),
+  USER_POOL_ID: text,
+  USER_POOL_CLIENT_ID: text,
+  COGNITO_ISSUER: text,
+  COGNITO_PUBLIC_ENDPOINT: text,
+  COGNITO_GLOBAL_SIGN_OUT: text,
+  CDN_DISTRIBUTION_ID: text,
+  STRIPE_SECRET_KEY: text,
+  STRIPE_WEBHOOK_SECRET: text,
+  STRIPE_SECRET_ARN: text,
+  STRIPE_API_BASE: text,
+  SESSION_SECRET: text,
+  SESSION_SECRET_ARN: text,
+  MAIL_FROM: text,
+  MAIL_OUTBOX_DIR: text,
+  SITE_URL: text,
+  POWERTOOLS_LOG_LEVEL: text,
+  LOG_LEVEL: text,
+  PACK_QUEUE_URL: text,
+  AI_WEBHOOK_URL: text,
+  WEBHOOK_KEY: text,
+  POWERTOOLS_METRICS_NAMESPACE: text,
+  ORIGIN_VERIFY: text,
+  // A mistyped address would silently lock everyone out of first-admin setup.
+  ADMIN_EMAIL: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: (issue) => `is not an email address: "${String(issue.input)}"` }))
+    .optional(),
+  SELL_SIMULATED_AGES: flag,
+  HIDE_AUTH_BUTTONS: flag,
+  AGE_TEST_DEMO_IMAGE: text,
+});
+
+/** The environment checked against `environment`; an empty or blank variable counts as unset. */
+function parseEnvironment(env: NodeJS.ProcessEnv) {
+  const set = Object.fromEntries(Object.entries(env).filter(([, value]) => value?.trim()));
+  const parsed = environment.safeParse(set);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
+  throw new Error(`Invalid environment: ${problems.join('; ')}`);
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+export function loadConfig(rawEnv: NodeJS.ProcessEnv = process.env): AppConfig {
+  const env = parseEnvironment(rawEnv);
   return {
     region: env.AWS_REGION ?? env.AWS_DEFAULT_REGION ?? 'us-east-1',
-    tableName: required(env, 'TABLE_NAME'),
-    uploadsBucket: required(env, 'UPLOADS_BUCKET'),
-    rendersBucket: required(env, 'RENDERS_BUCKET'),
-    renderQueueUrl: required(env, 'RENDER_QUEUE_URL'),
+    tableName: env.TABLE_NAME,
+    uploadsBucket: env.UPLOADS_BUCKET,
+    rendersBucket: env.RENDERS_BUCKET,
+    renderQueueUrl: env.RENDER_QUEUE_URL,
     s3ForcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
-    s3PublicEndpoint: env.S3_PUBLIC_ENDPOINT || undefined,
+    s3PublicEndpoint: env.S3_PUBLIC_ENDPOINT,
     previewsBaseUrl: env.PREVIEWS_BASE_URL ?? '',
-    imageAi: imageAiRoutesOf(env),
-    replicate: replicateConfigOf(env),
-    userPoolId: env.USER_POOL_ID || undefined,
-    userPoolClientId: env.USER_POOL_CLIENT_ID || undefined,
-    cognitoIssuer: env.COGNITO_ISSUER || undefined,
-    cognitoPublicEndpoint: env.COGNITO_PUBLIC_ENDPOINT || undefined,
+    imageAi: Object.fromEntries(
+      IMAGE_CAPABILITIES.map((capability) => [
+        capability,
+        // The schema checked these variables; their names are built, so its type cannot list them.
+        (env as Record<string, unknown>)[imageAiVariableOf(capability)] ?? env.IMAGE_AI_PROVIDER,
+      ]),
+    ) as ImageAIRoutes,
+    replicate: replicateConfigOf(rawEnv),
+    userPoolId: env.USER_POOL_ID,
+    userPoolClientId: env.USER_POOL_CLIENT_ID,
+    cognitoIssuer: env.COGNITO_ISSUER,
+    cognitoPublicEndpoint: env.COGNITO_PUBLIC_ENDPOINT,
     globalSignOutUnsupported: env.COGNITO_GLOBAL_SIGN_OUT === 'unsupported',
-    cdnDistributionId: env.CDN_DISTRIBUTION_ID || undefined,
-    stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
-    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
-    stripeSecretArn: env.STRIPE_SECRET_ARN || undefined,
-    stripeApiBase: env.STRIPE_API_BASE || undefined,
-    sessionSecret: env.SESSION_SECRET || undefined,
-    sessionSecretArn: env.SESSION_SECRET_ARN || undefined,
-    mailFrom: env.MAIL_FROM || undefined,
-    mailOutboxDir: env.MAIL_OUTBOX_DIR || undefined,
-    siteUrl: env.SITE_URL || undefined,
-    logLevel: (env.POWERTOOLS_LOG_LEVEL || env.LOG_LEVEL || 'INFO').toUpperCase(),
-    packQueueUrl: env.PACK_QUEUE_URL || undefined,
+    cdnDistributionId: env.CDN_DISTRIBUTION_ID,
+    stripeSecretKey: env.STRIPE_SECRET_KEY,
+    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET,
+    stripeSecretArn: env.STRIPE_SECRET_ARN,
+    stripeApiBase: env.STRIPE_API_BASE,
+    sessionSecret: env.SESSION_SECRET,
+    sessionSecretArn: env.SESSION_SECRET_ARN,
+    mailFrom: env.MAIL_FROM,
+    mailOutboxDir: env.MAIL_OUTBOX_DIR,
+    siteUrl: env.SITE_URL,
+    logLevel: (env.POWERTOOLS_LOG_LEVEL ?? env.LOG_LEVEL ?? 'INFO').toUpperCase(),
+    packQueueUrl: env.PACK_QUEUE_URL,
     aiWebhookUrl: keyedWebhookUrl(
-      env.AI_WEBHOOK_URL || (env.SITE_URL ? new URL('/api/ai/webhook', env.SITE_URL).href : ''),
+      env.AI_WEBHOOK_URL ?? (env.SITE_URL ? new URL('/api/ai/webhook', env.SITE_URL).href : ''),
       env.WEBHOOK_KEY,
     ),
-    quotas: quotasFrom(env),
-    metricsNamespace: env.POWERTOOLS_METRICS_NAMESPACE || undefined,
-    originVerify: env.ORIGIN_VERIFY || undefined,
-    adminEmail: adminEmailOf(env.ADMIN_EMAIL),
-    sellSimulatedAges: flagOf(env, 'SELL_SIMULATED_AGES'),
+    quotas: quotasFrom(rawEnv),
+    metricsNamespace: env.POWERTOOLS_METRICS_NAMESPACE,
+    originVerify: env.ORIGIN_VERIFY,
+    adminEmail: env.ADMIN_EMAIL,
+    sellSimulatedAges: env.SELL_SIMULATED_AGES,
+    hideAuthButtons: env.HIDE_AUTH_BUTTONS,
+    ageTestDemoImage: env.AGE_TEST_DEMO_IMAGE ? demoImageSettingOf(env.AGE_TEST_DEMO_IMAGE) : undefined,
   };
-}
-
-/** A mistyped address would silently lock everyone out of setup: it stops the container instead. */
-function adminEmailOf(value: string | undefined): string | undefined {
-  const email = value?.trim().toLowerCase();
-  if (!email) return undefined;
-  if (!z.email().safeParse(email).success) throw new Error(`ADMIN_EMAIL is not an email address: "${value}"`);
-  return email;
-}
-
-function flagOf(env: NodeJS.ProcessEnv, name: string): boolean {
-  const value = env[name] || 'false';
-  if (value !== 'true' && value !== 'false') throw new Error(`${name} must be true or false; got "${value}"`);
-  return value === 'true';
 }
 
 /** Keys given directly say their mode; keys in Secrets Manager are read only at checkout (counted as live). */
@@ -174,35 +246,15 @@ export function ageSaleFactsOf(config: AgeSaleConfig): AgeSaleFacts {
   };
 }
 
-/** `removeBackground` -> `IMAGE_AI_REMOVE_BACKGROUND`. */
-export const imageAiVariableOf = (capability: ImageCapability) =>
-  `IMAGE_AI_${capability.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
-
 /**
- * The one place the provider switch is read: IMAGE_AI_PROVIDER (default `offline`) for every
- * capability, and IMAGE_AI_<CAPABILITY> to route one capability elsewhere (ages hosted,
- * background removal offline...). An unknown name stops the container at start, not per job.
- */
-function imageAiRoutesOf(env: NodeJS.ProcessEnv): ImageAIRoutes {
-  const providerOf = (variable: string, fallback: ImageAIProvider): ImageAIProvider => {
-    const value = env[variable] || fallback;
-    if (!(IMAGE_AI_PROVIDERS as readonly string[]).includes(value)) {
-      throw new Error(`${variable} must be one of ${IMAGE_AI_PROVIDERS.join(', ')}; got "${value}"`);
-    }
-    return value as ImageAIProvider;
-  };
-  const fallback = providerOf('IMAGE_AI_PROVIDER', 'offline');
-  return Object.fromEntries(
-    IMAGE_CAPABILITIES.map((capability) => [capability, providerOf(imageAiVariableOf(capability), fallback)]),
-  ) as Record<ImageCapability, ImageAIProvider>;
-}
-
-/**
- * What the browser needs to sign in. A public endpoint means the local Cognito, which has no SRP,
- * so the browser signs in with USER_PASSWORD_AUTH there; in AWS it uses SRP.
+ * What the browser needs to sign in, and whether the header offers it. A public endpoint means the
+ * local Cognito, which has no SRP, so the browser signs in with USER_PASSWORD_AUTH there; in AWS it uses SRP.
  */
 export function clientConfigOf(
-  config: Pick<AppConfig, 'region' | 'userPoolId' | 'userPoolClientId' | 'cognitoPublicEndpoint'> &
+  config: Pick<
+    AppConfig,
+    'region' | 'userPoolId' | 'userPoolClientId' | 'cognitoPublicEndpoint' | 'hideAuthButtons'
+  > &
     AgeSaleConfig,
 ): ClientConfig {
   return {
@@ -212,5 +264,6 @@ export function clientConfigOf(
     cognitoEndpoint: config.cognitoPublicEndpoint ?? null,
     authFlow: config.cognitoPublicEndpoint ? 'USER_PASSWORD_AUTH' : 'USER_SRP_AUTH',
     ageHdOnSale: ageHdOnSale(ageSaleFactsOf(config)),
+    hideAuthButtons: config.hideAuthButtons,
   };
 }

@@ -45,8 +45,9 @@ describe('goLiveOf', () => {
       USER_POOL_ID: 'eu-west-1_X',
       SITE_URL: 'https://littlefutures.example',
       ADMIN_EMAIL: 'ops@littlefutures.example',
+      AGE_TEST_DEMO_IMAGE: 'renders:demo/portrait.jpg',
     });
-    expect(Object.values(prod).map(([status]) => status)).toEqual(Array(8).fill('ok'));
+    expect(Object.values(prod).map(([status]) => status)).toEqual(Array(10).fill('ok'));
     expect(prod['ai-provider'][1]).toContain('removeBackground: offline');
     expect(prod['ai-provider'][1]).toContain('webhook https://littlefutures.example/api/ai/webhook');
   });
@@ -95,5 +96,25 @@ describe('goLiveOf', () => {
     expect(ageSales({ STRIPE_SECRET_KEY: 'sk_live_abc', IMAGE_AI_AGE_PROGRESS: 'replicate' }).status).toBe(
       'ok',
     );
+  });
+
+  it('says whether the header offers sign-in, ready either way', () => {
+    expect(statuses({})['auth-buttons']).toEqual(['ok', 'shown (Login, or the account and Sign out)']);
+    expect(statuses({ HIDE_AUTH_BUTTONS: 'true' })['auth-buttons']).toEqual([
+      'ok',
+      'hidden (HIDE_AUTH_BUTTONS=true): /auth and the account pages open by URL only',
+    ]);
+  });
+
+  it("names the age test's demo image, or says it is unset or unusable", () => {
+    expect(statuses({})['age-test-demo-image']).toEqual(['off', 'not set: the page takes an upload only']);
+    expect(statuses({ AGE_TEST_DEMO_IMAGE: 'uploads:demo/a.jpg' })['age-test-demo-image']).toEqual([
+      'ok',
+      'demo/a.jpg in the uploads bucket',
+    ]);
+    expect(statuses({ AGE_TEST_DEMO_IMAGE: 'a.jpg' })['age-test-demo-image']).toEqual([
+      'warn',
+      expect.stringMatching(/^unusable: not an https:\/\/ URL/),
+    ]);
   });
 });

@@ -3,6 +3,7 @@
  * container started with: what is really set, never a static "ready".
  */
 import { ageHdOnSale } from '@shared/rules/age-sales';
+import { DEMO_IMAGE_FORMS, describeDemoImage } from '@shared/rules/demo-image';
 import type { GoLiveConfig, GoLiveItem } from '@shared/schemas/admin';
 import { IMAGE_CAPABILITIES } from '../core/image-ai';
 import { type AppConfig, ageSaleFactsOf } from './config';
@@ -22,6 +23,8 @@ type GoLiveFacts = Pick<
   | 'siteUrl'
   | 'adminEmail'
   | 'sellSimulatedAges'
+  | 'hideAuthButtons'
+  | 'ageTestDemoImage'
 >;
 
 const QUIET_LEVELS = ['INFO', 'WARN', 'ERROR', 'CRITICAL', 'SILENT'];
@@ -170,6 +173,27 @@ function ageSales(facts: GoLiveFacts): GoLiveItem {
   };
 }
 
+/** Either way is a fine choice for going live: the badge only says which one is in force. */
+function authButtons({ hideAuthButtons }: GoLiveFacts): GoLiveItem {
+  return {
+    id: 'auth-buttons',
+    title: 'Sign-in buttons in the header',
+    value: hideAuthButtons
+      ? 'hidden (HIDE_AUTH_BUTTONS=true): /auth and the account pages open by URL only'
+      : 'shown (Login, or the account and Sign out)',
+    status: 'ok',
+  };
+}
+
+/** Only the operators' age test uses it: unset is fine, an unusable value is worth fixing. */
+function ageTestDemoImage({ ageTestDemoImage: setting }: GoLiveFacts): GoLiveItem {
+  const base = { id: 'age-test-demo-image', title: 'Age test demo image (/admin/test-age-transform)' };
+  const hint = `Set AGE_TEST_DEMO_IMAGE (context ageTestDemoImage) to ${DEMO_IMAGE_FORMS}.`;
+  if (!setting) return { ...base, value: 'not set: the page takes an upload only', status: 'off', hint };
+  if (setting.kind === 'invalid') return { ...base, value: describeDemoImage(setting), status: 'warn', hint };
+  return { ...base, value: describeDemoImage(setting), status: 'ok' };
+}
+
 export function goLiveOf(facts: GoLiveFacts): GoLiveConfig {
   return {
     items: [
@@ -181,6 +205,8 @@ export function goLiveOf(facts: GoLiveFacts): GoLiveConfig {
       signIn(facts),
       firstAdmin(facts),
       siteUrl(facts),
+      authButtons(facts),
+      ageTestDemoImage(facts),
     ],
   };
 }

@@ -1,6 +1,7 @@
 /** Everything a use case may touch, passed in as one plain object built once per container. */
 
 import type { Logger } from '@aws-lambda-powertools/logger';
+import type { DemoImageSetting } from '@shared/rules/demo-image';
 import type { QuotaLimits } from '@shared/rules/quotas';
 import type { ClientConfig } from '@shared/schemas/account';
 import type { GoLiveConfig } from '@shared/schemas/admin';
@@ -81,8 +82,10 @@ export type Deps = {
   /** Template packs (pack manager) and the queue their generation runs on. */
   packs: PackStore;
   packQueue: PackQueue;
-  /** The template seeder's guarded fetch of operators' image URLs. */
+  /** The guarded fetch of operators' image URLs (the template seeder, the age test's demo image). */
   imageFetcher: ImageFetcher;
+  /** The age test's demo image (AGE_TEST_DEMO_IMAGE); unset, the page takes an upload only. */
+  ageTestDemoImage?: DemoImageSetting;
   /** Turns an imported image into a template's native, watermarked and thumbnail files. */
   templateImages: TemplateImageMaker;
   /** Hourly quota counters, and the limits they enforce (shared/rules/quotas.ts, env overrides). */

@@ -6,7 +6,7 @@ import type { LambdaName } from '@shared/deployment';
 import type { PackWorkerDeps } from './admin/packs-worker';
 import type { Deps } from './deps';
 import type { AgeingRoute, ImageAIAnswers, WebhookVerifying } from './image-ai';
-import type { HdCompositionDeps } from './moments/compositions';
+import type { HdKeepsakeDeps } from './moments/compositions';
 import type { FulfilDeps } from './payments/fulfil';
 import type { RenderBatchDeps } from './render/render-deps';
 import type { UploadViewDeps } from './uploads/upload-view';
@@ -46,21 +46,26 @@ export type PaymentsDeps = HttpDeps &
 export type WebhooksDeps = HttpDeps & FulfilDeps & { imageAI: WebhookVerifying };
 
 export type MomentsDeps = HttpDeps &
-  HdCompositionDeps &
+  HdKeepsakeDeps &
   Pick<Deps, 'drafts' | 'imageAI' | 'previewsBaseUrl' | 'quotaLimits' | 'quotas'>;
 
-/** The operators' pages say who answers each capability but call none: test runs go to the render worker. */
+/**
+ * The operators' pages say who answers each capability but call none: test runs go to the render
+ * worker. The age test's demo image is checked and normalised here, as an upload's photo is.
+ */
 export type AdminDeps = HttpDeps &
   Pick<
     Deps,
     | 'adminEmail'
     | 'adminStore'
+    | 'ageTestDemoImage'
     | 'aiRuns'
     | 'blobs'
     | 'clock'
     | 'goLive'
     | 'identity'
     | 'imageFetcher'
+    | 'inspector'
     | 'packQueue'
     | 'packs'
     | 'previewsBaseUrl'

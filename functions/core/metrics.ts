@@ -13,7 +13,6 @@ export const METRIC_NAMES = [
   'CreditsSpent',
   'QuotaRefusals',
   'VisitorSessionsStarted',
-  'LegacySessionsAdopted',
 ] as const;
 export type MetricName = (typeof METRIC_NAMES)[number];
 

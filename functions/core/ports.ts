@@ -49,8 +49,8 @@ export type UploadRecord = {
   face?: FaceBox;
   /** The visitor session the upload was migrated from (its temp/ copy may linger until the lifecycle rule). */
   migratedFrom?: string;
-  /** What the photo is for (absent on older records: previews). Only previews get age previews. */
-  purpose?: UploadPurpose;
+  /** What the photo is for. Only previews get age previews. */
+  purpose: UploadPurpose;
   /** The background-removed cut-out, once made (files beside the original). */
   cutout?: CutoutInfo;
 };
@@ -59,8 +59,6 @@ export type CutoutInfo = {
   width: number;
   height: number;
   createdAt: string;
-  /** Its copy for free keepsakes (storageKeys.cutoutCopy) is stored; cut-outs made before copies have none. */
-  copy?: boolean;
 };
 
 export type RenderJobRecord = {

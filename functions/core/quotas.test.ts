@@ -1,10 +1,11 @@
 import { messages } from '@shared/messages';
+import { DEFAULT_MOMENTS_BLEND } from '@shared/rules/placement';
 import { describe, expect, it } from 'vitest';
 import { fakeDeps } from '../test-support/fakes/fake-deps';
 import { parent, uploadedPhoto, visitor } from '../test-support/fakes/scenes';
 import { givenCutout, givenTemplate } from '../test-support/moments';
 import { QuotaExceededError } from './errors';
-import { createFreeComposition } from './moments/compositions';
+import { createFreeKeepsake } from './moments/compositions';
 import { createCutout } from './moments/cutouts';
 import type { Principal } from './ports';
 import { startSession } from './sessions/visitor-sessions';
@@ -77,12 +78,13 @@ describe('hourly quotas', () => {
       uploadId,
       placement: { x: 0.5, y: 0.5, scale: 0.4, rotation: 0 },
       strokes: [],
+      blend: DEFAULT_MOMENTS_BLEND,
     });
     const once = request();
-    await createFreeComposition(deps, who, once);
-    await createFreeComposition(deps, who, once);
-    await createFreeComposition(deps, who, request());
-    const error = await refusal(createFreeComposition(deps, who, request()));
+    await createFreeKeepsake(deps, who, once);
+    await createFreeKeepsake(deps, who, once);
+    await createFreeKeepsake(deps, who, request());
+    const error = await refusal(createFreeKeepsake(deps, who, request()));
     expect(error.message).toBe(messages.tooManyCompositions);
   });
 

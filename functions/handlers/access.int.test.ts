@@ -486,6 +486,11 @@ const cases: Record<RouteId, Case> = {
       expect(jobs.map((job) => job.age)).toEqual(result.status === 200 ? [19] : []);
     },
   },
+  // This app names no demo image: the admin is told to set one; nobody else gets that far.
+  startDemoAgeTest: {
+    status: { ...adminOnly, admin: 409 },
+    prepare: async () => ({ body: { targetAge: 16 } }),
+  },
   getAgeTest: {
     status: adminOnly,
     prepare: async () => ({ params: { testId: await adminUpload() } }),

@@ -59,6 +59,8 @@ describe('sign-in on the local Cognito', () => {
       authFlow: 'USER_PASSWORD_AUTH',
       // The integration tests' checkout uses test keys: the offline engine's age HD stays on sale.
       ageHdOnSale: true,
+      // No HIDE_AUTH_BUTTONS here: the header offers sign-in.
+      hideAuthButtons: false,
     });
   });
 });

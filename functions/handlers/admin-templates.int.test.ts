@@ -114,7 +114,7 @@ describe('the template seeder and editor', () => {
     expect(saved.status).toBe(200);
     expect(saved.json).toMatchObject({
       status: 'approved',
-      safeArea: { x: 0.9, width: 0.1 },
+      safeArea: { x: 0.5, width: 0.5 },
       displayOrder: -5,
     });
     expect((await gallery())[0]).toBe(first.templateId);

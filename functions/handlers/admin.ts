@@ -3,6 +3,7 @@
  * packs, the template editor and seeder, and the AI test pages.
  */
 import { createAiRun, getAgeTest, getAiProviders, getAiRun, startAgeTest } from '../core/admin/ai-tests';
+import { startDemoAgeTest } from '../core/admin/demo-age-test';
 import { grantFirstAdmin } from '../core/admin/first-admin';
 import { importTemplates } from '../core/admin/import-templates';
 import { createPack, generatePack, listPacks, updatePackStatus } from '../core/admin/packs';
@@ -30,6 +31,7 @@ export const createAdminHandler = (deps: AdminDeps) =>
       importTemplates: (deps, { body, remainingMs }) => importTemplates(deps, body.templates, remainingMs),
       getAiProviders: async (deps) => getAiProviders(deps),
       startAgeTest: (deps, { principal, body }) => startAgeTest(deps, principal, body),
+      startDemoAgeTest: (deps, { principal, body }) => startDemoAgeTest(deps, principal, body),
       getAgeTest: (deps, { principal, params }) => getAgeTest(deps, principal, params.testId),
       createAiRun: (deps, { principal, body }) => createAiRun(deps, principal, body),
       getAiRun: (deps, { params }) => getAiRun(deps, params.runId),

@@ -69,7 +69,7 @@ beforeAll(async () => {
     uploadPhoto({ sessionId: visitorSession }, photo, { purpose: 'keepsake' }),
     uploadPhoto({ headers: who.user }, photo),
   ]);
-  await Promise.all([givenCutout(deps, visitorUpload, { copy: true }), givenCutout(deps, userUpload)]);
+  await Promise.all([givenCutout(deps, visitorUpload), givenCutout(deps, userUpload)]);
   const draft = await callRoute('createDraft', {
     headers: who.user,
     body: { templateId: template.id, uploadId: userUpload, placement: middle },

@@ -9,6 +9,7 @@ import { routes } from '@shared/api';
 import type { TargetAge } from '@shared/catalog';
 import { isHdSourceKey, keyedWebhookUrl } from '@shared/deployment';
 import { messages } from '@shared/messages';
+import { errorBodySchema } from '@shared/schemas/uploads';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startReplicateFake } from '../../scripts/local/replicate-fake/replicate-fake';
@@ -142,7 +143,7 @@ describe('hosted ageing through the predictions API', () => {
       body: JSON.stringify({ id: 'forged', status: 'succeeded' }),
     });
     expect(response.status).toBe(400);
-    expect((await response.json()).error.message).toBe(messages.webhookSignatureInvalid);
+    expect(errorBodySchema.parse(await response.json()).error.message).toBe(messages.webhookSignatureInvalid);
     expect((await app.runRenderWorker({ maxBatches: 1 })).delivered).toBe(0);
   });
 

@@ -25,7 +25,7 @@ const doc = DynamoDBDocumentClient.from(new DynamoDBClient({ region: env.AWS_REG
 
 let template: TemplateRecord;
 beforeAll(async () => {
-  template = await givenTemplate(deps, {}, { squares: true });
+  template = await givenTemplate(deps);
 });
 afterAll(async () => {
   await purgeRenderQueue();
@@ -68,7 +68,7 @@ async function parentWithPhoto({ credits = 0, subscribed = false, cutout = true 
 
 async function photoOf(claims: Claims, cutout = true) {
   const uploadId = await uploadPhoto({ claims }, images.samplePhoto(3), { purpose: 'keepsake' });
-  if (cutout) await givenCutout(deps, uploadId, { copy: true });
+  if (cutout) await givenCutout(deps, uploadId);
   return uploadId;
 }
 

@@ -1,7 +1,8 @@
 /** HTTP API: Moments — the template library, cut-outs, keepsakes (free and HD) and drafts. */
+
+import { createHdExport } from '../core/composer/hd-export';
 import type { MomentsDeps } from '../core/lambda-deps';
-import { createComposerHdComposition } from '../core/moments/composer-compositions';
-import { createFreeComposition, createHdComposition } from '../core/moments/compositions';
+import { createFreeKeepsake, createHdKeepsake } from '../core/moments/compositions';
 import { createCutout } from '../core/moments/cutouts';
 import {
   createDraft,
@@ -25,10 +26,9 @@ export const createMomentsHandler = (deps: MomentsDeps) =>
       listComposerTemplates: (deps) => listComposerTemplates(deps),
       getTemplate: (deps, { params }) => getTemplate(deps, params.templateId),
       createCutout: (deps, { principal, params }) => createCutout(deps, principal, params.uploadId),
-      createComposition: (deps, { principal, body }) => createFreeComposition(deps, principal, body),
-      createHdComposition: (deps, { principal, body }) => createHdComposition(deps, principal, body),
-      createComposerHdComposition: (deps, { principal, body }) =>
-        createComposerHdComposition(deps, principal, body),
+      createComposition: (deps, { principal, body }) => createFreeKeepsake(deps, principal, body),
+      createHdComposition: (deps, { principal, body }) => createHdKeepsake(deps, principal, body),
+      createComposerHdComposition: (deps, { principal, body }) => createHdExport(deps, principal, body),
       listDrafts: (deps, { principal }) => listDrafts(deps, principal),
       createDraft: (deps, { principal, body }) => createDraft(deps, principal, body),
       getDraft: (deps, { principal, params }) => getDraft(deps, principal, params.draftId),

@@ -33,7 +33,7 @@ describe('GET /api/openapi.json', () => {
     const response = await fetch(`http://127.0.0.1:${gateway.port}/api/openapi.json`);
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('public, max-age=300');
-    const body = await response.json();
+    const body = (await response.json()) as { paths: Record<string, unknown> };
     expect(body).toEqual(expected);
     expect(Object.keys(body.paths)).toContain('/api/openapi.json');
   });

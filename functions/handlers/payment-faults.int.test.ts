@@ -236,7 +236,7 @@ describe('an HD keepsake under faults', () => {
     expect((await webhook(pack.event)).status).toBe(200);
     const uploadId = await photoOf(buyer);
     await givenCutout(deps, uploadId);
-    const template = await givenTemplate(deps, {}, { squares: true });
+    const template = await givenTemplate(deps);
     // One click: the browser sends the same request id on every retry.
     const body = {
       requestId: crypto.randomUUID(),

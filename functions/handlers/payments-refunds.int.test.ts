@@ -7,9 +7,9 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startStripeFake } from '../../scripts/local/stripe-fake/stripe-fake';
-import { spendCredits } from '../core/payments/credits';
 import { recordRenderFailure } from '../core/render/render-job';
 import { claimsOf, newParent } from '../test-support/cognito';
+import { spendOnKeepsake } from '../test-support/credits';
 import * as images from '../test-support/images';
 import { createTestApp } from '../test-support/test-app';
 
@@ -171,7 +171,7 @@ describe('money problems reach a person', () => {
   it('takes back a pack refunded in the dashboard, credits never below zero, in the ledger', async () => {
     const buyer = await newParent();
     const sessionId = await buy(buyer, { productId: 'credits_10' });
-    await spendCredits(deps, buyer.sub, 3, { reason: 'moments_hd', ref: 'export-1' });
+    await spendOnKeepsake(deps, buyer.sub, 3);
     const mark = alertCount();
     expect(fake.refundFromDashboard(sessionOf(sessionId).payment_intent!)).toBe(true);
     await fake.settled();

@@ -159,30 +159,3 @@ describe('visitor files', () => {
     expect(JSON.stringify(cutout.json)).not.toContain(sessionId);
   });
 });
-
-describe('a session id the browser made before the server issued them', () => {
-  it('is adopted once when it owns photos; whoever presents it again gets a new session', async () => {
-    const legacy = crypto.randomUUID();
-    await uploadPhoto({ sessionId: legacy, sourceIp: freshAddress() }, images.samplePhoto(2), {
-      complete: false,
-    });
-    const adopted = await callRoute('startSession', {
-      sourceIp: freshAddress(),
-      body: { legacySessionId: legacy },
-    });
-    expect(adopted.json.token.split('.')[0]).toBe(legacy);
-    const again = await callRoute('startSession', {
-      sourceIp: freshAddress(),
-      body: { legacySessionId: legacy },
-    });
-    expect(again.status).toBe(200);
-    expect(again.json.token.split('.')[0]).not.toBe(legacy);
-    // An id that owns nothing is not worth adopting.
-    const empty = crypto.randomUUID();
-    const fresh = await callRoute('startSession', {
-      sourceIp: freshAddress(),
-      body: { legacySessionId: empty },
-    });
-    expect(fresh.json.token.split('.')[0]).not.toBe(empty);
-  });
-});

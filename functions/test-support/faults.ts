@@ -10,7 +10,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { S3ServiceException } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { createDynamoCompositionStore } from '../adapters/dynamo/moments-store';
+import { createDynamoCompositionStore } from '../adapters/dynamo/composition-store';
 import { createDynamoPaymentStore } from '../adapters/dynamo/payment-store';
 import { createDynamoUploadStore } from '../adapters/dynamo/upload-store';
 import type { Deps } from '../core/deps';

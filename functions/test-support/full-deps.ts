@@ -6,11 +6,8 @@
 import { type AppConfig, clientConfigOf, loadConfig } from '../adapters/config';
 import { createDynamoAdminStore } from '../adapters/dynamo/admin-store';
 import { createDynamoAiRunStore } from '../adapters/dynamo/ai-run-store';
-import {
-  createDynamoCompositionStore,
-  createDynamoDraftStore,
-  createDynamoTemplateStore,
-} from '../adapters/dynamo/moments-store';
+import { createDynamoCompositionStore } from '../adapters/dynamo/composition-store';
+import { createDynamoDraftStore, createDynamoTemplateStore } from '../adapters/dynamo/moments-store';
 import { createDynamoPackStore } from '../adapters/dynamo/pack-store';
 import { createDynamoPaymentStore } from '../adapters/dynamo/payment-store';
 import { createDynamoPredictionStore } from '../adapters/dynamo/prediction-store';
@@ -79,6 +76,7 @@ export function buildDeps(config: AppConfig = loadConfig(), options: RootOptions
     packs: createDynamoPackStore(doc, table),
     packQueue: sqsPackQueue(config, options),
     imageFetcher: createImageFetcher(),
+    ageTestDemoImage: config.ageTestDemoImage,
     templateImages: createTemplateImageMaker(),
     quotas: createDynamoQuotaStore(doc, table),
     quotaLimits: config.quotas,

@@ -14,14 +14,10 @@ const solid = (width: number, height: number, background: string) =>
     .jpeg()
     .toBuffer();
 
-/**
- * A 1:1 template, stored with native, watermarked and thumbnail images, and with its square
- * copies when asked (without them, it is a template stored before they existed).
- */
+/** A 1:1 template, stored with native, watermarked and thumbnail images and its square copies. */
 export async function givenTemplate(
   deps: Pick<Deps, 'templates' | 'blobs' | 'clock'>,
   overrides: Partial<TemplateRecord> = {},
-  { squares = false } = {},
 ): Promise<TemplateRecord> {
   const { width, height } = NATIVE_SIZES['1:1'];
   const template: TemplateRecord = {
@@ -35,6 +31,7 @@ export async function givenTemplate(
     safeArea: { x: 0.25, y: 0.25, width: 0.5, height: 0.5, anchor: 'center' },
     status: 'approved' satisfies TemplateStatus,
     displayOrder: 0,
+    imageSource: 'test:fixture',
     createdAt: deps.clock.now().toISOString(),
     ...overrides,
   };
@@ -54,31 +51,22 @@ export async function givenTemplate(
       contentType: 'image/webp',
     }),
   ]);
-  if (squares) {
-    await Promise.all(
-      Object.values(TEMPLATE_SQUARES).map(async (square) =>
-        deps.blobs.put(
-          'renders',
-          storageKeys.templateSquare(template.id, square),
-          await solid(square.size, square.size, '#8fc18f'),
-          { contentType: 'image/jpeg' },
-        ),
+  await Promise.all(
+    Object.values(TEMPLATE_SQUARES).map(async (square) =>
+      deps.blobs.put(
+        'renders',
+        storageKeys.templateSquare(template.id, square),
+        await solid(square.size, square.size, '#8fc18f'),
+        { contentType: 'image/jpeg' },
       ),
-    );
-  }
+    ),
+  );
   await deps.templates.putTemplate(template);
   return template;
 }
 
-/**
- * Stores a cut-out (an opaque-centred PNG) and its source for a completed upload, and its copy for
- * free keepsakes when asked (as createCutout does; without it, a cut-out made before copies).
- */
-export async function givenCutout(
-  deps: Pick<Deps, 'uploads' | 'blobs' | 'clock'>,
-  uploadId: string,
-  { copy = false } = {},
-) {
+/** Stores a cut-out (an opaque-centred PNG), its source and its copy for free keepsakes, as createCutout does. */
+export async function givenCutout(deps: Pick<Deps, 'uploads' | 'blobs' | 'clock'>, uploadId: string) {
   const found = await deps.uploads.getUploadWithJobs(uploadId);
   if (!found) throw new Error(`no upload ${uploadId}`);
   const { owner } = found.upload;
@@ -99,18 +87,16 @@ export async function givenCutout(
     contentType: 'image/jpeg',
     anonymous,
   });
-  if (copy) {
-    const small = await sharp(png)
-      .resize({ width: width / 2 })
-      .png()
-      .toBuffer();
-    await deps.blobs.put('uploads', storageKeys.cutoutCopy(owner, uploadId), small, {
-      contentType: 'image/png',
-      anonymous,
-    });
-  }
+  const small = await sharp(png)
+    .resize({ width: width / 2 })
+    .png()
+    .toBuffer();
+  await deps.blobs.put('uploads', storageKeys.cutoutCopy(owner, uploadId), small, {
+    contentType: 'image/png',
+    anonymous,
+  });
   const createdAt = deps.clock.now().toISOString();
-  await deps.uploads.saveCutout(uploadId, { width, height, createdAt, ...(copy ? { copy } : {}) }, owner);
+  await deps.uploads.saveCutout(uploadId, { width, height, createdAt }, owner);
 }
 
 /** A draft record as the stores keep it (nothing else written), for the store tests. */

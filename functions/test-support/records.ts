@@ -18,6 +18,7 @@ export function uploadRecord(clock: Clock, owner: OwnerRef, over: Partial<Upload
     incomingKey: incomingKeyFor({ id }),
     declaredType: 'image/jpeg',
     declaredSize: 1000,
+    purpose: 'previews',
     migrated: false,
     createdAt: clock.now().toISOString(),
     expiresAt: owner.startsWith('session:') ? anonymousExpiry(clock.now()) : undefined,

@@ -229,6 +229,14 @@ const GROUP_GRANTS: Record<RouteGroup, Grant> = {
     );
     grantObjects(
       role,
+      r.uploads,
+      ['s3:PutObject', 's3:PutObjectTagging', 's3:DeleteObjectTagging'],
+      `${S3_PREFIXES.userFiles.prefix}*`,
+      "The age test on the demo image stores it as the operator's own upload, " +
+        'users/<sub>/<upload>/original.jpg with run-time ids, tagged pending until recorded.',
+    );
+    grantObjects(
+      role,
       r.renders,
       ['s3:GetObject'],
       `${S3_PREFIXES.aiTests.prefix}*`,

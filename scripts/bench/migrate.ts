@@ -38,6 +38,7 @@ async function seedSession(count: number): Promise<string> {
         incomingKey: storageKeys.incoming(id),
         declaredType: 'image/jpeg',
         declaredSize: 1000,
+        purpose: 'previews' as const,
         migrated: false,
         createdAt: new Date(now.getTime() + i).toISOString(),
         expiresAt,

@@ -21,8 +21,8 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { removeBackgroundOffline } from '@little-futures/image-engine/background';
 import sharp from 'sharp';
-import { removeBackgroundOffline } from '../../functions/adapters/image/background/remove-background';
 import { agreement, yardstick } from './background-yardstick';
 import { median, percentile } from './bench-stack';
 import { PORTRAIT_RULE, type Portrait, portraits } from './portraits';

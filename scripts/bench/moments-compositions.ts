@@ -1,17 +1,20 @@
 /**
  * Keepsake drawing on the server (issue figures: HD 2000×2000 ≤ 150 ms, free 800×800 ≤ 60 ms, S3
  * excluded): the real renderer over a 2048×2048 photographic template and a 1200×1500 cut-out, 20
- * random placements each, medians and p95 printed with the renderer's own stage timings. The
+ * random placements each, medians and p95 printed with the renderer's own stage timings, without
+ * the blend, with the editor's default blend (soft shadow, the scene's light matched, the cropped
+ * bottom edge faded) and with every effect (brightness, contrast, feather, an offset shadow). The
  * renderer reads what the product stores for it, made by the product's own code: the template's
  * square copy for the canvas's size (wm-800.jpg, native-2000.jpg) and, for free keepsakes, the
  * cut-out's copy (cutout-800.png). Data stored before the copies (the 2048 px template, the whole
  * cut-out) is measured on its own line.
  */
 
+import { createKeepsakeRenderer } from '@little-futures/image-engine/keepsakes';
+import { templateSquares } from '@little-futures/image-engine/templates';
 import { CUTOUT_COPY_SIDE } from '@shared/deployment';
+import { DEFAULT_MOMENTS_BLEND, type MomentsBlend } from '@shared/rules/placement';
 import sharp from 'sharp';
-import { createKeepsakeRenderer } from '../../functions/adapters/image/keepsake-renderer';
-import { templateSquares } from '../../functions/adapters/image/template-squares';
 import { median } from './bench-stack';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
@@ -29,7 +32,8 @@ async function photoLike(width: number, height: number, alpha: boolean): Promise
       data[i + 2] = 120 + n;
       if (alpha) {
         const dx = (x - width / 2) / (width / 2);
-        const dy = (y - height / 2) / (height / 2);
+        // Waist-up: the photo cropped the child at the bottom, so the drawing fades that edge.
+        const dy = Math.min(0, (y - height / 2) / (height / 2));
         data[i + 3] = dx * dx + dy * dy < 1 ? 255 : 0;
       }
     }
@@ -77,43 +81,66 @@ async function main() {
     ['HD 2000×2000', 2000, false, ['cold', 'cold, no copies', 'new cut-out', 'after free', 'warm']],
     ['free 800×800 (watermarked)', 800, true, ['cold', 'cold, no copies', 'new cut-out', 'warm']],
   ];
+  // The blends take turns within each run, so a busy machine slows them alike.
+  const blends = Object.entries(BLENDS);
   for (const [label, size, watermark, modes] of cases) {
     for (const mode of modes) {
-      await renderer.render({ ...layers(0, 'warm', size), placement: INITIAL, strokes: [], size, watermark });
-      const totals: number[] = [];
-      const stages = { decode: [] as number[], draw: [] as number[], encode: [] as number[] };
-      for (let run = 0; run < RUNS; run++) {
-        const runLayers = layers(run, mode, size);
-        if (mode === 'after free') {
-          // The free keepsake is drawn on the template's watermarked copy and the cut-out's copy,
-          // HD on the clean copy and the whole cut-out.
-          await renderer.render({
-            ...runLayers,
-            background: { cacheKey: `wm${runLayers.background.cacheKey}`, load: async () => squares.free },
-            cutout: { cacheKey: `copy${runLayers.cutout.cacheKey}`, load: async () => cutoutCopy },
-            placement: INITIAL,
-            strokes: [],
-            size: 800,
-            watermark: true,
-          });
-        }
-        const started = performance.now();
-        const { timings } = await renderer.render({
-          ...runLayers,
-          placement: randomPlacement(),
-          strokes: run % 2 ? RESTORE_STROKES : [],
+      for (const [, blend] of blends)
+        await renderer.render({
+          ...layers(0, 'warm', size),
+          placement: INITIAL,
+          strokes: [],
+          blend,
           size,
           watermark,
         });
-        // Loading is a storage read (in memory here): excluded from the figure, as the issue says.
-        totals.push(performance.now() - started - timings.load);
-        for (const stage of ['decode', 'draw', 'encode'] as const) stages[stage].push(timings[stage]);
+      const figures = blends.map(() => ({
+        totals: [] as number[],
+        decode: [] as number[],
+        draw: [] as number[],
+        encode: [] as number[],
+      }));
+      for (let run = 0; run < RUNS; run++) {
+        const placement = randomPlacement();
+        for (const [index, [, blend]] of blends.entries()) {
+          const runLayers = layers(run, mode, size);
+          if (mode === 'after free') {
+            // The free keepsake is drawn on the template's watermarked copy and the cut-out's copy,
+            // HD on the clean copy and the whole cut-out.
+            await renderer.render({
+              ...runLayers,
+              background: { cacheKey: `wm${runLayers.background.cacheKey}`, load: async () => squares.free },
+              cutout: { cacheKey: `copy${runLayers.cutout.cacheKey}`, load: async () => cutoutCopy },
+              placement: INITIAL,
+              strokes: [],
+              blend,
+              size: 800,
+              watermark: true,
+            });
+          }
+          const started = performance.now();
+          const { timings } = await renderer.render({
+            ...runLayers,
+            placement,
+            strokes: run % 2 ? RESTORE_STROKES : [],
+            blend,
+            size,
+            watermark,
+          });
+          // Loading is a storage read (in memory here): excluded from the figure, as the issue says.
+          const figure = figures[index];
+          figure.totals.push(performance.now() - started - timings.load);
+          for (const stage of ['decode', 'draw', 'encode'] as const) figure[stage].push(timings[stage]);
+        }
       }
-      console.log(
-        `${label}, ${DESCRIPTIONS[mode]}: ` +
-          `median ${ms(median(totals))}, p95 ${ms(p95(totals))} (decode ${ms(median(stages.decode))}, ` +
-          `draw ${ms(median(stages.draw))}, encode ${ms(median(stages.encode))}; ${RUNS} runs)`,
-      );
+      for (const [index, [blendName]] of blends.entries()) {
+        const f = figures[index];
+        console.log(
+          `${label}, ${blendName}, ${DESCRIPTIONS[mode]}: ` +
+            `median ${ms(median(f.totals))}, p95 ${ms(p95(f.totals))} (decode ${ms(median(f.decode))}, ` +
+            `draw ${ms(median(f.draw))}, encode ${ms(median(f.encode))}; ${RUNS} runs)`,
+        );
+      }
     }
   }
 }
@@ -126,6 +153,18 @@ const DESCRIPTIONS = {
   warm: 'warm (the same again)',
 } as const;
 const INITIAL = { x: 0.5, y: 0.5, scale: 0.3, rotation: 0 };
+const BLENDS: Record<string, MomentsBlend> = {
+  'no blend': { ...DEFAULT_MOMENTS_BLEND, shadowStrength: 0, matchLight: false },
+  'default blend': DEFAULT_MOMENTS_BLEND,
+  'every effect': {
+    brightness: 1.1,
+    contrast: 1.2,
+    shadowStrength: 0.5,
+    shadowOffset: 0.08,
+    feather: 4,
+    matchLight: true,
+  },
+};
 const randomPlacement = () => ({
   x: Math.random(),
   y: Math.random(),

@@ -41,6 +41,7 @@ async function seedPhoto(sub: string): Promise<string> {
     incomingKey: storageKeys.incoming(id),
     declaredType: 'image/jpeg',
     declaredSize: 1000,
+    purpose: 'previews' as const,
     migrated: false,
     createdAt: now,
   };

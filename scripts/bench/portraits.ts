@@ -5,8 +5,8 @@
  * face is in its frame. In a group crop the product keeps the person under the face (by design)
  * while the yardstick keeps everyone, which measures the framing, not the cut-out.
  */
+import { detectFaces } from '@little-futures/image-engine/faces';
 import sharp from 'sharp';
-import { detectFaces } from '../../functions/adapters/image/face-detector';
 import type { FaceBox } from '../../functions/core/ports';
 import { samplePhoto } from '../../functions/test-support/images';
 

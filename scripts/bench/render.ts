@@ -9,9 +9,9 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { watermarkSvg } from '@little-futures/image-engine/previews';
 import sharp from 'sharp';
 import { benchRender } from '../../functions/adapters/image/bench';
-import { watermarkSvg } from '../../functions/adapters/image/watermark';
 import { median, startBenchStack, uploadPhoto, waitForJobs } from './bench-stack';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);

@@ -138,6 +138,9 @@ export async function checkLayers(
         const refs = importsOf(file, readFileSync(join(root, file), 'utf8'));
         writeFileSync(target, refs.map(shadowLine).join('\n'));
         modules.push(file);
+      } else if (file.endsWith('/package.json')) {
+        // A workspace package's manifest, as it is: its "exports" map is how its imports resolve.
+        copyFileSync(join(root, file), target);
       } else {
         // Stylesheets, images, JSON: present (empty) so their imports resolve, never parsed.
         writeFileSync(target, '');

@@ -64,6 +64,11 @@ describe('layer rules (.dependency-cruiser.mjs)', () => {
       'functions/core/use-case.test.ts':
         "import { store } from '../adapters/store';\nimport { e } from '../lambda/entry';\nexport const t = [store, e];\n",
       'shared/price.test.ts': "import { u } from '../functions/core/use-case';\nexport const t = u;\n",
+      // The image engine package: on its own, and used only behind the adapters.
+      'functions/image-engine/src/knows-core.ts':
+        "import type { Port } from '../../core/port';\nexport type Engine = Port;\n",
+      'functions/handlers/draws.ts':
+        "import { createSceneLibrary } from '@little-futures/image-engine/scenes';\nexport const d = createSceneLibrary;\n",
     };
     for (const [path, text] of Object.entries(files)) {
       mkdirSync(dirname(join(fixture, path)), { recursive: true });
@@ -91,6 +96,8 @@ describe('layer rules (.dependency-cruiser.mjs)', () => {
           'building-blocks-never-import-features-or-app: frontend/src/lib/uses-feature.ts -> frontend/src/features/a/helper.ts',
           'browser-has-no-node-builtins: frontend/src/lib/node-in-browser.ts -> fs',
           'every-import-resolves: frontend/src/lib/missing.ts -> ./gone',
+          'image-engine-stands-alone: functions/image-engine/src/knows-core.ts -> functions/core/port.ts',
+          'image-engine-behind-the-adapters: functions/handlers/draws.ts -> node_modules/@little-futures/image-engine/api/scenes.ts',
           // Each cycle once: the lazy one (api <-> auth), the type-only one, and two across layers.
           'no-cycles: frontend/src/lib/api.ts -> frontend/src/lib/auth.ts -> frontend/src/lib/api.ts',
           'no-cycles: frontend/src/lib/store.ts -> frontend/src/lib/view.ts -> frontend/src/lib/store.ts',

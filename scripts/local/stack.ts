@@ -9,15 +9,16 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SQSClient } from '@aws-sdk/client-sqs';
+import { createSceneLibrary } from '@little-futures/image-engine/scenes';
 import { routes } from '@shared/api';
 import { keyedWebhookUrl } from '@shared/deployment';
 import { loadConfig } from '../../functions/adapters/config';
-import { createSceneLibrary } from '../../functions/adapters/image/scenes/render';
 import type { Deps } from '../../functions/core/deps';
 import type { LambdaDeps } from '../../functions/core/lambda-deps';
 import { seedTemplateLibrary } from '../../functions/core/moments/seed-library';
 import { createLambdaHandlers } from '../../functions/handlers/registry';
 import { buildDeps } from '../../functions/test-support/full-deps';
+import { localDemoPortrait } from './demo-portrait';
 import { type Emulators, startEmulators } from './emulators/emulators';
 import { type Gateway, type HttpHandlers, startGateway } from './gateway/gateway';
 import { type LocalHostedAi, startLocalHostedAi } from './hosted-ai';
@@ -180,6 +181,9 @@ export async function startLocalStack(opts: {
       // Who may claim /admin/grant: the operator's choice, else an address a newcomer can sign up with.
       ADMIN_EMAIL: process.env.ADMIN_EMAIL || LOCAL_ADMIN_EMAIL,
       ...(process.env.SELL_SIMULATED_AGES ? { SELL_SIMULATED_AGES: process.env.SELL_SIMULATED_AGES } : {}),
+      ...(process.env.HIDE_AUTH_BUTTONS ? { HIDE_AUTH_BUTTONS: process.env.HIDE_AUTH_BUTTONS } : {}),
+      // The age test works out of the box: a portrait from an npm package, unless the operator names one.
+      AGE_TEST_DEMO_IMAGE: process.env.AGE_TEST_DEMO_IMAGE || (await localDemoPortrait()),
     };
     Object.assign(process.env, env);
     // Operator tools (npm run admin:grant) find the running stack here; gone again once it stops.

@@ -1,5 +1,5 @@
 /**
- * Writes functions/adapters/image/watermark-glyphs.ts: the preview watermark's text as SVG path
+ * Writes functions/image-engine/src/watermark-glyphs.ts: the preview watermark's text as SVG path
  * outlines, so the watermark draws without any installed font (AWS Lambda's runtime has none, and a
  * fresh CI machine may have none: SVG <text> would come out blank or as boxes there).
  *
@@ -16,7 +16,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import opentype from 'opentype.js';
 
-/** Must equal WATERMARK_TEXT in functions/adapters/image/watermark.ts (a test checks it). */
+/** Must equal WATERMARK_TEXT in functions/image-engine/src/watermark.ts (a test checks it). */
 const TEXT = 'Little Futures · PREVIEW';
 /** Extra space after each character, in em (the look the SVG <text> version had). */
 const LETTER_SPACING_EM = 0.04;
@@ -25,7 +25,7 @@ const UNITS_PER_EM = 1000;
 
 const DEFAULT_FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
 const repo = path.resolve(import.meta.dirname, '../..');
-const outFile = path.join(repo, 'functions/adapters/image/watermark-glyphs.ts');
+const outFile = path.join(repo, 'functions/image-engine/src/watermark-glyphs.ts');
 
 function main(fontFile: string): void {
   const bytes = readFileSync(fontFile);

@@ -47,6 +47,7 @@ const transforms = fc.record({
   brightness: anyNumber,
   contrast: anyNumber,
   shadow: fc.boolean(),
+  matchLight: fc.boolean(),
 });
 
 const inside = (t: ComposerTransform, sa: SafeArea) =>

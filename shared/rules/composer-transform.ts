@@ -19,6 +19,8 @@ export type ComposerTransform = {
   brightness: number;
   contrast: number;
   shadow: boolean;
+  /** Moves the subject's colour partway to the scene's light (docs/architecture.md#keepsakes). */
+  matchLight: boolean;
 };
 
 export const COMPOSER_RANGES = {
@@ -42,6 +44,7 @@ export const INITIAL_COMPOSER_TRANSFORM: ComposerTransform = {
   brightness: 1,
   contrast: 1,
   shadow: false,
+  matchLight: true,
 };
 
 export const FIT_SCALE = 0.9;

@@ -3,46 +3,9 @@
  * canvas for what the parent sees, the server runs it on @napi-rs/canvas (the same 2D API, Skia
  * under both) for exports, so the file matches the screen. Pure: it only calls the context it is given.
  */
-import { coverCrop, type Placement, placedBox } from './placement';
-
-/** An image the context can draw: HTMLImageElement, ImageBitmap, a canvas, or @napi-rs/canvas's Image. */
-export type Drawable = { readonly width: number; readonly height: number };
-
-/** The slice of CanvasRenderingContext2D this module uses; both canvases implement it. */
-export interface Canvas2D<Image extends Drawable = Drawable> {
-  save(): void;
-  restore(): void;
-  translate(x: number, y: number): void;
-  rotate(radians: number): void;
-  beginPath(): void;
-  moveTo(x: number, y: number): void;
-  arc(x: number, y: number, radius: number, start: number, end: number): void;
-  clip(): void;
-  clearRect(x: number, y: number, w: number, h: number): void;
-  drawImage(image: Image, dx: number, dy: number, dw: number, dh: number): void;
-  drawImage(
-    image: Image,
-    sx: number,
-    sy: number,
-    sw: number,
-    sh: number,
-    dx: number,
-    dy: number,
-    dw: number,
-    dh: number,
-  ): void;
-  imageSmoothingEnabled: boolean;
-  imageSmoothingQuality: 'low' | 'medium' | 'high';
-}
-
-/** A canvas to draw the edited cut-out on; it must be drawable onto the keepsake's context. */
-export type OffscreenLayer<Image extends Drawable> = Drawable & {
-  getContext(kind: '2d'): Canvas2D<Image> | null;
-};
-export type LayerFactory<Image extends Drawable> = (
-  width: number,
-  height: number,
-) => OffscreenLayer<Image> & Image;
+import { type Canvas2D, type Drawable, type LayerFactory, newLayer } from './canvas-2d';
+import { coverCrop, MOMENTS_CANVAS_PX, type MomentsBlend, type Placement, placedBox } from './placement';
+import { drawSubject } from './subject-in-scene';
 
 /**
  * One brush stroke on the cut-out: erase makes the touched pixels transparent, restore brings back
@@ -60,7 +23,12 @@ export type KeepsakeLayers<Image extends Drawable> = {
   cutout: Image;
   /** The photo behind the cut-out, same size and framing: what a restore stroke paints back. */
   source?: Image;
+  /** The template's ground line, a fraction of its height, when its scene reports one. */
+  groundY?: number | null;
 };
+
+/** What the parent made in the editor: where the child is, the mended edge, the blend. */
+export type KeepsakeEdit = { placement: Placement; strokes: readonly BrushStroke[]; blend: MomentsBlend };
 
 /** Draws the cut-out with its brush strokes applied, at the cut-out's own size. */
 export function editedCutout<Image extends Drawable>(
@@ -70,9 +38,7 @@ export function editedCutout<Image extends Drawable>(
 ): Image {
   if (strokes.length === 0) return layers.cutout;
   const { width, height } = layers.cutout;
-  const layer = makeLayer(width, height);
-  const ctx = layer.getContext('2d');
-  if (!ctx) throw new Error('No 2D context for the cut-out layer');
+  const { layer, ctx } = newLayer(makeLayer, width, height);
   ctx.drawImage(layers.cutout, 0, 0, width, height);
   for (const stroke of strokes) {
     if (stroke.mode === 'restore' && !layers.source) continue;
@@ -93,14 +59,13 @@ export function editedCutout<Image extends Drawable>(
 
 /**
  * Draws a keepsake on `ctx` (size × size pixels of canvas): the background covering the canvas,
- * then the (edited) cut-out at its placement.
+ * then the (edited) cut-out at its placement, blended into the scene (subject-in-scene.ts).
  */
 export function drawKeepsake<Image extends Drawable>(
   ctx: Canvas2D<Image>,
   size: { width: number; height: number },
   layers: KeepsakeLayers<Image>,
-  placement: Placement,
-  strokes: readonly BrushStroke[],
+  edit: KeepsakeEdit,
   makeLayer: LayerFactory<Image>,
 ): void {
   ctx.imageSmoothingEnabled = true;
@@ -108,11 +73,23 @@ export function drawKeepsake<Image extends Drawable>(
   const crop = coverCrop(layers.background, size);
   ctx.drawImage(layers.background, crop.sx, crop.sy, crop.sw, crop.sh, 0, 0, size.width, size.height);
 
-  const cutout = editedCutout(layers, strokes, makeLayer);
-  const box = placedBox(placement, cutout, size);
-  ctx.save();
-  ctx.translate(box.cx, box.cy);
-  ctx.rotate(box.radians);
-  ctx.drawImage(cutout, -box.width / 2, -box.height / 2, box.width, box.height);
-  ctx.restore();
+  const cutout = editedCutout(layers, edit.strokes, makeLayer);
+  const { blend } = edit;
+  const box = placedBox(edit.placement, cutout, size);
+  drawSubject(
+    ctx,
+    size,
+    cutout,
+    { ...box, flip: false },
+    {
+      brightness: blend.brightness,
+      contrast: blend.contrast,
+      // The feather is set in pixels of the 800 px editor: the same look at 2000 px.
+      featherPx: (blend.feather * size.width) / MOMENTS_CANVAS_PX,
+      shadow: { strength: blend.shadowStrength, offset: blend.shadowOffset },
+      matchLight: blend.matchLight,
+    },
+    { image: layers.background, crop, groundY: layers.groundY },
+    makeLayer,
+  );
 }

@@ -22,6 +22,38 @@ export const MOMENTS_RANGES = {
   rotation: { min: -180, max: 180 },
 } as const;
 
+/**
+ * How the child is blended into the scene (docs/product.md#moments-editor): brightness and
+ * contrast as the composer's, a soft shadow (strength 0–1; offset a fraction of the child's height,
+ * falling down and a little right), a feathered edge in pixels of the 800 px canvas, and matching
+ * the scene's light.
+ */
+export type MomentsBlend = {
+  brightness: number;
+  contrast: number;
+  shadowStrength: number;
+  shadowOffset: number;
+  feather: number;
+  matchLight: boolean;
+};
+
+export const MOMENTS_BLEND_RANGES = {
+  brightness: { min: 0.5, max: 1.5, step: 0.1 },
+  contrast: { min: 0.5, max: 1.5, step: 0.1 },
+  shadowStrength: { min: 0, max: 1, step: 0.05 },
+  shadowOffset: { min: 0, max: 0.2, step: 0.01 },
+  feather: { min: 0, max: 10, step: 1 },
+} as const;
+
+export const DEFAULT_MOMENTS_BLEND: MomentsBlend = {
+  brightness: 1,
+  contrast: 1,
+  shadowStrength: 0.3,
+  shadowOffset: 0,
+  feather: 0,
+  matchLight: true,
+};
+
 export const MOMENTS_CANVAS_PX = 800;
 export const MOMENTS_HD_PX = 2000;
 export const INITIAL_MOMENTS_PLACEMENT: Placement = { x: 0.5, y: 0.5, scale: 0.3, rotation: 0 };
@@ -74,6 +106,16 @@ export function placedBox(
 /** Snaps a centre coordinate to the middle of the canvas when it is close; says whether it did. */
 export function snapToCentre(value: number): { value: number; snapped: boolean } {
   return Math.abs(value - 0.5) <= SNAP_DISTANCE ? { value: 0.5, snapped: true } : { value, snapped: false };
+}
+
+/** A template's ground line (a fraction of its height) as a fraction of the canvas showing it (coverCrop). */
+export function groundOnCanvas(
+  groundY: number,
+  image: { width: number; height: number },
+  canvas: { width: number; height: number },
+): number {
+  const crop = coverCrop(image, canvas);
+  return (groundY * image.height - crop.sy) / crop.sh;
 }
 
 /**

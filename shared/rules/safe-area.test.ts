@@ -84,14 +84,20 @@ describe('roundTo3', () => {
 });
 
 describe('clampSafeArea', () => {
-  it('keeps the position and shrinks the size to fit, keeping the anchor', () => {
+  it('keeps the size and moves the position to fit, keeping the anchor', () => {
     expect(clampSafeArea(DEFAULT_SAFE_AREA)).toEqual(DEFAULT_SAFE_AREA);
+    expect(clampSafeArea({ x: 0.8, y: 0.2, width: 0.5, height: 0.5 })).toEqual({
+      x: 0.5,
+      y: 0.2,
+      width: 0.5,
+      height: 0.5,
+    });
     const bottom: SafeArea = { x: 0.6, y: 0.12345, width: 0.7, height: 0.5, anchor: 'bottom' };
-    expect(clampSafeArea(bottom)).toEqual({ x: 0.6, y: 0.123, width: 0.4, height: 0.5, anchor: 'bottom' });
+    expect(clampSafeArea(bottom)).toEqual({ x: 0.3, y: 0.123, width: 0.7, height: 0.5, anchor: 'bottom' });
     expect(clampSafeArea({ x: 0.95, y: -0.2, width: 0.5, height: 2 })).toEqual({
-      x: 0.9,
+      x: 0.5,
       y: 0,
-      width: 0.1,
+      width: 0.5,
       height: 1,
     });
     expect(clampSafeArea({ x: Number.NaN, y: 0.5, width: Number.NaN, height: 0.02 })).toEqual({
@@ -111,13 +117,13 @@ describe('clampSafeArea', () => {
       }),
     );
   });
-  it('does not shrink a size that still fits after the position moves', () => {
+  it('never changes a size within its bounds, only the position', () => {
     fc.assert(
       fc.property(rawAreas, (raw) => {
         const valid = clampSafeArea(raw);
-        const moved = clampSafeArea({ ...valid, x: valid.x / 2 });
-        expect(moved.x).toBe(roundTo3(valid.x / 2));
-        expect(moved.width).toBe(valid.width);
+        const resized = clampSafeArea({ ...valid, width: valid.width / 2 + 0.1 });
+        expect(resized.width).toBe(roundTo3(valid.width / 2 + 0.1));
+        expect(resized.height).toBe(valid.height);
       }),
     );
   });
@@ -133,9 +139,9 @@ describe('safeAreaFromInputs', () => {
       anchor: 'center',
     });
     expect(safeAreaFromInputs({ x: ' 0.3333 ', y: '0.5', width: '0.9', height: '0.25' }, 'left')).toEqual({
-      x: 0.333,
+      x: 0.1,
       y: 0.5,
-      width: 0.667,
+      width: 0.9,
       height: 0.25,
       anchor: 'left',
     });

@@ -23,19 +23,19 @@ export function roundTo3(value: number): number {
 }
 
 /**
- * Position wins, size gives way: x and y are kept within 0..1 − SAFE_AREA_MIN_SIZE, then width and
- * height shrink to fit between the position and the template's edge (so typing a width never moves
- * the box). Idempotent: a clamped area clamps to itself.
+ * The size wins, the position gives way: width and height are kept within SAFE_AREA_MIN_SIZE..1,
+ * then x and y within 0..1 − the size (x = 0.8 with width 0.5 becomes 0.5/0.5). Idempotent: a
+ * clamped area clamps to itself.
  */
 export function clampSafeArea<T extends SafeRect>(sa: T): T {
-  const x = roundTo3(clamp(sa.x, 0, 1 - SAFE_AREA_MIN_SIZE));
-  const y = roundTo3(clamp(sa.y, 0, 1 - SAFE_AREA_MIN_SIZE));
+  const width = roundTo3(clamp(sa.width, SAFE_AREA_MIN_SIZE, 1));
+  const height = roundTo3(clamp(sa.height, SAFE_AREA_MIN_SIZE, 1));
   return {
     ...sa,
-    x,
-    y,
-    width: roundTo3(clamp(sa.width, SAFE_AREA_MIN_SIZE, 1 - x)),
-    height: roundTo3(clamp(sa.height, SAFE_AREA_MIN_SIZE, 1 - y)),
+    x: roundTo3(clamp(sa.x, 0, roundTo3(1 - width))),
+    y: roundTo3(clamp(sa.y, 0, roundTo3(1 - height))),
+    width,
+    height,
   };
 }
 

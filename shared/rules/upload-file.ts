@@ -89,6 +89,13 @@ export function sniffImageFormat(head: Uint8Array): SniffedFormat {
 }
 
 export const ACCEPTED_FORMATS: readonly SniffedFormat[] = ['jpeg', 'png', 'webp'];
+
+const HEIC_TYPES = ['image/heic', 'image/heif', 'image/heic-sequence', 'image/heif-sequence'];
+
+/** A HEIC (iPhone) photo by what the browser or the name says, before any byte is read (some browsers give no type). */
+export function declaredHeic(file: { type: string; name: string }): boolean {
+  return HEIC_TYPES.includes(file.type.toLowerCase()) || /\.(heic|heif)$/i.test(file.name);
+}
 export const MIN_PHOTO_SIDE_PX = UPLOAD_RULES.previews.minSidePx;
 /** Decompression-bomb guard: 50 megapixels (a 20000×20000 PNG is 400). */
 export const MAX_INPUT_PIXELS = 50_000_000;

@@ -12,6 +12,11 @@ export const clientConfigSchema = z.object({
   authFlow: z.enum(['USER_SRP_AUTH', 'USER_PASSWORD_AUTH']),
   /** Whether HD of the age previews is sold (shared/rules/age-sales.ts); false shows Moments instead. */
   ageHdOnSale: z.boolean(),
+  /**
+   * The deployer hid Login and the account buttons of the header (HIDE_AUTH_BUTTONS); /auth still
+   * opens by URL. Absent from an older API's answer, which always showed them.
+   */
+  hideAuthButtons: z.boolean().default(false),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;
 

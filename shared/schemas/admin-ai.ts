@@ -17,15 +17,17 @@ export const aiProvidersSchema = z.object({
   capabilities: z.record(z.enum(IMAGE_CAPABILITY_NAMES), capabilityAnswerSchema),
   /** Renders complete through the provider's webhook (hosted) or inline (offline). */
   ageingEngine: z.enum(['offline', 'hosted']),
+  /** The age test's demo image in words (AGE_TEST_DEMO_IMAGE, shared/rules/demo-image.ts); null when unset. */
+  ageTestDemoImage: z.string().nullable(),
 });
 export type AiProviders = z.infer<typeof aiProvidersSchema>;
 
 /** replicate-test offers 2, 5 and 19; test-age-transform is age 16. */
 export const AGE_TEST_AGES = [2, 5, 16, 19] as const;
-export const startAgeTestRequestSchema = z.object({
-  uploadId: z.uuid(),
-  targetAge: z.union(AGE_TEST_AGES.map((age) => z.literal(age))),
-});
+const ageTestAgeSchema = z.union(AGE_TEST_AGES.map((age) => z.literal(age)));
+export const startAgeTestRequestSchema = z.object({ uploadId: z.uuid(), targetAge: ageTestAgeSchema });
+/** The same test on the demo image the deployment names, which the server reads itself. */
+export const startDemoAgeTestRequestSchema = z.object({ targetAge: ageTestAgeSchema });
 
 export const ageTestJobSchema = z.object({
   age: z.number(),

@@ -1,7 +1,12 @@
 /** Wire shapes of templates, cut-outs, keepsake compositions and drafts (Moments). */
 import { z } from 'zod';
 import { COMPOSER_RANGES } from '../rules/composer-transform';
-import { MOMENTS_RANGES } from '../rules/placement';
+import {
+  DEFAULT_MOMENTS_BLEND,
+  MOMENTS_BLEND_RANGES,
+  MOMENTS_CANVAS_PX,
+  MOMENTS_RANGES,
+} from '../rules/placement';
 import {
   MOMENT_THEMES,
   ORIENTATIONS,
@@ -30,6 +35,8 @@ export const templateViewSchema = z.object({
   nativeWidth: z.number().int().positive(),
   nativeHeight: z.number().int().positive(),
   safeArea: safeAreaSchema,
+  /** Where the scene's ground is, a fraction of its height, when its generator reported it. */
+  groundY: fraction.optional(),
   status: z.enum(TEMPLATE_STATUSES),
   displayOrder: z.number().int(),
   createdAt: z.string(),
@@ -51,6 +58,25 @@ export const momentsPlacementSchema = z.object({
   scale: storableNumber(scale.min, scale.max),
   rotation: storableNumber(rotation.min, rotation.max),
 });
+
+const blendRange = (field: keyof typeof MOMENTS_BLEND_RANGES) =>
+  storableNumber(MOMENTS_BLEND_RANGES[field].min, MOMENTS_BLEND_RANGES[field].max);
+/** The blend of the child into the scene; a request or draft from before it has the defaults. */
+export const momentsBlendSchema = z
+  .object({
+    brightness: blendRange('brightness'),
+    contrast: blendRange('contrast'),
+    shadowStrength: blendRange('shadowStrength'),
+    shadowOffset: blendRange('shadowOffset'),
+    feather: blendRange('feather'),
+    matchLight: z.boolean(),
+  })
+  .default(DEFAULT_MOMENTS_BLEND);
+
+/** The canvas the placement was made on: the editor's, 800×800. */
+export const momentsCanvasSchema = z
+  .object({ width: z.literal(MOMENTS_CANVAS_PX), height: z.literal(MOMENTS_CANVAS_PX) })
+  .default({ width: MOMENTS_CANVAS_PX, height: MOMENTS_CANVAS_PX });
 
 /** Brush strokes are kept with the draft: bounded so a draft stays a small table item. */
 export const MAX_BRUSH_POINTS = 4000;
@@ -88,6 +114,7 @@ export const createCompositionRequestSchema = z.object({
   uploadId: z.uuid(),
   placement: momentsPlacementSchema,
   strokes: brushStrokesSchema.default([]),
+  blend: momentsBlendSchema,
 });
 export type CreateCompositionRequest = z.input<typeof createCompositionRequestSchema>;
 
@@ -103,6 +130,8 @@ export const composerTransformSchema = z.object({
   brightness: ranged('brightness'),
   contrast: ranged('contrast'),
   shadow: z.boolean(),
+  /** Absent from transforms saved before it existed: on, as for a new one. */
+  matchLight: z.boolean().default(true),
 });
 
 /** The composer's HD export: the server draws it at the template's native size from the clean template. */
@@ -139,6 +168,8 @@ export const saveDraftRequestSchema = z.object({
   uploadId: z.uuid(),
   placement: momentsPlacementSchema,
   strokes: brushStrokesSchema.default([]),
+  blend: momentsBlendSchema,
+  canvas: momentsCanvasSchema,
   name: draftNameSchema.optional(),
 });
 
@@ -153,6 +184,8 @@ export const draftViewSchema = z.object({
   uploadId: z.uuid(),
   placement: momentsPlacementSchema,
   strokes: z.array(brushStrokeSchema),
+  blend: momentsBlendSchema,
+  canvas: momentsCanvasSchema,
   /** The template's thumbnail and the cut-out (short-lived link, null if the photo is gone): the list draws its preview. */
   templateThumbUrl: z.string(),
   cutoutUrl: z.string().nullable(),

@@ -4,8 +4,6 @@ import { z } from 'zod';
 export const startSessionRequestSchema = z.object({
   /** The token the browser holds, to renew (same session, fresh lifetime). */
   token: z.string().max(512).optional(),
-  /** A session id the browser made itself before the server issued them, to adopt (once). */
-  legacySessionId: z.uuid().optional(),
 });
 export type StartSessionRequest = z.infer<typeof startSessionRequestSchema>;
 

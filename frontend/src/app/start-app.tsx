@@ -2,6 +2,7 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router-dom';
+import { learnAuthButtons } from '../lib/auth/auth-buttons';
 import { startAuth } from '../lib/auth/auth-session';
 import { App } from './App';
 
@@ -19,6 +20,8 @@ export function startApp(routes: RouteObject[]): void {
 
   // A returning parent's sign-in is confirmed after the first paint; visitors load nothing more.
   startAuth();
+  // Whether the header offers sign-in at all (the deployer may hide it).
+  void learnAuthButtons();
 }
 
 /** Taps and typing work from here on; the browser tests wait for it after opening a prerendered page. */

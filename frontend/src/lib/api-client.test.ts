@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, callApi, errorMessage } from './api-client';
+import { ApiError, callApi, errorMessage, serverReason } from './api-client';
 import { provideIdToken } from './auth/id-token';
 import { setSessionStore } from './session';
 
@@ -71,9 +71,8 @@ describe('callApi', () => {
     expect(headers['x-session-token']).toBe(TOKEN);
   });
 
-  it('asks the server for a session on first need, handing in an id this browser made itself, once', async () => {
+  it('asks the server for a session on first need, once', async () => {
     values.clear();
-    values.set('lf.sessionId', UPLOAD_ID);
     const issued = { token: 'fresh-token', renewAfter: later(), expiresAt: later() };
     fetchMock.mockImplementation(async (url) =>
       String(url) === '/api/session' ? reply(200, issued) : reply(200, view),
@@ -84,8 +83,7 @@ describe('callApi', () => {
     ]);
     const starts = fetchMock.mock.calls.filter(([url]) => String(url) === '/api/session');
     expect(starts).toHaveLength(1);
-    expect(JSON.parse(String(starts[0][1]?.body))).toEqual({ legacySessionId: UPLOAD_ID });
-    expect(values.get('lf.sessionId')).toBeUndefined();
+    expect(JSON.parse(String(starts[0][1]?.body))).toEqual({});
     const calls = fetchMock.mock.calls.filter(([url]) => String(url) !== '/api/session');
     for (const [, init] of calls)
       expect((init!.headers as Record<string, string>)['x-session-token']).toBe('fresh-token');
@@ -229,5 +227,13 @@ describe('callApi types', () => {
 describe('errorMessage', () => {
   it('uses the fallback for errors that are not from the API', () => {
     expect(errorMessage(new Error('boom'), 'fallback')).toBe('fallback');
+  });
+});
+
+describe('serverReason', () => {
+  it("is the server's message, and nothing when it sent none or the error is not the API's", () => {
+    expect(serverReason(new ApiError(400, 'This photo is too small.'))).toBe('This photo is too small.');
+    expect(serverReason(new ApiError(0))).toBeUndefined();
+    expect(serverReason(new Error('boom'))).toBeUndefined();
   });
 });

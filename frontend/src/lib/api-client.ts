@@ -36,6 +36,14 @@ export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
 }
 
+/**
+ * The server's own reason for a failure, when it gave one: the description under a toast whose
+ * title is the product's fixed wording (docs/product.md), which the server's text never replaces.
+ */
+export function serverReason(error: unknown): string | undefined {
+  return error instanceof ApiError ? error.serverMessage : undefined;
+}
+
 type Route<R extends RouteId> = (typeof routes)[R];
 type HasParams<R extends RouteId> = Route<R>['path'] extends `${string}{${string}}${string}` ? true : false;
 type HasBody<R extends RouteId> = Route<R> extends { body: unknown } ? true : false;

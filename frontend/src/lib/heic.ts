@@ -5,12 +5,10 @@
  * the site's CSP `'wasm-unsafe-eval'` to compile its wasm (infra/constructs/site.ts).
  */
 import { messages } from '@shared/messages';
-import { sniffImageFormat } from '@shared/rules/upload-file';
+import { declaredHeic, sniffImageFormat } from '@shared/rules/upload-file';
 import libheifScriptUrl from 'libheif-js/libheif-wasm/libheif.js?url';
 import libheifWasmUrl from 'libheif-js/libheif-wasm/libheif.wasm?url';
 import type { HeicJob, HeicResult } from './heic-protocol';
-
-const HEIC_TYPES = ['image/heic', 'image/heif', 'image/heic-sequence', 'image/heif-sequence'];
 
 /** By the bytes first (a renamed file is what it is), then by what the browser or the name says. */
 export async function isHeic(file: File): Promise<boolean> {
@@ -18,7 +16,7 @@ export async function isHeic(file: File): Promise<boolean> {
   const format = sniffImageFormat(head);
   if (format === 'heic') return true;
   if (format !== 'unknown') return false;
-  return HEIC_TYPES.includes(file.type.toLowerCase()) || /\.(heic|heif)$/i.test(file.name);
+  return declaredHeic(file);
 }
 
 /** The photo as a JPEG, same name with .jpg; a file that only claims to be HEIC is refused clearly. */

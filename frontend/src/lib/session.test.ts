@@ -25,9 +25,8 @@ describe('session', () => {
     expect(lastTempUploadId()).toBe('abc');
   });
 
-  it('clears the session token, a browser-made id and the last upload together', () => {
+  it('clears the session token and the last upload together', () => {
     store.values.set('lf.session', '{"token":"t"}');
-    store.values.set('lf.sessionId', 'legacy');
     setLastTempUploadId('abc');
     clearSession();
     expect(lastTempUploadId()).toBeNull();

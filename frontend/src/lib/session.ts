@@ -1,16 +1,13 @@
 /**
  * The visitor's browser-local values: the session token the server issued (it owns anonymous
  * uploads; the server signs it, so a browser cannot pick or guess another's), and the id of the
- * last temporary upload. Both are cleared together. A session id this browser made itself, before
- * the server issued them, is handed in once for the server to adopt.
+ * last temporary upload. Both are cleared together.
  */
 import { routes } from '@shared/api';
 import { type VisitorSession, visitorSessionSchema } from '@shared/schemas/session';
 import { type KeyValueStore, memoryStorage, writableBrowserStorage } from './browser-storage';
 
 const TOKEN_KEY = 'lf.session';
-/** Where the browser kept the id it made itself; read once, for adoption, then removed. */
-const LEGACY_SESSION_KEY = 'lf.sessionId';
 const LAST_TEMP_UPLOAD_KEY = 'lf.lastTempUploadId';
 
 let store: KeyValueStore | undefined;
@@ -54,19 +51,17 @@ export function sessionToken(): Promise<string> {
 }
 
 async function start(held: VisitorSession | null): Promise<string> {
-  const legacySessionId = current().getItem(LEGACY_SESSION_KEY) ?? undefined;
   try {
     const response = await fetch(routes.startSession.path, {
       method: routes.startSession.method,
       headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ token: held?.token, legacySessionId }),
+      body: JSON.stringify({ token: held?.token }),
       credentials: 'same-origin',
     });
     const body: unknown = await response.json().catch(() => null);
     const parsed = visitorSessionSchema.safeParse(body);
     if (!response.ok || !parsed.success) throw new SessionStartError(response.status, serverMessageOf(body));
     current().setItem(TOKEN_KEY, JSON.stringify(parsed.data));
-    current().removeItem(LEGACY_SESSION_KEY);
     return parsed.data.token;
   } catch (error) {
     if (held && !isPast(held.expiresAt)) return held.token;
@@ -107,6 +102,5 @@ export function setLastTempUploadId(id: string): void {
 /** Session reset: forget the session and the last temporary upload. */
 export function clearSession(): void {
   current().removeItem(TOKEN_KEY);
-  current().removeItem(LEGACY_SESSION_KEY);
   current().removeItem(LAST_TEMP_UPLOAD_KEY);
 }

@@ -1,6 +1,6 @@
 /**
  * An image element once it has loaded (null before, or without a URL). CORS mode only when the
- * page reads the pixels back (the composer's export); Moments only shows them.
+ * page reads the pixels back (the keepsake drawings do; the safe-area editor only shows them).
  */
 import { useEffect, useState } from 'react';
 

@@ -1,6 +1,6 @@
 /**
- * Templates, drafts and HD keepsake records as items of the single table
- * (docs/architecture.md#data-model).
+ * Templates and drafts as items of the single table (docs/architecture.md#data-model), and the
+ * query and batch helpers the keepsake records (composition-store.ts) share.
  */
 import {
   BatchWriteCommand,
@@ -11,21 +11,14 @@ import {
   QueryCommand,
   TransactWriteCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { COMPOSITION_RETENTION_DAYS } from '@shared/deployment';
 import { MOMENTS_STATUSES } from '@shared/templates';
 import type {
-  CompositionLink,
-  CompositionRecord,
-  CompositionStore,
   DraftRecord,
   DraftStore,
   TemplateRecord,
   TemplateStore,
 } from '../../core/moments/moments-ports';
-import { ConcurrentChangeError } from '../../core/payments/payment-errors';
-import type { Clock } from '../../core/ports';
-import { creditItems, type TransactItem } from './credit-items';
-import { conditionally, failedConditionIndexes, isConditionFailure, isTransactionConflict } from './errors';
+import { conditionally, isConditionFailure } from './errors';
 import { putNew } from './put-new';
 import { keys } from './table-design';
 
@@ -33,9 +26,8 @@ type Item = Record<string, unknown>;
 
 /** Analytics events are kept this long (table items with a TTL, docs/architecture.md#data-model). */
 const ANALYTICS_TTL_SECONDS = 400 * 86_400;
-const MAX_BALANCE_ATTEMPTS = 60;
 
-const strip = <T extends Item>(item: Item): T => {
+export const strip = <T extends Item>(item: Item): T => {
   const { pk: _pk, sk: _sk, gsi1pk: _g, gsi1sk: _s, gsi2pk: _g2, gsi2sk: _s2, type: _t, ...rest } = item;
   return rest as T;
 };
@@ -107,7 +99,7 @@ const batchPut = (doc: DynamoDBDocumentClient, tableName: string, items: Item[])
     items.map((Item) => ({ PutRequest: { Item } })),
   );
 type WriteRequest = { PutRequest: { Item: Item } } | { DeleteRequest: { Key: Item } };
-async function batchWrite(
+export async function batchWrite(
   doc: DynamoDBDocumentClient,
   tableName: string,
   requests: WriteRequest[],
@@ -132,7 +124,7 @@ const queryAll = async (
 ): Promise<TemplateRecord[]> => (await queryItems(doc, query)).map((item) => strip<TemplateRecord>(item));
 
 /** Every page of a Query. */
-async function queryItems(
+export async function queryItems(
   doc: DynamoDBDocumentClient,
   query: ConstructorParameters<typeof QueryCommand>[0],
 ): Promise<Item[]> {
@@ -245,140 +237,3 @@ export function createDynamoDraftStore(doc: DynamoDBDocumentClient, tableName: s
     },
   };
 }
-
-export function createDynamoCompositionStore(
-  doc: DynamoDBDocumentClient,
-  tableName: string,
-  clock: Clock,
-): CompositionStore {
-  const { readCredits, balanceChange } = creditItems(doc, tableName, clock);
-  const get = async (userSub: string, requestId: string) => {
-    const { Item } = await doc.send(
-      new GetCommand({
-        TableName: tableName,
-        Key: keys.hdComposition(userSub, requestId),
-        ConsistentRead: true,
-      }),
-    );
-    return Item ? strip<CompositionRecord>(Item) : null;
-  };
-  /** The link under the upload and the check that the upload exists, written together (see the port). */
-  const linkItems = (link: CompositionLink): TransactItem[] => [
-    {
-      ConditionCheck: {
-        TableName: tableName,
-        Key: keys.upload(link.uploadId),
-        ConditionExpression: 'attribute_exists(pk)',
-      },
-    },
-    {
-      Put: {
-        TableName: tableName,
-        Item: {
-          ...keys.uploadComposition(link.uploadId, link.id),
-          type: 'upload_composition',
-          ...linkOf(link),
-          // The file expires this long after it was written; a link outliving it names nothing.
-          ttl: Math.floor(Date.parse(link.createdAt) / 1000) + COMPOSITION_RETENTION_DAYS * 86_400,
-        },
-      },
-    },
-  ];
-  return {
-    getHdComposition: get,
-    async recordHdComposition(userSub, record, payment) {
-      const recordPut: TransactItem = {
-        Put: {
-          TableName: tableName,
-          Item: { ...keys.hdComposition(userSub, record.requestId), type: 'composition', ...record },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      };
-      // Index 1: the upload's check.
-      const recorded: TransactItem[] = [recordPut, ...linkItems(record)];
-      for (let attempt = 1; attempt <= MAX_BALANCE_ATTEMPTS; attempt++) {
-        let items: TransactItem[] = recorded;
-        let balance: number | null = null;
-        if (payment.via === 'credits') {
-          const read = await readCredits(userSub);
-          if (read.balance < payment.amount) {
-            const duplicate = await get(userSub, record.requestId);
-            return duplicate ? { status: 'duplicate', record: duplicate } : { status: 'insufficient' };
-          }
-          balance = read.balance - payment.amount;
-          items = [...recorded, ...balanceChange(userSub, read, -payment.amount, 'hd_keepsake', record.id)];
-        }
-        try {
-          await doc.send(new TransactWriteCommand({ TransactItems: items }));
-          return { status: 'recorded', balance };
-        } catch (error) {
-          const failed = failedConditionIndexes(error);
-          // Before a duplicate: a drawing answered as one is committed, and its photo is gone.
-          if (failed.includes(1)) return { status: 'upload_gone' };
-          if (failed.includes(0)) {
-            const duplicate = await get(userSub, record.requestId);
-            if (duplicate) return { status: 'duplicate', record: duplicate };
-          }
-          if (failed.length === 0 && !isTransactionConflict(error)) throw error;
-          // The balance changed between the read and the write: read it again.
-          await new Promise((resolve) =>
-            setTimeout(resolve, Math.random() * Math.min(200, 5 * 2 ** attempt)),
-          );
-        }
-      }
-      throw new ConcurrentChangeError();
-    },
-
-    recordFreeComposition: (link) =>
-      conditionally(() => doc.send(new TransactWriteCommand({ TransactItems: linkItems(link) }))),
-
-    async listByUpload(uploadId) {
-      const items = await queryItems(doc, {
-        TableName: tableName,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.uploadComposition(uploadId, '').pk },
-        // Right after the upload item is gone: a stale read would miss the last one recorded.
-        ConsistentRead: true,
-      });
-      return items.map((item) => linkOf(item as CompositionLink));
-    },
-
-    async listHdCompositions(userSub) {
-      const items = await queryItems(doc, {
-        TableName: tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :composition)',
-        ExpressionAttributeValues: {
-          ':pk': keys.hdComposition(userSub, '').pk,
-          ':composition': keys.hdComposition(userSub, '').sk,
-        },
-        ConsistentRead: true,
-      });
-      return items.map((item) => strip<CompositionRecord>(item));
-    },
-
-    async forget(links) {
-      const keysOf = (link: CompositionLink) => {
-        const [kind, sub] = link.owner.split(':');
-        return [
-          keys.uploadComposition(link.uploadId, link.id),
-          ...(link.quality === 'hd' && kind === 'user' ? [keys.hdComposition(sub, link.requestId)] : []),
-        ];
-      };
-      await batchWrite(
-        doc,
-        tableName,
-        links.flatMap(keysOf).map((Key) => ({ DeleteRequest: { Key } })),
-      );
-    },
-  };
-}
-
-const linkOf = (item: CompositionLink): CompositionLink => ({
-  id: item.id,
-  owner: item.owner,
-  requestId: item.requestId,
-  quality: item.quality,
-  uploadId: item.uploadId,
-  key: item.key,
-  createdAt: item.createdAt,
-});

@@ -5,7 +5,7 @@ import { queryOwnerIndexItems } from './account-items';
 import { conditionally } from './errors';
 import { keys } from './table-design';
 
-/** Session ids of the buyer's orders in gsi1 (orders written before the index carry none). */
+/** Session ids of the buyer's orders in gsi1 (checkout and fulfilment both write the index keys). */
 async function indexedOrderIds(doc: DynamoDBDocumentClient, tableName: string, userSub: string) {
   const where = { gsi1pk: keys.ownerOrdersIndex(userSub, '', '').gsi1pk, prefix: 'ORDER#', type: 'order' };
   const orders = await queryOwnerIndexItems(doc, tableName, where, { oldestFirst: true });
@@ -20,12 +20,11 @@ export async function eraseOrderEmails(
   doc: DynamoDBDocumentClient,
   tableName: string,
   userSub: string,
-  knownIds: readonly string[],
   now: string,
 ): Promise<number> {
-  const ids = new Set([...(await indexedOrderIds(doc, tableName, userSub)), ...knownIds]);
-  const erased = await mapLimit([...ids], 10, async (sessionId) => {
-    // False for someone else's order, no order at all (a ledger ref of a keepsake), or no email.
+  const ids = await indexedOrderIds(doc, tableName, userSub);
+  const erased = await mapLimit(ids, 10, async (sessionId) => {
+    // False for an order whose email is gone already.
     return conditionally(() =>
       doc.send(
         new UpdateCommand({

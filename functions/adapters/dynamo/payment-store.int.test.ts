@@ -3,10 +3,14 @@ import { randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
+import { creditsFor, hdRecord } from '../../test-support/credits';
 import { loadLocalEnv } from '../../test-support/local-env';
+import { uploadRecord, userOwner } from '../../test-support/records';
 import { getRawItem } from '../../test-support/table';
+import { createDynamoCompositionStore } from './composition-store';
 import { createDynamoPaymentStore } from './payment-store';
 import { keys } from './table-design';
+import { createDynamoUploadStore } from './upload-store';
 
 const env = loadLocalEnv();
 const client = new DynamoDBClient({ region: env.AWS_REGION });
@@ -14,7 +18,11 @@ const doc = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndef
 afterAll(() => client.destroy());
 
 const FROZEN = new Date('2031-02-03T04:05:06.000Z');
-const store = createDynamoPaymentStore(doc, env.TABLE_NAME, { now: () => FROZEN });
+const frozen = { now: () => FROZEN };
+const store = createDynamoPaymentStore(doc, env.TABLE_NAME, frozen);
+/** Where credits are spent: an HD keepsake's record takes its charge, with its ledger entry. */
+const keepsakes = createDynamoCompositionStore(doc, env.TABLE_NAME, frozen);
+const uploads = createDynamoUploadStore(doc, env.TABLE_NAME);
 
 describe('payment store: time comes from the Clock port', () => {
   it('records a processed event at the clock time and expires it 30 days later', async () => {
@@ -42,7 +50,13 @@ describe('payment store: time comes from the Clock port', () => {
     expect(await store.listLedger(userSub, 10)).toEqual([
       { at: FROZEN.toISOString(), delta: 10, reason: 'credits_10', ref: sessionId, balanceAfter: 10 },
     ]);
-    expect(await store.debit(userSub, 1, 'moments_hd', 'export-1')).toBe(9);
+    const photo = uploadRecord(frozen, userOwner(userSub));
+    await uploads.createUpload(photo);
+    const keepsake = hdRecord(frozen, userSub, photo);
+    expect(await keepsakes.recordHdComposition(userSub, keepsake, creditsFor('hd_keepsake'))).toEqual({
+      status: 'recorded',
+      balance: 9,
+    });
     expect((await store.listLedger(userSub, 10)).map((entry) => entry.at)).toEqual([
       FROZEN.toISOString(),
       FROZEN.toISOString(),

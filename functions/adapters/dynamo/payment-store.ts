@@ -15,6 +15,7 @@ import type { ProductId } from '@shared/catalog';
 import { ConcurrentChangeError } from '../../core/payments/payment-errors';
 import type {
   LedgerEntry,
+  LedgerReason,
   OrderRecord,
   PaymentStore,
   SubscriptionState,
@@ -32,11 +33,6 @@ type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[numb
 
 /** Processed-event records only need to outlive Stripe's retry window (3 days). */
 const EVENT_TTL_SECONDS = 30 * 86_400;
-/** Contended balance updates retry this often before giving up (50 buyers on one balance settle well within). */
-const MAX_BALANCE_ATTEMPTS = 60;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const jitter = (attempt: number) => Math.random() * Math.min(200, 5 * 2 ** Math.min(attempt, 6));
 
 function orderFromItem(item: Item): OrderRecord {
   return {
@@ -237,29 +233,11 @@ export function createDynamoPaymentStore(
         (item): LedgerEntry => ({
           at: item.at as string,
           delta: item.delta as number,
-          reason: item.reason as string,
+          reason: item.reason as LedgerReason,
           ref: item.ref as string,
           balanceAfter: item.balanceAfter as number,
         }),
       );
-    },
-
-    async debit(userSub, amount, reason, ref) {
-      for (let attempt = 1; attempt <= MAX_BALANCE_ATTEMPTS; attempt++) {
-        const read = await readCredits(userSub);
-        if (read.balance < amount) return null;
-        try {
-          await doc.send(
-            new TransactWriteCommand({ TransactItems: balanceChange(userSub, read, -amount, reason, ref) }),
-          );
-          return read.balance - amount;
-        } catch (error) {
-          if (failedConditionIndexes(error).length === 0 && !isTransactionConflict(error)) throw error;
-          // Someone else changed the balance first: read it again and retry.
-          await sleep(jitter(attempt));
-        }
-      }
-      throw new ConcurrentChangeError();
     },
 
     async applySubscription(userSub, state: SubscriptionState, eventCreated, expectedId) {
@@ -295,7 +273,6 @@ export function createDynamoPaymentStore(
       );
     },
 
-    eraseOrderEmails: (userSub, orderIds) =>
-      eraseOrderEmails(doc, tableName, userSub, orderIds, clock.now().toISOString()),
+    eraseOrderEmails: (userSub) => eraseOrderEmails(doc, tableName, userSub, clock.now().toISOString()),
   };
 }

@@ -14,9 +14,10 @@ export function createDynamoQuotaStore(doc: DynamoDBDocumentClient, tableName: s
             TableName: tableName,
             Key: keys.quota(owner, action, window),
             UpdateExpression: 'ADD #count :one SET #ttl = if_not_exists(#ttl, :ttl)',
-            ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
+            // A missing counter holds 0, which a limit of 0 has reached already.
+            ConditionExpression: '(attribute_not_exists(#count) AND :limit > :zero) OR #count < :limit',
             ExpressionAttributeNames: { '#count': 'count', '#ttl': tableDesign.ttlAttribute },
-            ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':ttl': expiresAt },
+            ExpressionAttributeValues: { ':one': 1, ':zero': 0, ':limit': limit, ':ttl': expiresAt },
           }),
         ),
       );

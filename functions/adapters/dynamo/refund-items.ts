@@ -13,7 +13,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { ConcurrentChangeError } from '../../core/payments/payment-errors';
 import type { OrderRecord, PaymentStore } from '../../core/payments/payment-ports';
-import type { RefundRecord, TakeBack } from '../../core/payments/refund-ports';
+import type { RefundRecord, Revocation, TakeBack } from '../../core/payments/refund-ports';
 import type { Clock } from '../../core/ports';
 import { creditItems, type TransactItem } from './credit-items';
 import { conditionally, failedConditionIndexes, isTransactionConflict } from './errors';
@@ -72,7 +72,7 @@ export function refundItems(
   });
 
   /** Each unlock only while this order still holds it; the balance only while it is what was read. */
-  function takeBackItems(takeBack: TakeBack, reason: string, ref: string): TransactItem[] {
+  function takeBackItems(takeBack: TakeBack, reason: Revocation['cause'], ref: string): TransactItem[] {
     const now = clock.now().toISOString();
     const items: TransactItem[] = takeBack.ages.map((age) => ({
       Update: {

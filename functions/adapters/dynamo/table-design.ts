@@ -111,8 +111,6 @@ export const keys = {
    * about 1,000 writes a second, some 150 uploads a second at two index writes per job.
    * The key time can lag the job's `updatedAt` (a prediction start or an unlock touches the job):
    * the sweeper applies the rule to the item itself, and its writes are conditional on it.
-   * Jobs written before this pattern carry no keys (nothing is backfilled): the status view still
-   * shows them failed past the limit, and "Try again" puts them back with their keys.
    */
   processingJobsIndex: (updatedAt: string, uploadId: string, age: number) => ({
     gsi2pk: 'JOBS#processing',

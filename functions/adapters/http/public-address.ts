@@ -4,17 +4,11 @@
  * ranges are refused, in IPv4 and IPv6 alike, including IPv4 hidden inside IPv6 (mapped, NAT64, 6to4).
  */
 import { isIPv4, isIPv6 } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
-type Range = { base: bigint; bits: number };
-
-const v4 = (cidr: string): Range => {
-  const [address, bits] = cidr.split('/');
-  return { base: BigInt(parseIPv4(address)!), bits: Number(bits) };
-};
-const v6 = (cidr: string): Range => {
-  const [address, bits] = cidr.split('/');
-  return { base: parseIPv6(address)!, bits: Number(bits) };
-};
+const { IPv4, IPv6 } = ipaddr;
+type IPv4 = ipaddr.IPv4;
+type IPv6 = ipaddr.IPv6;
 
 /** RFC 6890 and the IANA special-purpose registry: nothing here is a public web server. */
 const BLOCKED_V4 = [
@@ -33,58 +27,53 @@ const BLOCKED_V4 = [
   '203.0.113.0/24', // documentation
   '224.0.0.0/4', // multicast
   '240.0.0.0/4', // reserved, and broadcast
-].map(v4);
+].map((cidr) => IPv4.parseCIDR(cidr));
 
 /** Only global unicast (2000::/3) is public, minus these. */
-const GLOBAL_UNICAST_V6 = v6('2000::/3');
+const GLOBAL_UNICAST_V6 = IPv6.parseCIDR('2000::/3');
 const BLOCKED_V6 = [
   '2001::/23', // IETF protocol assignments (Teredo, benchmarking, ORCHID)
   '2001:db8::/32', // documentation
   '3fff::/20', // documentation
-].map(v6);
-/** Ranges that carry an IPv4 address: it decides. `at` is the bit offset of the IPv4 from the right. */
+].map((cidr) => IPv6.parseCIDR(cidr));
+/** Ranges that carry an IPv4 address: it decides. `at` is the byte where the IPv4 starts. */
 const EMBEDDED_V4 = [
-  { range: v6('::ffff:0:0/96'), at: 0 }, // IPv4-mapped
-  { range: v6('64:ff9b::/96'), at: 0 }, // NAT64
-  { range: v6('64:ff9b:1::/48'), at: 0 }, // local NAT64
-  { range: v6('2002::/16'), at: 80 }, // 6to4
+  { range: IPv6.parseCIDR('::ffff:0:0/96'), at: 12 }, // IPv4-mapped
+  { range: IPv6.parseCIDR('64:ff9b::/96'), at: 12 }, // NAT64
+  { range: IPv6.parseCIDR('64:ff9b:1::/48'), at: 12 }, // local NAT64
+  { range: IPv6.parseCIDR('2002::/16'), at: 2 }, // 6to4
 ];
 
-const inRange = (value: bigint, width: number, { base, bits }: Range) =>
-  value >> BigInt(width - bits) === base >> BigInt(width - bits);
+// Node's strict parsers decide what is an address (ipaddr.js alone would take "127.1", octal and hex
+// forms, which resolvers read differently); ipaddr.js then reads it and matches ranges.
+const ipv4Of = (address: string): IPv4 | null => (isIPv4(address) ? IPv4.parse(address) : null);
+const ipv6Of = (address: string): IPv6 | null =>
+  isIPv6(address) && !address.includes('%') ? IPv6.parse(address) : null;
 
+/** The IPv4 address as one number, or null. */
 export function parseIPv4(address: string): number | null {
-  if (!isIPv4(address)) return null;
-  return address.split('.').reduce((n, octet) => n * 256 + Number(octet), 0);
+  return ipv4Of(address)?.octets.reduce((n, octet) => n * 256 + octet, 0) ?? null;
 }
 
-/** 128 bits, or null; accepts :: shortening and a trailing dotted IPv4. */
+/** The IPv6 address as 128 bits, or null; accepts :: shortening and a trailing dotted IPv4. */
 export function parseIPv6(address: string): bigint | null {
-  if (!isIPv6(address) || address.includes('%')) return null;
-  let text = address.toLowerCase();
-  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
-  if (dotted) {
-    const n = parseIPv4(dotted[1])!;
-    text = `${text.slice(0, -dotted[1].length)}${(n >>> 16).toString(16)}:${(n & 0xffff).toString(16)}`;
-  }
-  const [head, tail] = text.includes('::') ? text.split('::') : [text, null];
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const groups =
-    tail === null ? left : [...left, ...Array(8 - left.length - right.length).fill('0'), ...right];
-  return groups.reduce((n, group) => (n << 16n) | BigInt(Number.parseInt(group, 16)), 0n);
+  return ipv6Of(address)?.parts.reduce((n, part) => (n << 16n) | BigInt(part), 0n) ?? null;
 }
 
-const isPublicV4 = (n: number) => !BLOCKED_V4.some((range) => inRange(BigInt(n), 32, range));
+const isPublicV4 = (address: IPv4) => !BLOCKED_V4.some((range) => address.match(range));
+
+function embeddedV4Of(address: IPv6): IPv4 | null {
+  const embedding = EMBEDDED_V4.find(({ range }) => address.match(range));
+  return embedding ? new IPv4(address.toByteArray().slice(embedding.at, embedding.at + 4)) : null;
+}
 
 /** True only for an address a public web server could have. Anything unparsable is not public. */
 export function isPublicAddress(address: string): boolean {
-  const four = parseIPv4(address);
-  if (four !== null) return isPublicV4(four);
-  const six = parseIPv6(address.replace(/^\[|\]$/g, ''));
-  if (six === null) return false;
-  for (const { range, at } of EMBEDDED_V4) {
-    if (inRange(six, 128, range)) return isPublicV4(Number((six >> BigInt(at)) & 0xffffffffn));
-  }
-  return inRange(six, 128, GLOBAL_UNICAST_V6) && !BLOCKED_V6.some((range) => inRange(six, 128, range));
+  const four = ipv4Of(address);
+  if (four) return isPublicV4(four);
+  const six = ipv6Of(address.replace(/^\[|\]$/g, ''));
+  if (!six) return false;
+  const embedded = embeddedV4Of(six);
+  if (embedded) return isPublicV4(embedded);
+  return six.match(GLOBAL_UNICAST_V6) && !BLOCKED_V6.some((range) => six.match(range));
 }

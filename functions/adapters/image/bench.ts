@@ -3,14 +3,14 @@
  * with the face known (as the worker does after the first job) and reports median stage timings.
  */
 import { readFile } from 'node:fs/promises';
+import { detectFaces, loadFaceApi } from '@little-futures/image-engine/faces';
+import { createPreviewMaker } from '@little-futures/image-engine/previews';
 import { PREVIEW_AGES, type TargetAge } from '@shared/catalog';
 import { IMAGE_CAPABILITIES, type ImageAIRoutes } from '../../core/image-ai';
 import { makeAgeImages } from '../../core/render/render-job';
 import type { RenderTimings } from '../../core/render/render-outcome';
-import { detectFaces, loadFaceApi } from './face-detector';
 import { createImageAI } from './image-ai';
 import { createImageInspector } from './inspector';
-import { createPreviewMaker } from './preview-maker';
 
 export type BenchResult = {
   photo: string;

@@ -54,9 +54,13 @@ async function bundleAndRun(format: 'esm' | 'cjs') {
   // The Lambda ships those packages as real node_modules beside the bundle, and the segmentation
   // model in a folder of its own (infra/constructs/api.ts, GROUP_BUNDLE_FOLDERS).
   await symlink(path.join(repo, 'node_modules'), path.join(outdir, 'node_modules'), 'dir');
-  await cp(path.join(repo, 'functions/adapters/image/background/model'), path.join(outdir, 'selfie-model'), {
-    recursive: true,
-  });
+  await cp(
+    path.join(repo, 'functions/image-engine/src/background/model'),
+    path.join(outdir, 'selfie-model'),
+    {
+      recursive: true,
+    },
+  );
   const sample = path.join(repo, 'node_modules/@vladmandic/face-api/demo/sample1.jpg');
   const { stdout } = await promisify(execFile)(process.execPath, [outfile, sample], {
     cwd: dir,

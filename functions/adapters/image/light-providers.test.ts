@@ -2,6 +2,8 @@
  * The pieces of the image providers a Lambda builds without the provider switch (the admin pages'
  * answers, the webhooks Lambda's signature check, the pack worker's scenes) behave as the switch does.
  */
+
+import { generateOfflineScene } from '@little-futures/image-engine/scenes';
 import { describe, expect, it } from 'vitest';
 import { AiCapabilityUnavailableError } from '../../core/errors';
 import { IMAGE_CAPABILITIES, type ImageAIRoutes } from '../../core/image-ai';
@@ -11,7 +13,6 @@ import { createImageAI } from './image-ai';
 import { replicateConfigOf } from './replicate/replicate-config';
 import { signWebhook } from './replicate/webhook-signature';
 import { createSceneGenerator } from './scene-generator';
-import { generateOfflineScene } from './scenes/generate-scene';
 
 const allTo = (provider: 'offline' | 'replicate'): ImageAIRoutes =>
   Object.fromEntries(IMAGE_CAPABILITIES.map((c) => [c, provider])) as unknown as ImageAIRoutes;

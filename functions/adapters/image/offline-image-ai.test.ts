@@ -1,13 +1,18 @@
+import { SwapFaceRefusedError } from '@little-futures/image-engine/face-swap';
+import { loadFaceApi } from '@little-futures/image-engine/faces';
+import {
+  createPreviewMaker,
+  PREVIEW_MAX_BYTES,
+  PREVIEW_SIZE_PX,
+} from '@little-futures/image-engine/previews';
 import { HD_SIZE_PX } from '@shared/catalog';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { NoFaceError } from '../../core/errors';
+import { FaceSwapRefusedError, NoFaceError, NoSubjectError } from '../../core/errors';
 import type { AgeProgressOutput } from '../../core/image-ai';
 import type { FaceBox } from '../../core/ports';
 import { landscapeJpeg, samplePhoto } from '../../test-support/images';
-import { loadFaceApi } from './face-detector';
-import { createOfflineImageAI } from './offline-image-ai';
-import { createPreviewMaker, PREVIEW_MAX_BYTES, PREVIEW_SIZE_PX } from './preview-maker';
+import { createOfflineImageAI, domainErrorOf } from './offline-image-ai';
 
 const ai = createOfflineImageAI();
 const previews = createPreviewMaker();
@@ -116,5 +121,45 @@ describe('offline ageing and its preview (what the render worker stores)', () =>
     expect(again.image.equals(first.image)).toBe(true);
     const other = await ai.generateScene({ prompt: 'a birthday party', width: 640, height: 360, seed: 4 });
     expect(other.image.equals(first.image)).toBe(false);
+  });
+});
+
+describe("the engine's refusals, as the app's errors", () => {
+  it('refuses a swap with a background or a face image without a face with a 422 saying which', async () => {
+    const landscape = await landscapeJpeg(800, 600);
+    await expect(ai.faceSwap({ source: original, target: landscape })).rejects.toMatchObject({
+      name: 'FaceSwapRefusedError',
+      kind: 'unprocessable',
+      image: 'background',
+      reason: 'no_face',
+      messageKey: 'swapNoFaceInBackground',
+    });
+    await expect(ai.faceSwap({ source: landscape, target: original })).rejects.toMatchObject({
+      image: 'face',
+      reason: 'no_face',
+      messageKey: 'swapNoFaceInFaceImage',
+    });
+  }, 30_000);
+
+  it('keeps the score of a face refused as unclear', () => {
+    const refused = domainErrorOf(new SwapFaceRefusedError('background', 'unclear_face', 0.42));
+    expect(refused).toBeInstanceOf(FaceSwapRefusedError);
+    expect(refused).toMatchObject({
+      reason: 'unclear_face',
+      score: 0.42,
+      image: 'background',
+      messageKey: 'swapBackgroundFaceUnclear',
+    });
+  });
+
+  it('refuses a photo with no person in it as NoSubjectError', async () => {
+    await expect(ai.removeBackground({ image: await landscapeJpeg() })).rejects.toBeInstanceOf(
+      NoSubjectError,
+    );
+  }, 60_000);
+
+  it('passes any other error on as it is', () => {
+    const other = new Error('net failed');
+    expect(domainErrorOf(other)).toBe(other);
   });
 });

@@ -1,20 +1,38 @@
 /**
- * The offline ImageAI provider: face detection (face-api) and age progression (growth warp) run
- * locally with models shipped in npm packages. What needs a model it does not have says so.
+ * The offline ImageAI provider: the image engine (functions/image-engine) behind the ImageAI port.
+ * Face detection, ageing (growth warp), background removal, face swap and scenes run locally with
+ * models shipped in npm packages; what the engine refuses becomes the app's domain errors here.
  */
+import { agedHeadJpeg, type FaceFinder, FaceNotFoundError } from '@little-futures/image-engine/ageing';
+import { removeBackgroundOffline, SubjectNotFoundError } from '@little-futures/image-engine/background';
+import { SwapFaceRefusedError, swapFace } from '@little-futures/image-engine/face-swap';
+import { detectFaces } from '@little-futures/image-engine/faces';
+import { generateOfflineScene } from '@little-futures/image-engine/scenes';
 import { HD_SIZE_PX } from '@shared/catalog';
-import sharp from 'sharp';
+import { FaceSwapRefusedError, NoFaceError, NoSubjectError } from '../../core/errors';
 import type { ImageAIProviderInstance } from '../../core/image-ai';
-import { agedHeadCrop, type FaceFinder } from './age-pipeline';
-import { removeBackgroundOffline } from './background/remove-background';
-import { detectFaces } from './face-detector';
-import { swapFace } from './face-swap/face-swap';
-import { HD_QUALITY, OFFLINE_MODELS } from './offline-models';
-import { generateOfflineScene } from './scenes/generate-scene';
+import { OFFLINE_MODELS } from './offline-models';
 
 export type OfflineImageAIOptions = {
   /** Replaces the face-api detector in ageProgress (tests of other layers); defaults to the real one. */
   findFace?: FaceFinder;
+};
+
+/** The engine's refusals as the domain errors the use cases and the router know; anything else as it is. */
+export function domainErrorOf(error: unknown): unknown {
+  if (error instanceof FaceNotFoundError) return new NoFaceError();
+  if (error instanceof SubjectNotFoundError) return new NoSubjectError();
+  if (error instanceof SwapFaceRefusedError)
+    return new FaceSwapRefusedError(error.image, error.reason, error.score);
+  return error;
+}
+
+const inDomainTerms = async <T>(work: Promise<T>): Promise<T> => {
+  try {
+    return await work;
+  } catch (error) {
+    throw domainErrorOf(error);
+  }
 };
 
 export function createOfflineImageAI(options: OfflineImageAIOptions = {}): ImageAIProviderInstance {
@@ -23,28 +41,15 @@ export function createOfflineImageAI(options: OfflineImageAIOptions = {}): Image
     async detectFaces({ image }) {
       return { faces: (await detectFaces(image)).faces };
     },
-    async ageProgress({ image, targetAge, face, size = HD_SIZE_PX }) {
-      const aged = await agedHeadCrop({ image, targetAge, face, maxSide: size, findFace: options.findFace });
-      const started = performance.now();
-      const { data, width, height, channels } = aged.aged;
-      // Default sharp output carries no EXIF, GPS, XMP or ICC: nothing of the original survives.
-      const jpeg = await sharp(data, { raw: { width, height, channels } })
-        .resize(size, size, { kernel: 'lanczos3' })
-        .jpeg({ quality: HD_QUALITY })
-        .toBuffer();
-      return {
-        image: jpeg,
-        face: aged.face,
-        crop: aged.crop,
-        timings: { ...aged.timings, encode: performance.now() - started },
-      };
+    ageProgress({ image, targetAge, face, size = HD_SIZE_PX }) {
+      return inDomainTerms(agedHeadJpeg({ image, targetAge, face, size, findFace: options.findFace }));
     },
     async removeBackground({ image }) {
-      const { png, mask, source } = await removeBackgroundOffline(image);
+      const { png, mask, source } = await inDomainTerms(removeBackgroundOffline(image));
       return { png, mask, source };
     },
     async faceSwap(input) {
-      const { image } = await swapFace(input);
+      const { image } = await inDomainTerms(swapFace(input));
       return { image };
     },
     generateScene: generateOfflineScene,

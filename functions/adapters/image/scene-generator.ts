@@ -2,11 +2,11 @@
  * Scene drawing alone, routed as the provider switch (image-ai.ts) routes generateScene: the pack
  * worker draws scenes and nothing else, so it loads neither face-api nor the other capabilities.
  */
+import { generateOfflineScene } from '@little-futures/image-engine/scenes';
 import type { ImageAIProvider, ImageAIRoutes, SceneGenerator } from '../../core/image-ai';
 import type { ImageAISettings } from './image-ai';
 import { replicateCalls, replicateSceneGenerator } from './replicate/replicate-calls';
 import { unconfiguredReplicate } from './replicate/replicate-config';
-import { generateOfflineScene } from './scenes/generate-scene';
 
 const generators: Record<ImageAIProvider, (settings: ImageAISettings) => SceneGenerator['generateScene']> = {
   offline: () => generateOfflineScene,

@@ -1,7 +1,7 @@
 /** The importer's TemplateImageMaker: any image, cropped to the native size, into the library's three files. */
+import { templateImagesOf } from '@little-futures/image-engine/templates';
 import sharp from 'sharp';
 import { NotAnImageError, type TemplateImageMaker } from '../../core/admin/template-import-ports';
-import { templateImagesOf } from './scenes/template-files';
 
 /** Decoding bombs: refuse images over this many pixels (a 16k × 16k PNG is tiny on disk). */
 const MAX_INPUT_PIXELS = 100_000_000;

@@ -1,7 +1,7 @@
 /** The account Lambda's deps: the parent's uploads and credits, migration and account deletion. */
 import type { AccountDeps } from '../../core/lambda-deps';
 import type { AppConfig } from '../config';
-import { createDynamoCompositionStore } from '../dynamo/moments-store';
+import { createDynamoCompositionStore } from '../dynamo/composition-store';
 import { createDynamoPaymentStore } from '../dynamo/payment-store';
 import { createDynamoUploadStore } from '../dynamo/upload-store';
 import { paymentsFromConfig } from '../stripe/payments-from-config';

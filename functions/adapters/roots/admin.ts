@@ -1,7 +1,7 @@
 /**
  * The admin Lambda's deps: first admin, go-live, packs, the template editor and seeder (Skia draws the
  * imported images), the AI test pages. It says who answers each capability but calls none: test runs
- * go to the render worker, so no image model is loaded here.
+ * go to the render worker, so no image model is loaded here (sharp checks the age test's demo image).
  */
 import type { AdminDeps } from '../../core/lambda-deps';
 import type { AppConfig } from '../config';
@@ -13,6 +13,7 @@ import { createDynamoUploadStore } from '../dynamo/upload-store';
 import { goLiveOf } from '../go-live';
 import { createImageFetcher } from '../http/image-fetcher';
 import { builtInAnswers } from '../image/answers';
+import { createImageInspector } from '../image/inspector';
 import { createTemplateImageMaker } from '../image/template-images';
 import { createLogger, systemClock } from './basics';
 import { documentClient } from './dynamo';
@@ -38,6 +39,8 @@ export function buildAdminDeps(config: AppConfig, options: RootOptions = {}): Ad
     identity: identityOf(config, logger, options),
     imageAI: builtInAnswers(config.imageAi, config.replicate),
     imageFetcher: createImageFetcher(),
+    inspector: createImageInspector(),
+    ageTestDemoImage: config.ageTestDemoImage,
     templateImages: createTemplateImageMaker(),
     goLive: goLiveOf(config),
     adminEmail: config.adminEmail,

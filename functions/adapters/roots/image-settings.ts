@@ -2,7 +2,7 @@
 import type { Deps } from '../../core/deps';
 import type { AppConfig } from '../config';
 import type { ImageAISettings } from '../image/image-ai';
-import { secretsManagerReader } from '../image/replicate/credentials';
+import { secretsManagerReader } from '../secrets/secrets-manager';
 import type { RootOptions } from './options';
 
 export const imageSettingsOf = (
@@ -12,5 +12,5 @@ export const imageSettingsOf = (
 ): ImageAISettings => ({
   replicate: config.replicate,
   logger,
-  readSecret: secretsManagerReader(options.credentials),
+  readSecret: secretsManagerReader({ credentials: options.credentials }),
 });

@@ -1,17 +1,14 @@
 /** The moments Lambda's deps: templates, drafts, cut-outs (background removal) and keepsakes (Skia). */
+import { createKeepsakeRenderer } from '@little-futures/image-engine/keepsakes';
 import type { MomentsDeps } from '../../core/lambda-deps';
 import type { AppConfig } from '../config';
-import {
-  createDynamoCompositionStore,
-  createDynamoDraftStore,
-  createDynamoTemplateStore,
-} from '../dynamo/moments-store';
+import { createDynamoCompositionStore } from '../dynamo/composition-store';
+import { createDynamoDraftStore, createDynamoTemplateStore } from '../dynamo/moments-store';
 import { createDynamoPackStore } from '../dynamo/pack-store';
 import { createDynamoPaymentStore } from '../dynamo/payment-store';
 import { createDynamoQuotaStore } from '../dynamo/quota-store';
 import { createDynamoUploadStore } from '../dynamo/upload-store';
 import { createImageAI } from '../image/image-ai';
-import { createKeepsakeRenderer } from '../image/keepsake-renderer';
 import { createLogger, systemClock } from './basics';
 import { documentClient } from './dynamo';
 import { imageSettingsOf } from './image-settings';

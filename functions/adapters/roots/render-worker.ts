@@ -3,15 +3,15 @@
  * identity guard (face-api), previews, the emails of finished renders, refunds of failed paid ones,
  * and the operators' test runs.
  */
+import { createFaceIdentity } from '@little-futures/image-engine/faces';
+import { createPreviewMaker } from '@little-futures/image-engine/previews';
 import type { RenderWorkerDeps } from '../../core/lambda-deps';
 import type { AppConfig } from '../config';
 import { createDynamoAiRunStore } from '../dynamo/ai-run-store';
 import { createDynamoPaymentStore } from '../dynamo/payment-store';
 import { createDynamoPredictionStore } from '../dynamo/prediction-store';
 import { createDynamoUploadStore } from '../dynamo/upload-store';
-import { createFaceIdentity } from '../image/face-identity';
 import { createImageAI } from '../image/image-ai';
-import { createPreviewMaker } from '../image/preview-maker';
 import { paymentsFromConfig } from '../stripe/payments-from-config';
 import { createLogger, systemClock } from './basics';
 import { documentClient } from './dynamo';

@@ -2,13 +2,13 @@
  * The uploads Lambda's deps: uploads and their jobs, the photo check (sharp) and a hosted render's HD
  * file (Skia), made on its first download. It names the age engine but runs no image AI.
  */
+import { createHdEnlarger } from '@little-futures/image-engine/hd';
 import type { UploadsDeps } from '../../core/lambda-deps';
 import type { AppConfig } from '../config';
-import { createDynamoCompositionStore } from '../dynamo/moments-store';
+import { createDynamoCompositionStore } from '../dynamo/composition-store';
 import { createDynamoQuotaStore } from '../dynamo/quota-store';
 import { createDynamoUploadStore } from '../dynamo/upload-store';
 import { createImageInspector } from '../image/inspector';
-import { createHdEnlarger } from '../image/upscale';
 import { createLogger, systemClock } from './basics';
 import { cdnOf } from './cdn';
 import { documentClient } from './dynamo';

@@ -2,11 +2,11 @@
  * The key that signs visitor session tokens: given directly (local stack, tests) or read once from
  * Secrets Manager on first use (AWS; a failed read is retried on the next request).
  */
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type { AwsCredentialIdentity } from '@smithy/types';
 import type { Clock } from '../../core/ports';
 import { createVisitorSessions, type VisitorSessions } from '../../core/sessions/session-tokens';
 import type { AppConfig } from '../config';
+import { cachedSecret } from '../secrets/secrets-manager';
 
 /** Shorter keys would make forging a token a matter of guessing the key. */
 const MIN_KEY_LENGTH = 32;
@@ -32,22 +32,7 @@ function sessionKeyFrom(
     // A Lambda that serves visitors cannot run without its key: say so at start, not per request.
     throw new Error('No visitor session key: set SESSION_SECRET (local) or SESSION_SECRET_ARN (AWS)');
   }
-  let loading: Promise<string> | undefined;
-  const load = async () => {
-    const client = new SecretsManagerClient({
-      region: config.region,
-      ...(credentials ? { credentials } : {}),
-    });
-    const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: sessionSecretArn }));
-    return checked(SecretString ?? '');
-  };
-  return () => {
-    loading ??= load().catch((error) => {
-      loading = undefined;
-      throw error;
-    });
-    return loading;
-  };
+  return cachedSecret(sessionSecretArn, checked, { region: config.region, credentials });
 }
 
 function checked(key: string): string {

@@ -2,11 +2,11 @@
  * The Payments the config asks for: keys given directly (local stack, tests), keys in a Secrets
  * Manager secret loaded once on first use (AWS), or none (checkout answers "unavailable").
  */
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type { AwsCredentialIdentity } from '@smithy/types';
 import { DomainError } from '../../core/errors';
 import type { Payments } from '../../core/payments/payment-ports';
 import type { AppConfig } from '../config';
+import { cachedSecret } from '../secrets/secrets-manager';
 import { createStripePayments, unconfiguredPayments } from './stripe-payments';
 
 type StripeKeys = { secretKey: string; webhookSecret: string };
@@ -21,20 +21,17 @@ export function paymentsFromConfig(config: AppConfig, credentials?: AwsCredentia
     });
   }
   if (config.stripeSecretArn) {
-    const arn = config.stripeSecretArn;
-    return lazyPayments(async () => {
-      const client = new SecretsManagerClient({
-        region: config.region,
-        ...(credentials ? { credentials } : {}),
-      });
-      const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: arn }));
-      const keys = JSON.parse(SecretString ?? '{}') as Partial<StripeKeys>;
-      // The stack creates the secret empty; until an operator fills it in, payments are unavailable.
-      if (!keys.secretKey || !keys.webhookSecret) throw new DomainError('unavailable', 'paymentsUnavailable');
-      return createStripePayments({ secretKey: keys.secretKey, webhookSecret: keys.webhookSecret });
-    });
+    const keys = cachedSecret(config.stripeSecretArn, stripeKeysOf, { region: config.region, credentials });
+    return lazyPayments(async () => createStripePayments(await keys()));
   }
   return unconfiguredPayments;
+}
+
+/** The stack creates the secret empty; until an operator fills it in, payments are unavailable. */
+function stripeKeysOf(secretString: string): StripeKeys {
+  const keys = JSON.parse(secretString || '{}') as Partial<StripeKeys>;
+  if (!keys.secretKey || !keys.webhookSecret) throw new DomainError('unavailable', 'paymentsUnavailable');
+  return { secretKey: keys.secretKey, webhookSecret: keys.webhookSecret };
 }
 
 /** Loads the real Payments once, on the first call; a failed load is retried on the next call. */

@@ -1,10 +1,11 @@
 /** Deleting an account (and one upload) over in-memory fakes; account.int.test.ts runs it on the emulators. */
 import { getProduct } from '@shared/catalog';
+import { DEFAULT_MOMENTS_BLEND } from '@shared/rules/placement';
 import { describe, expect, it } from 'vitest';
 import { type FakeDeps, fakeDeps } from '../../test-support/fakes/fake-deps';
 import { parent, uploadedPhoto } from '../../test-support/fakes/scenes';
 import { givenCutout, givenTemplate } from '../../test-support/moments';
-import { createFreeComposition, createHdComposition } from '../moments/compositions';
+import { createFreeKeepsake, createHdKeepsake } from '../moments/compositions';
 import { startCheckout } from '../payments/checkout';
 import type { OrderRecord } from '../payments/payment-ports';
 import { handlePaymentWebhook } from '../payments/webhook';
@@ -25,9 +26,10 @@ async function keepsakesOf(deps: FakeDeps, who: Principal, uploadId: string) {
     uploadId,
     placement: { x: 0.5, y: 0.5, scale: 0.4, rotation: 0 },
     strokes: [],
+    blend: DEFAULT_MOMENTS_BLEND,
   });
-  const free = await createFreeComposition(deps, who, request());
-  const hd = await createHdComposition(deps, who, request());
+  const free = await createFreeKeepsake(deps, who, request());
+  const hd = await createHdKeepsake(deps, who, request());
   return [`compositions/${free.compositionId}/free.jpg`, `compositions/${hd.compositionId}/hd.jpg`];
 }
 const storedKeepsakes = (deps: FakeDeps) =>
@@ -128,22 +130,13 @@ describe('deleteAccount', () => {
     expect(deps.cdn.invalidated.every((path) => path.startsWith('/previews/'))).toBe(true);
   });
 
-  it('deletes the keepsakes of every photo, and HD ones recorded before keepsakes were linked to photos', async () => {
+  it('deletes the keepsakes of every photo with their records', async () => {
     const deps = fakeDeps();
     const user = parent();
     deps.table.credits.set(user.sub, { balance: 2, subscription: null });
     const uploads = [await uploadedPhoto(deps, user), await uploadedPhoto(deps, user)];
     for (const uploadId of uploads) await keepsakesOf(deps, user, uploadId);
-    // An HD record of before: no link under its photo.
-    const legacy = `compositions/${crypto.randomUUID()}/hd.jpg`;
-    await deps.blobs.put('renders', legacy, Buffer.from('jpeg'), { contentType: 'image/jpeg' });
-    const [[, record]] = [...deps.table.compositions];
-    deps.table.compositions.set(`${user.sub}/old-request`, {
-      ...record,
-      requestId: 'old-request',
-      key: legacy,
-    });
-    expect(storedKeepsakes(deps)).toHaveLength(5);
+    expect(storedKeepsakes(deps)).toHaveLength(4);
 
     await deleteAccount(deps, user);
 
@@ -216,12 +209,13 @@ describe('deleteUpload and its keepsakes', () => {
       if (!late.length) {
         // Between the read of the items and their deletion: a cut-out, then a keepsake of it.
         await givenCutout(deps, uploadId);
-        const view = await createFreeComposition(deps, user, {
+        const view = await createFreeKeepsake(deps, user, {
           requestId: crypto.randomUUID(),
           templateId: template.id,
           uploadId,
           placement: { x: 0.5, y: 0.5, scale: 0.4, rotation: 0 },
           strokes: [],
+          blend: DEFAULT_MOMENTS_BLEND,
         });
         late = [`compositions/${view.compositionId}/free.jpg`];
         expect(storedKeepsakes(deps)).toEqual(late);

@@ -4,7 +4,7 @@ import { mapLimit } from '../concurrency';
 import type { Deps } from '../deps';
 import { subscriptionIsActive } from '../payments/subscription';
 import type { Principal } from '../ports';
-import { eraseUpload, invalidatePublicPaths, publicPathsOf } from '../uploads/delete-upload';
+import { eraseUpload, invalidatePublicPaths } from '../uploads/delete-upload';
 import { requireUser } from '../uploads/ownership';
 
 /**
@@ -15,8 +15,6 @@ import { requireUser } from '../uploads/ownership';
  * and fulfilled after it records no email (payments/fulfil.ts).
  */
 export const DELETED_ACCOUNT_MARKER_MS = 4 * 86_400_000;
-/** Ledger entries read for order references (a parent with more has bought far more than anyone). */
-const LEDGER_REFS_READ = 1000;
 
 export function getMe(principal: Principal): Me {
   const user = requireUser(principal);
@@ -60,27 +58,19 @@ export async function deleteAccount(
   await deps.identity.signOutEverywhere(username);
 
   const erased = new Set<string>();
-  const orderIds = new Set<string>();
   const publicPaths: string[] = [];
   for (let pass = 1; pass <= 3; pass++) {
     const uploads = (await deps.uploads.listByOwner(owner)).filter((upload) => !erased.has(upload.id));
     if (uploads.length === 0) break;
     await mapLimit(uploads, 4, async (upload) => {
       const done = await eraseUpload(deps, upload);
-      for (const job of done.jobs) if (job.unlockedBy) orderIds.add(job.unlockedBy);
       publicPaths.push(...done.publicPaths);
       erased.add(upload.id);
     });
   }
-  // HD keepsakes recorded before keepsakes were linked to their upload: erasing it did not find them.
-  const hdKeys = (await deps.compositions.listHdCompositions(user.sub)).map((record) => record.key);
-  await deps.blobs.delete('renders', hdKeys);
-  publicPaths.push(...publicPathsOf(hdKeys));
   await invalidatePublicPaths(deps, publicPaths);
   await endSubscription(deps, user.sub);
-  // Credit purchases are in the ledger, read before the user's partition goes.
-  for (const entry of await deps.paymentStore.listLedger(user.sub, LEDGER_REFS_READ)) orderIds.add(entry.ref);
-  const orders = await deps.paymentStore.eraseOrderEmails(user.sub, [...orderIds]);
+  const orders = await deps.paymentStore.eraseOrderEmails(user.sub);
   await deps.uploads.deleteUserItems(user.sub);
   await deps.identity.deleteUser(username);
   deps.logger.info('deleted an account', { sub: user.sub, uploads: erased.size, orders });

@@ -52,7 +52,7 @@ describe('migrateSessionUploads', () => {
 
   it('copies pending, so they expire unless the transaction records them; the commit takes the tag off', async () => {
     const { deps, uploadIds, user } = await visitorWithPhotos();
-    await givenCutout(deps, uploadIds[0], { copy: true });
+    await givenCutout(deps, uploadIds[0]);
     const migrate = deps.uploads.migrate.bind(deps.uploads);
     const pendingAtTransaction: boolean[] = [];
     deps.uploads.migrate = async (plans) => {
@@ -91,9 +91,9 @@ describe('migrateSessionUploads', () => {
     expect(deps.blobs.keys('uploads').filter((key) => key.startsWith('temp/'))).toEqual([]);
   });
 
-  it("takes the cut-out's copy for free keepsakes along when one was made", async () => {
+  it("takes the cut-out's copy for free keepsakes along", async () => {
     const { deps, uploadIds, user } = await visitorWithPhotos();
-    await givenCutout(deps, uploadIds[0], { copy: true });
+    await givenCutout(deps, uploadIds[0]);
     await migrateSessionUploads(deps, user);
     const copy = deps.blobs.object('uploads', storageKeys.cutoutCopy(`user:${user.sub}`, uploadIds[0]));
     expect(copy?.anonymous).toBe(false);

@@ -101,9 +101,8 @@ function filesOf(plan: MigrationPlan): Array<{ from: string; to: string }> {
     from: key(plan.from, plan.upload.id),
     to: key(plan.to, plan.upload.id),
   });
-  if (cutout) files.push(move(storageKeys.cutout), move(storageKeys.cutoutSource));
-  // Only a recorded copy: copying a missing object fails (cut-outs made before copies have none).
-  if (cutout?.copy) files.push(move(storageKeys.cutoutCopy));
+  if (cutout)
+    files.push(move(storageKeys.cutout), move(storageKeys.cutoutSource), move(storageKeys.cutoutCopy));
   return files;
 }
 

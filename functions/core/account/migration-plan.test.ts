@@ -17,6 +17,7 @@ function upload(n: number, over: Partial<UploadRecord> = {}): UploadRecord {
     declaredType: 'image/jpeg',
     declaredSize: 1,
     migrated: false,
+    purpose: 'previews',
     createdAt: new Date(Date.UTC(2026, 10, 1, 0, 0, n)).toISOString(),
     ...over,
   };

@@ -8,6 +8,7 @@
 import type { TargetAge } from '@shared/catalog';
 import { storageKeys } from '@shared/deployment';
 import { messages } from '@shared/messages';
+import { describeDemoImage } from '@shared/rules/demo-image';
 import type { AgeTestView, AiProviders, AiRunView, CreateAiRunRequest } from '@shared/schemas/admin-ai';
 import type { Deps } from '../deps';
 import { DomainError } from '../errors';
@@ -18,14 +19,20 @@ import type { AiRunInput, AiRunRecord } from './ai-test-ports';
 const HD_LINK_SECONDS = 10 * 60;
 const TEST_SCENE_SIDE = 1024;
 
-export function getAiProviders(deps: { imageAI: ImageAIAnswers }): AiProviders {
+export function getAiProviders(
+  deps: Pick<Deps, 'ageTestDemoImage'> & { imageAI: ImageAIAnswers },
+): AiProviders {
   const capabilities = Object.fromEntries(
     Object.entries(deps.imageAI.answers).map(([capability, answer]) => [
       capability,
       { provider: answer.provider, model: answer.model, missing: answer.missing ?? null },
     ]),
   ) as AiProviders['capabilities'];
-  return { capabilities, ageingEngine: ageingEngine(deps.imageAI) };
+  return {
+    capabilities,
+    ageingEngine: ageingEngine(deps.imageAI),
+    ageTestDemoImage: deps.ageTestDemoImage ? describeDemoImage(deps.ageTestDemoImage) : null,
+  };
 }
 
 /** The operator's own finished upload, or 404 (someone else's photo is never reachable). */

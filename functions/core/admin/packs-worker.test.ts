@@ -99,19 +99,6 @@ describe('the pack worker', () => {
     await expect(getTemplate(deps, ids[0])).rejects.toMatchObject({ kind: 'not_found' });
   });
 
-  it('holds back the scenes a draft pack made before templates named their pack', async () => {
-    const { deps, packId, runId } = await generatingPack();
-    expect(await packBatch(deps, deps.packQueue.take())).toEqual([]);
-    const [id] = await deps.packs.listTemplateIds(packId);
-    // As stored before: the pack only in imageSource.
-    const { packId: _named, ...older } = (await deps.templates.getTemplate(id))!;
-    expect(older.imageSource).toMatch(new RegExp(`^pack:${packId}/${runId}/[0-4]$`));
-    await deps.templates.putTemplate(older);
-    expect((await listTemplates(deps)).templates.map((t) => t.templateId)).not.toContain(id);
-    await updatePackStatus(deps, packId, 'active');
-    expect((await listTemplates(deps)).templates.map((t) => t.templateId)).toContain(id);
-  });
-
   it('does not duplicate templates when the message is delivered again', async () => {
     const { deps, packId } = await generatingPack();
     const [message] = deps.packQueue.take();

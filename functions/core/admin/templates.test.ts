@@ -30,8 +30,8 @@ describe('updateTemplate', () => {
     const deps = fakeDeps();
     const template = await givenTemplate(deps, { status: 'active' });
     const view = await updateTemplate(deps, template.id, save);
-    // x stays within 1 − 0.1, then the size shrinks to fit between the position and the edge.
-    const safeArea = { x: 0.9, y: 0.2, width: 0.1, height: 0.8, anchor: 'top' };
+    // The size stays; x and y stop at 1 − the size.
+    const safeArea = { x: 0.5, y: 0.1, width: 0.5, height: 0.9, anchor: 'top' };
     expect(view).toMatchObject({ ...save, safeArea, status: 'approved' });
     const stored = await deps.templates.getTemplate(template.id);
     expect(stored).toMatchObject({

@@ -1,29 +1,30 @@
 /**
  * Keepsakes made by the server with the one drawing function: free (800×800, watermarked) for any
- * caller, HD (2000×2000 from the clean template) for a signed-in parent, paid with 1 credit or the
- * live subscription. The HD record and its debit are one transaction keyed by the browser's
- * request id, so a double click or a retry makes and charges one keepsake. Every keepsake is
- * written pending and recorded under its photo only while the photo exists: deleting the photo
- * (or the account) finds it, and one drawn while the photo was deleted never outlives it.
+ * caller, HD (2000×2000 from the clean template) for a signed-in parent, paid with its catalog
+ * price in credits (CREDIT_PRICES) or the live subscription. The HD record and its debit are one
+ * transaction keyed by the browser's request id, so a double click or a retry makes and charges
+ * one keepsake. Every keepsake is written pending and recorded under its photo only while the photo
+ * exists: deleting the photo (or the account) finds it, and one drawn while the photo was deleted
+ * never outlives it.
  */
 import { createHash } from 'node:crypto';
 import { CUTOUT_COPY_SIDE, storageKeys, TEMPLATE_SQUARES, type TemplateSquare } from '@shared/deployment';
-import { MOMENTS_CANVAS_PX, MOMENTS_HD_PX } from '@shared/rules/placement';
+import { groundOnCanvas, MOMENTS_CANVAS_PX, MOMENTS_HD_PX } from '@shared/rules/placement';
 import type {
   CompositionView,
   CreateCompositionRequest,
   createCompositionRequestSchema,
 } from '@shared/schemas/moments';
-import { HD_COMPOSITION_CREDITS } from '@shared/templates';
 import type { z } from 'zod';
 import { commitFiles } from '../commit-files';
 import type { Deps } from '../deps';
 import { DomainError } from '../errors';
-import { subscriptionIsActive } from '../payments/subscription';
+import { chargeFor } from '../payments/credits';
+import type { CreditCharge } from '../payments/payment-ports';
 import type { OwnerRef, Principal, UploadRecord } from '../ports';
 import { takeQuota } from '../quotas';
 import { isOwner, ownerFor, requireUser } from '../uploads/ownership';
-import type { CompositionRecord, HdPayment, TemplateRecord } from './moments-ports';
+import type { CompositionRecord, TemplateRecord } from './moments-ports';
 import { type StoredImage, storedLayer } from './stored-layers';
 import { publishedTemplate } from './templates';
 
@@ -36,7 +37,7 @@ export function compositionIdFor(owner: OwnerRef, requestId: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-export async function createFreeComposition(
+export async function createFreeKeepsake(
   deps: Pick<
     Deps,
     | 'blobs'
@@ -55,13 +56,17 @@ export async function createFreeComposition(
   request: CompositionRequest,
 ): Promise<CompositionView> {
   const owner = ownerFor(principal);
-  const { upload, templateImage } = await inputsOf(deps, principal, request, TEMPLATE_SQUARES.free);
+  const { upload, template, templateImage } = await inputsOf(deps, principal, request, TEMPLATE_SQUARES.free);
   const id = compositionIdFor(owner, request.requestId);
   const key = storageKeys.composition(id, 'free');
   // A retry of the same click (say, for a fresh link after one expired) reuses the drawing.
   if (!(await deps.blobs.head('renders', key))) {
     await takeQuota(deps, principal, 'freeComposition');
-    await draw(deps, upload, templateImage, request, { size: MOMENTS_CANVAS_PX, watermark: true, key });
+    await draw(deps, upload, template, templateImage, request, {
+      size: MOMENTS_CANVAS_PX,
+      watermark: true,
+      key,
+    });
     deps.metrics.count('FreeCompositions');
   }
   // Recorded (again, on a retry: the first may have died before) before the tag comes off.
@@ -80,8 +85,8 @@ export async function createFreeComposition(
   return view(deps, { id, key, quality: 'free', width: size, height: size, paidWith: 'none', balance: null });
 }
 
-/** An HD keepsake: drawn, stored, and paid with a credit. */
-export type HdCompositionDeps = Pick<
+/** An HD keepsake: drawn, stored, and paid (chargeFor, settled with its record). */
+export type HdKeepsakeDeps = Pick<
   Deps,
   | 'blobs'
   | 'clock'
@@ -95,8 +100,8 @@ export type HdCompositionDeps = Pick<
   | 'uploads'
 >;
 
-export async function createHdComposition(
-  deps: HdCompositionDeps,
+export async function createHdKeepsake(
+  deps: HdKeepsakeDeps,
   principal: Principal,
   request: CompositionRequest,
 ): Promise<CompositionView> {
@@ -105,12 +110,12 @@ export async function createHdComposition(
   const existing = await deps.compositions.getHdComposition(user.sub, request.requestId);
   if (existing) return viewOfRecord(deps, existing);
 
-  const { upload, templateImage } = await inputsOf(deps, principal, request, TEMPLATE_SQUARES.hd);
+  const { upload, template, templateImage } = await inputsOf(deps, principal, request, TEMPLATE_SQUARES.hd);
   // Decided before the (costly) drawing; the transaction settles it for real.
-  const payment = await hdPayment(deps, user.sub);
+  const charge = await chargeFor(deps, user.sub, 'hd_keepsake');
   const id = compositionIdFor(owner, request.requestId);
   const key = storageKeys.composition(id, 'hd');
-  await draw(deps, upload, templateImage, request, { size: MOMENTS_HD_PX, watermark: false, key });
+  await draw(deps, upload, template, templateImage, request, { size: MOMENTS_HD_PX, watermark: false, key });
 
   return settleHd(
     deps,
@@ -125,25 +130,25 @@ export async function createHdComposition(
       key,
       width: MOMENTS_HD_PX,
       height: MOMENTS_HD_PX,
-      paidWith: payment.via,
+      paidWith: charge.via,
       createdAt: deps.clock.now().toISOString(),
     },
-    payment,
+    charge,
   );
 }
 
 /**
- * The HD record and its payment in one transaction (the drawing is already stored): a retry gets
+ * The HD record and its charge in one transaction (the drawing is already stored): a retry gets
  * the first one; without the credits, the drawing is deleted and the parent is shown how to buy.
  */
 export async function settleHd(
   deps: Pick<Deps, 'blobs' | 'compositions' | 'logger' | 'metrics'>,
   userSub: string,
   record: CompositionRecord,
-  payment: HdPayment,
+  charge: CreditCharge,
   fileNameOf?: (record: CompositionRecord) => string,
 ): Promise<CompositionView> {
-  const result = await deps.compositions.recordHdComposition(userSub, record, payment);
+  const result = await deps.compositions.recordHdComposition(userSub, record, charge);
   if (result.status === 'upload_gone') return deletedMeanwhile(deps, record.key);
   if (result.status === 'insufficient') {
     await deps.blobs.delete('renders', [record.key]).catch((error) => {
@@ -154,9 +159,9 @@ export async function settleHd(
   // A duplicate's drawing went to the first one's key (the id comes from the request): committed too.
   await commitFiles(deps, 'renders', [record.key], { anonymous: false }, { compositionId: record.id });
   if (result.status === 'duplicate') return viewOfRecord(deps, result.record, fileNameOf?.(result.record));
-  deps.logger.info('HD keepsake made', { compositionId: record.id, paidWith: payment.via });
+  deps.logger.info('HD keepsake made', { compositionId: record.id, paidWith: charge.via });
   deps.metrics.count('HdCompositions');
-  if (payment.via === 'credits') deps.metrics.count('CreditsSpent', payment.amount);
+  if (charge.via === 'credits') deps.metrics.count('CreditsSpent', charge.amount);
   return view(deps, { ...record, balance: result.balance }, fileNameOf?.(record));
 }
 
@@ -169,16 +174,6 @@ async function deletedMeanwhile(deps: Pick<Deps, 'blobs' | 'logger'>, key: strin
 }
 
 const isAnonymous = (upload: Pick<UploadRecord, 'owner'>) => upload.owner.startsWith('session:');
-
-export async function hdPayment(
-  deps: Pick<Deps, 'clock' | 'paymentStore'>,
-  userSub: string,
-): Promise<HdPayment> {
-  const account = await deps.paymentStore.getCredits(userSub);
-  if (subscriptionIsActive(account.subscription, deps.clock.now())) return { via: 'subscription' };
-  if (account.balance < HD_COMPOSITION_CREDITS) throw new DomainError('payment_required', 'notEnoughCredits');
-  return { via: 'credits', amount: HD_COMPOSITION_CREDITS };
-}
 
 /**
  * The template and the caller's own photo with its cut-out; another family's photo is not found.
@@ -196,21 +191,18 @@ export async function inputsOf(
   ]);
   if (!found || !isOwner(principal, found.upload)) throw new DomainError('not_found', 'uploadNotFound');
   if (!found.upload.cutout) throw new DomainError('conflict', 'extractFirst');
-  const version = template.imageSource ?? 'original';
-  const templateImage: StoredImage =
+  const key =
     typeof image === 'string'
-      ? { key: storageKeys.template(template.id, image), version }
-      : {
-          key: storageKeys.templateSquare(template.id, image),
-          original: storageKeys.template(template.id, `${image.from}.jpg`),
-          version,
-        };
+      ? storageKeys.template(template.id, image)
+      : storageKeys.templateSquare(template.id, image);
+  const templateImage: StoredImage = { key, version: template.imageSource };
   return { upload: found.upload, template, templateImage };
 }
 
 async function draw(
   deps: Pick<Deps, 'blobs' | 'keepsakes' | 'logger'>,
   upload: UploadRecord,
+  template: TemplateRecord,
   templateImage: StoredImage,
   request: CompositionRequest,
   out: { size: number; watermark: boolean; key: string },
@@ -219,10 +211,10 @@ async function draw(
   const sourceKey = storageKeys.cutoutSource(upload.owner, upload.id);
   const cutoutVersion = upload.cutout?.createdAt ?? '';
   // A canvas this small never draws the cut-out larger than its copy.
-  const cutout: StoredImage =
-    upload.cutout?.copy && out.size <= CUTOUT_COPY_SIDE
-      ? { key: storageKeys.cutoutCopy(upload.owner, upload.id), original: cutoutKey, version: cutoutVersion }
-      : { key: cutoutKey, version: cutoutVersion };
+  const cutout: StoredImage = {
+    key: out.size <= CUTOUT_COPY_SIDE ? storageKeys.cutoutCopy(upload.owner, upload.id) : cutoutKey,
+    version: cutoutVersion,
+  };
   const { jpeg, timings } = await deps.keepsakes.render({
     background: storedLayer(deps, 'renders', templateImage),
     cutout: storedLayer(deps, 'uploads', cutout),
@@ -231,6 +223,16 @@ async function draw(
       : undefined,
     placement: request.placement,
     strokes: request.strokes,
+    blend: request.blend,
+    // Keepsakes are drawn on the template's square copy: its ground line, moved onto the square.
+    groundY:
+      template.groundY === undefined
+        ? undefined
+        : groundOnCanvas(
+            template.groundY,
+            { width: template.nativeWidth, height: template.nativeHeight },
+            { width: 1, height: 1 },
+          ),
     size: out.size,
     watermark: out.watermark,
   });

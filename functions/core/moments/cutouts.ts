@@ -83,7 +83,6 @@ async function makeCutout(
     width: mask.width,
     height: mask.height,
     createdAt: deps.clock.now().toISOString(),
-    copy: true,
   };
   if (!(await deps.uploads.saveCutout(upload.id, cutout, upload.owner))) {
     // Deleted or moved while we worked: leave nothing of it behind.

@@ -1,3 +1,4 @@
+import { DEFAULT_MOMENTS_BLEND } from '@shared/rules/placement';
 import { describe, expect, it } from 'vitest';
 import { fakeDeps } from '../../test-support/fakes/fake-deps';
 import { parent, uploadedPhoto } from '../../test-support/fakes/scenes';
@@ -13,6 +14,8 @@ import {
   saveDraft,
 } from './drafts';
 
+const canvas = { width: 800, height: 800 } as const;
+
 const placement = { x: 0.4, y: 0.6, scale: 0.3, rotation: 5 };
 
 async function setup(who: SignedInUser = parent()) {
@@ -20,7 +23,14 @@ async function setup(who: SignedInUser = parent()) {
   const template = await givenTemplate(deps, { sceneName: 'Balloon Party', theme: 'birthday' });
   const uploadId = await uploadedPhoto(deps, who, { render: false });
   await givenCutout(deps, uploadId);
-  const input = { templateId: template.id, uploadId, placement, strokes: [] };
+  const input = {
+    templateId: template.id,
+    uploadId,
+    placement,
+    strokes: [],
+    blend: DEFAULT_MOMENTS_BLEND,
+    canvas,
+  };
   return { deps, who, template, uploadId, input };
 }
 

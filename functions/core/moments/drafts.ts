@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { storageKeys } from '@shared/deployment';
+import { DEFAULT_MOMENTS_BLEND, MOMENTS_CANVAS_PX } from '@shared/rules/placement';
 import type { DraftView, saveDraftRequestSchema } from '@shared/schemas/moments';
 import type { z } from 'zod';
 import type { Deps } from '../deps';
@@ -42,6 +43,8 @@ const contentOf = (template: TemplateRecord, input: DraftInput) => ({
   uploadId: input.uploadId,
   placement: input.placement,
   strokes: input.strokes,
+  blend: input.blend,
+  canvas: input.canvas,
 });
 
 export async function createDraft(
@@ -171,6 +174,9 @@ async function draftView(
     uploadId: draft.uploadId,
     placement: draft.placement,
     strokes: draft.strokes,
+    // A draft saved before the blend existed opens with the defaults.
+    blend: { ...DEFAULT_MOMENTS_BLEND, ...draft.blend },
+    canvas: { width: MOMENTS_CANVAS_PX, height: MOMENTS_CANVAS_PX },
     templateThumbUrl: templateImageUrl(deps, draft.templateId, 'thumb.webp'),
     cutoutUrl,
     updatedAt: draft.updatedAt,

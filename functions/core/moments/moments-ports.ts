@@ -3,8 +3,9 @@ import type { TEMPLATE_SQUARES } from '@shared/deployment';
 
 import type { ComposerTransform } from '@shared/rules/composer-transform';
 import type { BrushStroke } from '@shared/rules/keepsake-drawing';
-import type { Placement } from '@shared/rules/placement';
+import type { MomentsBlend, Placement } from '@shared/rules/placement';
 import type { MomentTheme, Orientation, SafeArea, TemplateCategory, TemplateStatus } from '@shared/templates';
+import type { CreditCharge } from '../payments/payment-ports';
 import type { OwnerRef } from '../ports';
 
 export type TemplateRecord = {
@@ -19,8 +20,13 @@ export type TemplateRecord = {
   status: TemplateStatus;
   displayOrder: number;
   createdAt: string;
-  /** What made the images (e.g. the scene generator's version): the seeder redraws only when it changes. */
-  imageSource?: string;
+  /**
+   * What made the images (the importer, a pack run, a library scene's version): the version of the
+   * layers drawn from them, and the seeder redraws only when it changes.
+   */
+  imageSource: string;
+  /** The scene's ground line, a fraction of its height, when its generator reported one. */
+  groundY?: number;
   /** Where a child is first placed (fractions of the template, set by the importer). */
   placement?: { x: number; y: number; width: number; height: number; rotation: number };
   /** The pack that generated it: listed only while that pack is published (moments/templates.ts). */
@@ -50,6 +56,10 @@ export type DraftRecord = {
   uploadId: string;
   placement: Placement;
   strokes: BrushStroke[];
+  /** Absent from drafts saved before the blend existed: they open with the defaults. */
+  blend?: MomentsBlend;
+  /** The editor's canvas the placement was made on (always 800×800 so far). */
+  canvas?: { width: number; height: number };
   createdAt: string;
   updatedAt: string;
 };
@@ -93,9 +103,6 @@ export type CompositionRecord = {
   createdAt: string;
 };
 
-/** How an HD keepsake is paid, decided before it is drawn and settled in the same transaction as its record. */
-export type HdPayment = { via: 'subscription' } | { via: 'credits'; amount: number };
-
 export type RecordHdResult =
   | { status: 'recorded'; balance: number | null }
   | { status: 'duplicate'; record: CompositionRecord }
@@ -113,13 +120,13 @@ export interface CompositionStore {
   /** An HD keepsake already made for this request of this user. */
   getHdComposition(userSub: string, requestId: string): Promise<CompositionRecord | null>;
   /**
-   * The HD record and its payment in ONE transaction: the record only if the request is new, the
+   * The HD record and its charge in ONE transaction: the record only if the request is new, the
    * debit only if the balance covers it (with its ledger entry). Nothing is written otherwise.
    */
   recordHdComposition(
     userSub: string,
     record: CompositionRecord,
-    payment: HdPayment,
+    charge: CreditCharge,
   ): Promise<RecordHdResult>;
   /**
    * Records a free keepsake under its upload; false when the upload no longer exists. Each record
@@ -129,8 +136,6 @@ export interface CompositionStore {
   recordFreeComposition(link: CompositionLink): Promise<boolean>;
   /** Every keepsake recorded from an upload (strongly consistent). */
   listByUpload(uploadId: string): Promise<CompositionLink[]>;
-  /** A user's HD keepsake records (account deletion). */
-  listHdCompositions(userSub: string): Promise<CompositionRecord[]>;
   /** Drops the records of these keepsakes (their files already deleted), the HD ones' too. */
   forget(links: readonly CompositionLink[]): Promise<void>;
 }
@@ -148,6 +153,9 @@ export type KeepsakeDrawing = {
   source?: LayerSource;
   placement: Placement;
   strokes: readonly BrushStroke[];
+  blend: MomentsBlend;
+  /** The template's ground line (a fraction of its height), if known. */
+  groundY?: number;
   /** Side of the square output in pixels. */
   size: number;
   watermark: boolean;
@@ -159,6 +167,7 @@ export type ComposerDrawing = {
   cutout: LayerSource;
   transform: ComposerTransform;
   safeArea: SafeArea;
+  groundY?: number;
   /** The output, in pixels: the template's native size. */
   width: number;
   height: number;
@@ -186,6 +195,8 @@ export type LibraryScene = {
   category: TemplateCategory;
   orientation: Orientation;
   safeArea: SafeArea;
+  /** The scene's ground line, a fraction of its height, when the generator knows it. */
+  groundY?: number | null;
   /** Changes whenever the scene's drawing changes, so the seeder redraws it. */
   version: string;
 };

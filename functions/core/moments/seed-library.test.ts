@@ -66,22 +66,6 @@ describe('seedTemplateLibrary', () => {
     expect(await seedTemplateLibrary(deps, again)).toEqual({ drawn: 0, kept: 2 });
   });
 
-  it('redraws a template seeded before its square copies existed, once', async () => {
-    const deps = fakeDeps();
-    await seedTemplateLibrary(deps, library([scene('a')]));
-    const id = libraryTemplateId('a');
-    // What an older seeder left: the item of layout 2 and no square copies.
-    const older = await deps.templates.getTemplate(id);
-    await deps.templates.putTemplate({ ...older!, imageSource: 'library:a@1/2' });
-    const squareKeys = deps.blobs.keys('renders').filter((key) => /-\d+\.jpg$/.test(key));
-    await deps.blobs.delete('renders', squareKeys);
-
-    const again = library([scene('a')]);
-    expect(await seedTemplateLibrary(deps, again)).toEqual({ drawn: 1, kept: 0 });
-    expect(deps.blobs.keys('renders').filter((key) => /-\d+\.jpg$/.test(key))).toHaveLength(2);
-    expect(await seedTemplateLibrary(deps, again)).toEqual({ drawn: 0, kept: 1 });
-  });
-
   it('gives each slug its own stable UUID', () => {
     expect(libraryTemplateId('a')).toBe(libraryTemplateId('a'));
     expect(libraryTemplateId('a')).not.toBe(libraryTemplateId('b'));

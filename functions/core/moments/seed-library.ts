@@ -18,12 +18,8 @@ export function libraryTemplateId(slug: string): string {
   return stableTemplateId(`library-template\n${slug}`);
 }
 
-/**
- * The scene's version, and the layout of the item and its files, bumped when a template item gains
- * an index (2) or a file (3: the square copies), so that a restart redraws what older data lacks.
- */
-const LAYOUT = 3;
-const sourceOf = (scene: LibraryScene) => `library:${scene.slug}@${scene.version}/${LAYOUT}`;
+/** The scene and its version: a restart redraws only the scenes whose drawing changed. */
+const sourceOf = (scene: LibraryScene) => `library:${scene.slug}@${scene.version}`;
 
 export async function seedTemplateLibrary(
   deps: Pick<Deps, 'templates' | 'blobs' | 'logger'>,
@@ -55,6 +51,7 @@ export async function seedTemplateLibrary(
       nativeWidth: images.width,
       nativeHeight: images.height,
       safeArea: scene.safeArea,
+      ...(scene.groundY == null ? {} : { groundY: scene.groundY }),
       // Reviewed by us: listed in Moments and in the composer gallery (docs/architecture.md#keepsakes).
       status: 'approved',
       displayOrder: index,

@@ -27,6 +27,7 @@ export function toTemplateView(deps: Pick<Deps, 'previewsBaseUrl'>, t: TemplateR
     nativeWidth: t.nativeWidth,
     nativeHeight: t.nativeHeight,
     safeArea: t.safeArea,
+    ...(t.groundY === undefined ? {} : { groundY: t.groundY }),
     status: t.status,
     displayOrder: t.displayOrder,
     createdAt: t.createdAt,
@@ -37,24 +38,19 @@ export function toTemplateView(deps: Pick<Deps, 'previewsBaseUrl'>, t: TemplateR
 
 export const isPublished = (t: TemplateRecord) => MOMENTS_STATUSES.includes(t.status);
 
-/** The pack that generated a template; those stored before `packId` existed name it in imageSource. */
-export const packIdOf = (t: Pick<TemplateRecord, 'packId' | 'imageSource'>): string | undefined =>
-  t.packId ?? /^pack:([^/]+)\//.exec(t.imageSource ?? '')?.[1];
-
 /** Ids of the published packs, asked only when some template belongs to a pack. */
 async function publishedPacks(
   deps: Pick<Deps, 'packs'>,
   templates: readonly TemplateRecord[],
 ): Promise<Set<string>> {
-  if (!templates.some((t) => packIdOf(t))) return new Set();
+  if (!templates.some((t) => t.packId)) return new Set();
   const packs = await deps.packs.listPacks();
   return new Set(packs.filter((pack) => pack.status === 'active').map((pack) => pack.id));
 }
 
 /** Whether a template may be listed as its status says: not a scene of a pack that is not published. */
 const releasedBy = (published: Set<string>) => (t: TemplateRecord) => {
-  const pack = packIdOf(t);
-  return !pack || published.has(pack);
+  return !t.packId || published.has(t.packId);
 };
 
 /** Templates as the galleries may list them: a draft pack's scenes left out. */
@@ -92,7 +88,7 @@ export async function publishedTemplate(
   templateId: string,
 ): Promise<TemplateRecord> {
   const template = await deps.templates.getTemplate(templateId);
-  const pack = template && packIdOf(template);
+  const pack = template?.packId;
   const released = !pack || (await deps.packs.getPack(pack))?.status === 'active';
   if (!template || !isPublished(template) || !released)
     throw new DomainError('not_found', 'templateNotFound');

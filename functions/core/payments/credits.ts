@@ -1,12 +1,14 @@
 /**
- * HD credits: the balance and subscription a parent sees, spending credits (Moments HD exports
- * call this) and cancelling the plan. Credits never expire.
+ * HD credits: the balance and subscription a parent sees, what a paid action costs (every HD
+ * keepsake and export asks `chargeFor`) and cancelling the plan. Credits never expire.
  */
+import { CREDIT_PRICES, type CreditUse } from '@shared/catalog';
 import type { CreditsView } from '@shared/schemas/payments';
 import type { Deps } from '../deps';
 import { DomainError } from '../errors';
 import type { Principal } from '../ports';
 import { requireUser } from '../uploads/ownership';
+import type { CreditCharge } from './payment-ports';
 import { subscriptionIsActive } from './subscription';
 
 const LEDGER_SHOWN = 20;
@@ -33,24 +35,21 @@ export async function getCreditsView(
   };
 }
 
-export type Spent = { via: 'subscription' } | { via: 'credits'; balance: number };
-
 /**
- * Pays for `amount` HD outputs: free while the subscription is live, else from the balance in one
- * transaction that can never take it below zero.
+ * What one paid action costs now: nothing under a live subscription, else its catalog price, which
+ * the balance must cover. Decided before the costly work; the transaction that records what was
+ * paid for takes the credits for real (CreditCharge).
  */
-export async function spendCredits(
+export async function chargeFor(
   deps: Pick<Deps, 'clock' | 'paymentStore'>,
   userSub: string,
-  amount: number,
-  use: { reason: string; ref: string },
-): Promise<Spent> {
-  if (!Number.isInteger(amount) || amount <= 0) throw new DomainError('invalid', 'invalidRequest');
-  const { subscription } = await deps.paymentStore.getCredits(userSub);
-  if (subscriptionIsActive(subscription, deps.clock.now())) return { via: 'subscription' };
-  const balance = await deps.paymentStore.debit(userSub, amount, use.reason, use.ref);
-  if (balance === null) throw new DomainError('conflict', 'notEnoughCredits');
-  return { via: 'credits', balance };
+  use: CreditUse,
+): Promise<CreditCharge> {
+  const account = await deps.paymentStore.getCredits(userSub);
+  if (subscriptionIsActive(account.subscription, deps.clock.now())) return { via: 'subscription' };
+  const amount = CREDIT_PRICES[use];
+  if (account.balance < amount) throw new DomainError('payment_required', 'notEnoughCredits');
+  return { via: 'credits', use, amount };
 }
 
 /** "Cancel anytime": the plan runs to the end of the paid period, then ends. */

@@ -29,6 +29,7 @@ const upload: UploadRecord = {
   declaredType: 'image/jpeg',
   declaredSize: 1000,
   migrated: false,
+  purpose: 'previews',
   createdAt: now.toISOString(),
 };
 const job = (age: number, hdUnlocked = false) =>

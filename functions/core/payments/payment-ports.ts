@@ -2,7 +2,7 @@
  * Ports of payments: the payment provider (Stripe, or the local fake of its API) and the store of
  * orders, credits and processed events. Adapters: functions/adapters/stripe, functions/adapters/dynamo.
  */
-import type { CheckoutMode, ProductId, TargetAge } from '@shared/catalog';
+import type { CheckoutMode, CreditUse, ProductId, TargetAge } from '@shared/catalog';
 import type { RenderJobRecord } from '../ports';
 import type {
   ChargeState,
@@ -139,14 +139,24 @@ export type CreditAccount = {
   } | null;
 };
 
+/** Why a balance changed: a credit pack bought, a paid action, or a refund or dispute taking credits back. */
+export type LedgerReason = ProductId | CreditUse | Revocation['cause'];
+
 export type LedgerEntry = {
   at: string;
   delta: number;
-  reason: string;
-  /** The order (session id) or use (e.g. a Moments export id) behind the change. */
+  reason: LedgerReason;
+  /** The order (session id), the paid record (a keepsake's id) or the provider's event behind the change. */
   ref: string;
   balanceAfter: number;
 };
+
+/**
+ * How one paid action is paid (core/payments/credits.ts decides it before the costly work). The
+ * store that records what was paid for settles it in that record's own transaction: the debit and
+ * its ledger entry (reason: the use, ref: the record's id) with the record, or nothing at all.
+ */
+export type CreditCharge = { via: 'subscription' } | { via: 'credits'; use: CreditUse; amount: number };
 
 /** Everything one fulfilment writes, in ONE transaction. */
 export type FulfilmentPlan = {
@@ -175,11 +185,6 @@ export interface PaymentStore {
   /** Newest first. */
   listLedger(userSub: string, limit: number): Promise<LedgerEntry[]>;
   /**
-   * Takes `amount` credits in one transaction with a ledger entry; never below zero. Returns the
-   * new balance, or null when the balance is too low.
-   */
-  debit(userSub: string, amount: number, reason: string, ref: string): Promise<number | null>;
-  /**
    * Applies a subscription state unless a newer event was applied already; false when ignored. With
    * `expectedId` (null = none stored), also only while the stored subscription is still that one.
    */
@@ -189,7 +194,7 @@ export interface PaymentStore {
     eventCreated: number,
     expectedId?: string | null,
   ): Promise<boolean>;
-  /** The order a payment paid for (written at fulfilment); null for older or unknown payments. */
+  /** The order a payment paid for (written at fulfilment); null for a payment of no order of ours. */
   findOrderByPayment(paymentIntentId: string): Promise<OrderRecord | null>;
   /** What a refund of ours without an order paid back (a second subscription), by its payment. */
   refundRefOfPayment(paymentIntentId: string): Promise<string | null>;
@@ -208,9 +213,8 @@ export interface PaymentStore {
   claimSubscriptionCheckout(userSub: string, sessionId: string, replacing: string | null): Promise<boolean>;
   /**
    * Account deletion: removes the buyer's email from every order of `userSub` (found through the
-   * owner index, plus `orderIds` the caller knows from jobs and the ledger, for orders written
-   * before the index). The orders stay, as accounting records. Ids of other buyers' orders, or of
-   * no order, change nothing. Returns how many orders had an email removed.
+   * owner index). The orders stay, as accounting records; other buyers' orders change nothing.
+   * Returns how many orders had an email removed.
    */
-  eraseOrderEmails(userSub: string, orderIds: readonly string[]): Promise<number>;
+  eraseOrderEmails(userSub: string): Promise<number>;
 }

@@ -7,6 +7,7 @@ import type { ProductId } from '@shared/catalog';
 import { messages } from '@shared/messages';
 import { RENDER_STUCK_AFTER_MS } from '@shared/rules/stuck-jobs';
 import { describe, expect, it } from 'vitest';
+import { spendOnKeepsake } from '../../test-support/credits';
 import { type FakeDeps, fakeDeps } from '../../test-support/fakes/fake-deps';
 import type { SignedWebhook } from '../../test-support/fakes/payments';
 import { parent, uploadedPhoto } from '../../test-support/fakes/scenes';
@@ -106,7 +107,7 @@ describe('refunds and disputes reported by the provider', () => {
     const { deps, buyer } = await parentWithPhoto();
     const { sessionId, webhook } = await paid(deps, buyer, 'credits_10');
     await deliver(deps, webhook);
-    await deps.paymentStore.debit(buyer.sub, 4, 'moments_hd', 'export-1');
+    await spendOnKeepsake(deps, buyer.sub, 4);
 
     const refunded = deps.payments.chargeRefundedEvent(sessionId);
     await deliver(deps, refunded);

@@ -37,7 +37,7 @@ export async function completeUpload(
 
   const now = deps.clock.now().toISOString();
   // Only the /upload flow makes age previews; keepsake and composer photos are for keepsakes.
-  const ages = (upload.purpose ?? 'previews') === 'previews' ? PREVIEW_AGES : [];
+  const ages = upload.purpose === 'previews' ? PREVIEW_AGES : [];
   const jobs: RenderJobRecord[] = ages.map((age) => ({
     uploadId,
     age,
@@ -100,7 +100,7 @@ async function readAndNormalise(
   };
   const stored = await deps.blobs.head('uploads', upload.incomingKey);
   if (!stored || stored.size === 0) throw new PhotoRejectedError('photoMissing');
-  const rules = UPLOAD_RULES[upload.purpose ?? 'previews'];
+  const rules = UPLOAD_RULES[upload.purpose];
   if (stored.size > rules.maxBytes) return reject(new PhotoRejectedError(rules.tooLarge, 'too_large'));
   const format = sniffImageFormat(await deps.blobs.readHead('uploads', upload.incomingKey, 32));
   if (format === 'unknown') return reject(new PhotoRejectedError('notAnImage'));

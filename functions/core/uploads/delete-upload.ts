@@ -29,11 +29,9 @@ export async function deleteUpload(
   return { ok: true as const };
 }
 
-export type ErasedUpload = {
+type ErasedUpload = {
   /** false when the upload was already gone. */
   erased: boolean;
-  /** The jobs as they were deleted (orders that unlocked them: `unlockedBy`). */
-  jobs: RenderJobRecord[];
   /** Site paths of the deleted files that the CDN serves (its previews), to invalidate. */
   publicPaths: string[];
 };
@@ -60,11 +58,11 @@ export async function eraseUpload(
     await deps.blobs.delete('renders', keys);
     return links;
   };
-  const done = async (erased: boolean, jobs: RenderJobRecord[]): Promise<ErasedUpload> => {
+  const done = async (erased: boolean): Promise<ErasedUpload> => {
     // Once the upload item is gone no keepsake can be recorded from it (its record requires the
     // upload): this last listing also holds those recorded while we deleted.
     await forgetKeepsakes(deps, upload.id, await eraseKeepsakes());
-    return { erased, jobs, publicPaths: [...publicPaths] };
+    return { erased, publicPaths: [...publicPaths] };
   };
   for (let attempt = 1; attempt <= ERASE_ATTEMPTS; attempt++) {
     // An expired upload reads as missing but its items may still be there until TTL removes them.
@@ -76,9 +74,9 @@ export async function eraseUpload(
       deps.blobs.delete('renders', objects.renders),
       eraseKeepsakes(),
     ]);
-    if (await deps.uploads.deleteUpload(current.upload, current.jobs)) return done(true, current.jobs);
+    if (await deps.uploads.deleteUpload(current.upload, current.jobs)) return done(true);
     const again = await deps.uploads.getUploadWithJobs(upload.id);
-    if (!again) return done(false, current.jobs);
+    if (!again) return done(false);
     current = again;
   }
   throw new DomainError('unavailable', 'serverError');
@@ -100,7 +98,7 @@ async function forgetKeepsakes(
 }
 
 /** Keys of the renders bucket that CloudFront serves (shared/deployment.ts), as site paths. */
-export function publicPathsOf(renderKeys: string[]): string[] {
+function publicPathsOf(renderKeys: string[]): string[] {
   const patterns = publicKeyPatterns('renders');
   return renderKeys
     .filter((key) => patterns.some((pattern) => matchesKeyPattern(pattern, key)))

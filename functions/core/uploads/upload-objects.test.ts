@@ -13,6 +13,7 @@ const base: UploadRecord = {
   declaredType: 'image/jpeg',
   declaredSize: 1,
   migrated: false,
+  purpose: 'previews',
   createdAt: '2026-11-22T12:00:00.000Z',
 };
 const job = (age: 10 | 16 | 21, done: boolean): RenderJobRecord => ({
@@ -36,7 +37,6 @@ describe('uploadObjectKeys', () => {
       ...base,
       cutout: { width: 10, height: 20, createdAt: base.createdAt },
     };
-    // The copy too when none was recorded (a cut-out made before copies): deleting it is harmless.
     expect(uploadObjectKeys(withCutout, []).uploads.sort()).toEqual([
       `incoming/${id}`,
       `temp/${id}/cutout-800.png`,

@@ -20,7 +20,6 @@ export function uploadObjectKeys(upload: UploadRecord, jobs: RenderJobRecord[]):
   for (const owner of owners) {
     uploads.add(originalKeyFor({ id: upload.id, owner }));
     if (upload.cutout) {
-      // The copy even when none was recorded: deleting a missing key is fine, a forgotten photo is not.
       uploads.add(storageKeys.cutout(owner, upload.id));
       uploads.add(storageKeys.cutoutCopy(owner, upload.id));
       uploads.add(storageKeys.cutoutSource(owner, upload.id));

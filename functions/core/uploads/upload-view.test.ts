@@ -19,6 +19,7 @@ const upload: UploadRecord = {
   declaredSize: 1,
   email: 'a@b.c',
   migrated: false,
+  purpose: 'previews',
   createdAt: now.toISOString(),
 };
 const job = (age: 10 | 16 | 21, status: RenderJobRecord['status'], updatedAgoMs = 0): RenderJobRecord => ({

@@ -19,8 +19,8 @@ describe('errorResponse', () => {
     expect([result.statusCode, body(result).error.message]).toEqual([404, messages.uploadNotFound]);
   });
 
-  it("answers middy's early timeout with 503 and try-again, not 500", () => {
-    // What @middy/core throws just before the Lambda's deadline.
+  it("answers the router's early timeout with 503 and try-again, not 500", () => {
+    // What the router throws just before the Lambda's deadline (deadline.ts).
     const timeout = Object.assign(new Error('[AbortError]: The operation was aborted.'), {
       name: 'TimeoutError',
     });

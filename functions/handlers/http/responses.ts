@@ -56,8 +56,9 @@ export function errorResponse(error: unknown): APIGatewayProxyStructuredResultV2
     );
   }
   if (error instanceof DomainError) return errorJson(statusOf[error.kind], error.code, error.messageKey);
-  // middy ends an invocation about to reach the Lambda's timeout with a TimeoutError: the work was
-  // too slow this time, not broken, so the caller is told to try again (as API Gateway's own 503).
+  // The router ends an invocation about to reach the Lambda's timeout with a TimeoutError
+  // (deadline.ts): the work was too slow this time, not broken, so the caller is told to try again
+  // (as API Gateway's own 503).
   if (error instanceof Error && error.name === 'TimeoutError')
     return errorJson(503, 'unavailable', 'serverError');
   if (isTransientServiceError(error)) {

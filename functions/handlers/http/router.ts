@@ -1,10 +1,10 @@
 /**
- * One middy handler per route group: it finds the route by API Gateway's routeKey, enforces the
- * route's access level, validates the body with the route's schema, runs the operation and maps
- * domain errors to status codes and the messages of shared/messages.ts.
+ * One handler per route group: it finds the route by API Gateway's routeKey, enforces the route's
+ * access level, validates the body with the route's schema, runs the operation and maps domain
+ * errors to status codes and the messages of shared/messages.ts. The steps depend on each other
+ * (route, then principal, then access and body), so they are one function read top to bottom.
  */
 import { timingSafeEqual } from 'node:crypto';
-import middy from '@middy/core';
 import {
   isUuidParam,
   type RouteDef,
@@ -22,6 +22,7 @@ import { withCorrelationId } from '../../core/correlation';
 import { DomainError } from '../../core/errors';
 import type { HttpDeps } from '../../core/lambda-deps';
 import type { Principal } from '../../core/ports';
+import { beforeDeadline } from './deadline';
 import { clientIpOf, resolvePrincipal } from './principal';
 import { errorJson, errorResponse, json } from './responses';
 
@@ -98,7 +99,12 @@ function parseBody(route: RouteDef, text: string): unknown {
     throw new DomainError('invalid', 'invalidRequest');
   }
   const parsed = route.body.safeParse(raw);
-  if (!parsed.success) throw new DomainError('invalid', 'invalidRequest');
+  if (!parsed.success) {
+    // A keepsake's blend is set with sliders: say which ranges it must keep.
+    if (parsed.error.issues.some((issue) => issue.path[0] === 'blend'))
+      throw new DomainError('invalid', 'blendOutOfRange', 'invalid_blend');
+    throw new DomainError('invalid', 'invalidRequest');
+  }
   return parsed.data;
 }
 
@@ -173,22 +179,17 @@ export function createHttpHandler<G extends RouteGroup, D extends HttpDeps>(
     return json(200, output);
   };
 
-  return (
-    middy<APIGatewayProxyEventV2, Result>()
+  return async (event: APIGatewayProxyEventV2, context: Context | undefined): Promise<Result> => {
+    try {
       // The request id travels with the work this request queues (functions/core/correlation.ts).
-      .handler((event, context) =>
-        withCorrelationId(event.requestContext?.requestId ?? crypto.randomUUID(), () =>
-          handle(event, context),
-        ),
-      )
-      .onError(async (request) => {
-        if (!(request.error instanceof DomainError)) {
-          deps.logger.error('unhandled error', {
-            error: String(request.error),
-            stack: request.error?.stack,
-          });
-        }
-        request.response = errorResponse(request.error);
-      })
-  );
+      return await withCorrelationId(event.requestContext?.requestId ?? crypto.randomUUID(), () =>
+        beforeDeadline(context, () => handle(event, context)),
+      );
+    } catch (error) {
+      if (!(error instanceof DomainError)) {
+        deps.logger.error('unhandled error', { error: String(error), stack: (error as Error)?.stack });
+      }
+      return errorResponse(error);
+    }
+  };
 }

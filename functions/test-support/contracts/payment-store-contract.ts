@@ -120,38 +120,6 @@ export function describePaymentStoreContract(name: string, subject: () => StoreS
       ]);
     });
 
-    it('never takes credits below zero, and lists the ledger newest first', async () => {
-      const { paymentStore, clock, pass } = subject();
-      const placed = orderRecord(clock, 'credits_1');
-      const sub = placed.userSub;
-      await paymentStore.fulfil(creditsPlan(placed, 3));
-      await pass();
-      expect(await paymentStore.debit(sub, 5, 'moments_hd', 'export-1')).toBeNull();
-      expect(await paymentStore.debit(sub, 2, 'moments_hd', 'export-2')).toBe(1);
-      await pass();
-      expect(await paymentStore.debit(sub, 1, 'moments_hd', 'export-3')).toBe(0);
-      expect(await paymentStore.debit(sub, 1, 'moments_hd', 'export-4')).toBeNull();
-      expect(await paymentStore.debit(crypto.randomUUID(), 1, 'moments_hd', 'export-5')).toBeNull();
-      const ledger = await paymentStore.listLedger(sub, 10);
-      expect(ledger.map(({ delta, ref, balanceAfter }) => [delta, ref, balanceAfter])).toEqual([
-        [-1, 'export-3', 0],
-        [-2, 'export-2', 1],
-        [3, placed.sessionId, 3],
-      ]);
-      expect(await paymentStore.listLedger(sub, 1)).toHaveLength(1);
-    });
-
-    it('lets simultaneous debits take no more than the balance', async () => {
-      const { paymentStore, clock } = subject();
-      const placed = orderRecord(clock, 'credits_1');
-      await paymentStore.fulfil(creditsPlan(placed, 3));
-      const results = await Promise.all(
-        [1, 2, 3, 4, 5].map((n) => paymentStore.debit(placed.userSub, 1, 'moments_hd', `export-${n}`)),
-      );
-      expect(results.filter((balance) => balance !== null).sort()).toEqual([0, 1, 2]);
-      expect((await paymentStore.getCredits(placed.userSub)).balance).toBe(0);
-    });
-
     it('remembers processed events; recording one twice is harmless', async () => {
       const { paymentStore } = subject();
       const eventId = `evt_${crypto.randomUUID()}`;
@@ -196,9 +164,7 @@ export function describePaymentStoreContract(name: string, subject: () => StoreS
       await paymentStore.fulfil(creditsPlan(fulfilled, 0));
       await paymentStore.fulfil(creditsPlan(lost, 1)); // written by fulfilment, not checkout
 
-      // Known ids may name someone else's order, or no order at all (a keepsake's ledger ref).
-      const known = [others.sessionId, `moments-${crypto.randomUUID()}`, fulfilled.sessionId];
-      expect(await paymentStore.eraseOrderEmails(userSub, known)).toBe(3);
+      expect(await paymentStore.eraseOrderEmails(userSub)).toBe(3);
       for (const mine of [pending, fulfilled, lost]) {
         const stored = await paymentStore.getOrder(mine.sessionId);
         expect(stored).toMatchObject({ sessionId: mine.sessionId, userSub, productId: mine.productId });
@@ -206,7 +172,7 @@ export function describePaymentStoreContract(name: string, subject: () => StoreS
       }
       expect((await paymentStore.getOrder(fulfilled.sessionId))?.status).toBe('fulfilled');
       expect((await paymentStore.getOrder(others.sessionId))?.email).toBe('other@example.com');
-      expect(await paymentStore.eraseOrderEmails(userSub, known)).toBe(0);
+      expect(await paymentStore.eraseOrderEmails(userSub)).toBe(0);
     });
 
     it("deletes a user's credits and ledger with the user's own items, not their orders", async () => {

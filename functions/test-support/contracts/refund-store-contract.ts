@@ -3,6 +3,7 @@ import { ConcurrentChangeError } from '../../core/payments/payment-errors';
 import type { OrderRecord, SubscriptionState } from '../../core/payments/payment-ports';
 import { refundRecord } from '../../core/payments/refund-plan';
 import type { TakeBack } from '../../core/payments/refund-ports';
+import { spendOnKeepsake } from '../credits';
 import { orderRecord, readyUpload, sessionOwner } from '../records';
 import type { StoreSubject } from './store-subject';
 
@@ -84,10 +85,11 @@ export function describeRefundStoreContract(name: string, subject: () => StoreSu
     });
 
     it('takes back credits once, with a ledger entry, and only from the balance it planned from', async () => {
-      const { paymentStore, clock } = subject();
+      const stores = subject();
+      const { paymentStore, clock } = stores;
       const placed = orderRecord(clock, 'credits_10', { grantedCredits: 10 });
       await paymentStore.fulfil({ order: placed, unlockAges: [], newJobs: [], credits: 10 });
-      await paymentStore.debit(placed.userSub, 3, 'moments_hd', 'export-1');
+      await spendOnKeepsake(stores, placed.userSub, 3);
       const revocation = { sessionId: placed.sessionId, cause: 'dispute' as const, eventId: 'evt_1' };
       await expect(
         paymentStore.revoke(revocation, takeBack(placed, { credits: 7, balanceBefore: 10 })),

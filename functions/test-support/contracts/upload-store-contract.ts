@@ -141,15 +141,15 @@ export function describeUploadStoreContract(name: string, subject: () => StoreSu
     it('records a cut-out only while the upload has the owner whose files it was made at', async () => {
       const { uploads, clock } = subject();
       const { upload } = await readyUpload(uploads, clock, sessionOwner());
-      const cutout = { width: 640, height: 800, createdAt: clock.now().toISOString(), copy: true };
+      const cutout = { width: 640, height: 800, createdAt: clock.now().toISOString() };
       expect(await uploads.saveCutout(upload.id, cutout, `user:${crypto.randomUUID()}`)).toBe(false);
       expect((await uploads.getUploadWithJobs(upload.id))!.upload.cutout).toBeUndefined();
     });
 
-    it('saves a cut-out on an existing upload only, with its copy recorded', async () => {
+    it('saves a cut-out on an existing upload only', async () => {
       const { uploads, clock } = subject();
       const { upload } = await readyUpload(uploads, clock, sessionOwner());
-      const cutout = { width: 640, height: 800, createdAt: clock.now().toISOString(), copy: true };
+      const cutout = { width: 640, height: 800, createdAt: clock.now().toISOString() };
       expect(await uploads.saveCutout(upload.id, cutout, upload.owner)).toBe(true);
       expect(await uploads.saveCutout(crypto.randomUUID(), cutout, upload.owner)).toBe(false);
       expect((await uploads.getUploadWithJobs(upload.id))!.upload.cutout).toEqual(cutout);
@@ -214,7 +214,7 @@ export function describeUploadStoreContract(name: string, subject: () => StoreSu
       const from = sessionOwner();
       const { upload, jobs } = await readyUpload(uploads, clock, from);
       const plan = planMigration(upload, jobs, from, userOwner());
-      const cutout = { width: 640, height: 800, createdAt: clock.now().toISOString(), copy: true };
+      const cutout = { width: 640, height: 800, createdAt: clock.now().toISOString() };
       expect(await uploads.saveCutout(upload.id, cutout, from)).toBe(true);
       expect(await uploads.migrate([plan])).toBe(false);
       const fresh = (await uploads.getUploadWithJobs(upload.id))!;

@@ -37,7 +37,7 @@ export function createFakeBlobStore(): FakeBlobStore {
     return found;
   };
   const fakeUrl = (bucket: BlobBucket, key: string, query: Record<string, string | number>) =>
-    `https://${bucket}.s3.fake/${key}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`;
+    `https://${bucket}.s3.fake/${key}?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`;
 
   return {
     async presignPut(bucket, key, { contentType, contentLength, expiresInSeconds }) {

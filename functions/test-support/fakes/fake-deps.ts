@@ -118,6 +118,7 @@ export function fakeDeps<O extends Partial<Deps> = Record<never, never>>(
       cognitoEndpoint: null,
       authFlow: 'USER_SRP_AUTH',
       ageHdOnSale: true,
+      hideAuthButtons: false,
     },
     adminStore: createFakeAdminStore(table),
     goLive: { items: [] },

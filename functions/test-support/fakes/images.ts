@@ -67,7 +67,7 @@ export function createFakePreviewMaker(): PreviewMaker {
   };
 }
 
-/** Enlarging is sharp's plain resize here, counted (the real one: adapters/image/upscale.ts). */
+/** Enlarging is sharp's plain resize here, counted (the real one: image-engine/src/upscale.ts). */
 export function createFakeHdEnlarger(): HdEnlarger & { enlarged: number } {
   const enlarger = {
     enlarged: 0,

@@ -1,8 +1,10 @@
 /**
- * The Moments stores in memory with the conditions of adapters/dynamo/moments-store.ts: drafts are
- * per user, a rename writes its analytics event in the same step, and an HD keepsake's record and
- * debit happen together or not at all (one record per request), and only while its photo exists.
+ * The Moments stores in memory with the conditions of adapters/dynamo/moments-store.ts and
+ * composition-store.ts: drafts are per user, a rename writes its analytics event in the same step,
+ * and an HD keepsake's record and debit happen together or not at all (one record per request),
+ * and only while its photo exists.
  */
+import { isDeepStrictEqual } from 'node:util';
 import { MOMENTS_STATUSES } from '@shared/templates';
 import type {
   CompositionLink,
@@ -11,6 +13,7 @@ import type {
   TemplateStore,
 } from '../../core/moments/moments-ports';
 import type { Clock } from '../../core/ports';
+import { fakeCredits } from './credits';
 import { ConditionalCheckFailed, copy, type FakeTable } from './table';
 
 export function createFakeTemplateStore(table: FakeTable): TemplateStore {
@@ -53,8 +56,10 @@ export function createFakeDraftStore(table: FakeTable): DraftStore {
         .map(copy),
     getDraft: async (userSub, id) => copy(table.drafts.get(key(userSub, id)) ?? null),
     async createDraft(draft) {
-      if (table.drafts.has(key(draft.userSub, draft.id)))
-        throw new ConditionalCheckFailed(`draft ${draft.id} exists`);
+      const existing = table.drafts.get(key(draft.userSub, draft.id));
+      // As putNew: the same draft resent (its answer lost) is no error; another under its id is.
+      if (existing && isDeepStrictEqual(existing, draft)) return;
+      if (existing) throw new ConditionalCheckFailed(`draft ${draft.id} exists`);
       table.drafts.set(key(draft.userSub, draft.id), copy(draft));
     },
     async updateDraft(draft) {
@@ -80,6 +85,7 @@ export function createFakeDraftStore(table: FakeTable): DraftStore {
 
 export function createFakeCompositionStore(table: FakeTable, clock: Clock): CompositionStore {
   const key = (userSub: string, requestId: string) => `${userSub}/${requestId}`;
+  const credits = fakeCredits(table, clock);
   const link = (record: CompositionLink) => {
     const { id, owner, requestId, quality, uploadId, key: file, createdAt } = record;
     const links = table.uploadCompositions.get(uploadId) ?? new Map<string, CompositionLink>();
@@ -89,27 +95,13 @@ export function createFakeCompositionStore(table: FakeTable, clock: Clock): Comp
   return {
     getHdComposition: async (userSub, requestId) =>
       copy(table.compositions.get(key(userSub, requestId)) ?? null),
-    async recordHdComposition(userSub, record, payment) {
+    async recordHdComposition(userSub, record, charge) {
       // The adapter's transaction checks that the item exists (an expired one still does).
       if (!table.uploads.has(record.uploadId)) return { status: 'upload_gone' };
       const existing = table.compositions.get(key(userSub, record.requestId));
       if (existing) return { status: 'duplicate', record: copy(existing) };
-      let balance: number | null = null;
-      if (payment.via === 'credits') {
-        const account = table.credits.get(userSub) ?? { balance: 0, subscription: null };
-        if (account.balance < payment.amount) return { status: 'insufficient' };
-        balance = account.balance - payment.amount;
-        table.credits.set(userSub, { ...account, balance });
-        const entries = table.ledger.get(userSub) ?? [];
-        entries.push({
-          at: clock.now().toISOString(),
-          delta: -payment.amount,
-          reason: 'hd_keepsake',
-          ref: record.id,
-          balanceAfter: balance,
-        });
-        table.ledger.set(userSub, entries);
-      }
+      if (!credits.covers(userSub, charge)) return { status: 'insufficient' };
+      const balance = credits.take(userSub, charge, record.id);
       table.compositions.set(key(userSub, record.requestId), copy(record));
       link(record);
       return { status: 'recorded', balance };
@@ -120,8 +112,6 @@ export function createFakeCompositionStore(table: FakeTable, clock: Clock): Comp
       return true;
     },
     listByUpload: async (uploadId) => copy([...(table.uploadCompositions.get(uploadId)?.values() ?? [])]),
-    listHdCompositions: async (userSub) =>
-      copy([...table.compositions.entries()].filter(([k]) => k.startsWith(`${userSub}/`)).map(([, r]) => r)),
     async forget(links) {
       for (const { uploadId, id, owner, quality, requestId } of links) {
         table.uploadCompositions.get(uploadId)?.delete(id);

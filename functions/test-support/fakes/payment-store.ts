@@ -4,25 +4,15 @@
  * change has its ledger entry, and an older subscription event never overwrites a newer one.
  */
 import { ConcurrentChangeError } from '../../core/payments/payment-errors';
-import type { CreditAccount, OrderRecord, PaymentStore } from '../../core/payments/payment-ports';
-import type { RefundRecord, TakeBack } from '../../core/payments/refund-ports';
+import type { OrderRecord, PaymentStore } from '../../core/payments/payment-ports';
+import type { RefundRecord, Revocation, TakeBack } from '../../core/payments/refund-ports';
 import type { Clock } from '../../core/ports';
+import { fakeCredits } from './credits';
 import { checkTransactionSize, copy, defined, type FakeTable } from './table';
 
 export function createFakePaymentStore(table: FakeTable, clock: Clock): PaymentStore {
   const now = () => clock.now().toISOString();
-  const account = (userSub: string): CreditAccount =>
-    table.credits.get(userSub) ?? { balance: 0, subscription: null };
-
-  function changeBalance(userSub: string, delta: number, reason: string, ref: string): number {
-    const current = account(userSub);
-    const balanceAfter = current.balance + delta;
-    table.credits.set(userSub, { ...current, balance: balanceAfter });
-    const entries = table.ledger.get(userSub) ?? [];
-    entries.push({ at: now(), delta, reason, ref, balanceAfter });
-    table.ledger.set(userSub, entries);
-    return balanceAfter;
-  }
+  const { account, changeBalance } = fakeCredits(table, clock);
 
   function putRefund(refund: RefundRecord) {
     if (!table.refunds.has(refund.ref)) table.refunds.set(refund.ref, new Map());
@@ -30,7 +20,7 @@ export function createFakePaymentStore(table: FakeTable, clock: Clock): PaymentS
   }
 
   /** All or nothing, like the transaction: every job still unlocked by the order, the balance unchanged. */
-  function applyTakeBack(takeBack: TakeBack, reason: string, ref: string) {
+  function applyTakeBack(takeBack: TakeBack, reason: Revocation['cause'], ref: string) {
     const jobs = takeBack.uploadId ? table.jobs.get(takeBack.uploadId) : undefined;
     const held = takeBack.ages.every((age) => {
       const job = jobs?.get(age);
@@ -156,16 +146,11 @@ export function createFakePaymentStore(table: FakeTable, clock: Clock): PaymentS
       return copy(account(userSub));
     },
 
-    async eraseOrderEmails(userSub, orderIds) {
-      // The buyer's orders, as the owner index lists them, and the ids the caller knows.
-      const ids = new Set([
-        ...[...table.orders.values()].filter((order) => order.userSub === userSub).map((o) => o.sessionId),
-        ...orderIds,
-      ]);
+    async eraseOrderEmails(userSub) {
+      // The buyer's orders, as the owner index lists them.
       let erased = 0;
-      for (const id of ids) {
-        const order = table.orders.get(id);
-        if (order?.userSub !== userSub || order.email === undefined) continue;
+      for (const order of table.orders.values()) {
+        if (order.userSub !== userSub || order.email === undefined) continue;
         delete order.email;
         erased++;
       }
@@ -174,11 +159,6 @@ export function createFakePaymentStore(table: FakeTable, clock: Clock): PaymentS
 
     async listLedger(userSub, limit) {
       return copy([...(table.ledger.get(userSub) ?? [])].reverse().slice(0, limit));
-    },
-
-    async debit(userSub, amount, reason, ref) {
-      if (account(userSub).balance < amount) return null;
-      return changeBalance(userSub, -amount, reason, ref);
     },
 
     async applySubscription(userSub, state, eventCreated, expectedId) {

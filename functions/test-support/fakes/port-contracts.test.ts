@@ -1,7 +1,12 @@
 /** The fakes keep the contracts the real adapters keep (their *-contract.int.test.ts runs). */
 import { describeBlobStoreContract } from '../contracts/blob-store-contract';
+import { describeCompositionStoreContract } from '../contracts/composition-store-contract';
+import { describeCreditContract } from '../contracts/credit-contract';
+import { describeDraftStoreContract } from '../contracts/draft-store-contract';
 import { describePackStoreContract } from '../contracts/pack-store-contract';
 import { describePaymentStoreContract } from '../contracts/payment-store-contract';
+import { describePredictionStoreContract } from '../contracts/prediction-store-contract';
+import { describeQuotaStoreContract } from '../contracts/quota-store-contract';
 import { describeRefundStoreContract } from '../contracts/refund-store-contract';
 import { describeUploadStoreContract } from '../contracts/upload-store-contract';
 import { createFakeBlobStore } from './blob-store';
@@ -24,3 +29,8 @@ describeBlobStoreContract('in-memory fake', () => {
   };
 });
 describePackStoreContract('in-memory fake', () => fakeDeps());
+describeCreditContract('in-memory fake', subject);
+describeCompositionStoreContract('in-memory fake', subject);
+describeDraftStoreContract('in-memory fake', subject);
+describeQuotaStoreContract('in-memory fake', subject);
+describePredictionStoreContract('in-memory fake', subject);

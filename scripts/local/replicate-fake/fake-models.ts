@@ -6,12 +6,12 @@
  * `fake/…` models are test behaviours (a failure, a model that never ends, a huge output...).
  */
 import { createHash } from 'node:crypto';
+import { removeBackgroundOffline, SubjectNotFoundError } from '@little-futures/image-engine/background';
+import { generateOfflineScene } from '@little-futures/image-engine/scenes';
 import type { TargetAge } from '@shared/catalog';
 import sharp from 'sharp';
-import { removeBackgroundOffline } from '../../../functions/adapters/image/background/remove-background';
 import { createOfflineImageAI } from '../../../functions/adapters/image/offline-image-ai';
-import { generateOfflineScene } from '../../../functions/adapters/image/scenes/generate-scene';
-import { NoFaceError, NoSubjectError } from '../../../functions/core/errors';
+import { NoFaceError } from '../../../functions/core/errors';
 
 export type FakeFile = { bytes: Buffer; contentType: string };
 export type FakeOutcome =
@@ -137,7 +137,7 @@ const backgroundRemoval: FakeModel = {
         .toBuffer();
       return output(png(full));
     } catch (error) {
-      if (!(error instanceof NoSubjectError)) throw error;
+      if (!(error instanceof SubjectNotFoundError)) throw error;
       const meta = await sharp(image).metadata();
       const transparent = { r: 0, g: 0, b: 0, alpha: 0 };
       const empty = {

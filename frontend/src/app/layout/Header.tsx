@@ -1,12 +1,15 @@
 /**
  * Sticky site header: logo, navigation, auth buttons, and a disclosure menu below 1024 px (the
- * navigation no longer fits on one line there). Login shows in the bar from 768 px up (docs/product.md#login-in-the-phone-menu).
+ * navigation no longer fits on one line there). Login shows in the bar from 768 px up (docs/product.md#login-in-the-phone-menu);
+ * the deployer may hide it and the account buttons (lib/auth/auth-buttons.ts).
  * The menu is a <details> disclosure: it opens and closes before the app has started on a
  * prerendered page (app/boot/on-first-use.ts), and the app only closes it on navigation and Escape.
  */
+import { Menu, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { buttonClasses } from '../../components/ui/button-styles';
+import { useAuthButtonsShown } from '../../lib/auth/auth-buttons';
 import { useAuth } from '../../lib/auth/auth-store';
 import { cn } from '../../lib/cn';
 import { LogoMark } from './Logo';
@@ -29,6 +32,8 @@ export function Header() {
   const auth = useAuth();
   const { signOut, pending } = useSignOut();
   const signedIn = auth.status === 'signedIn';
+  // The deployer may hide Login and the account buttons (HIDE_AUTH_BUTTONS); the pages still open by URL.
+  const authButtons = useAuthButtonsShown();
   const navItems = signedIn
     ? [...NAV_ITEMS, ...SIGNED_IN_NAV_ITEMS, ...(auth.user.isAdmin ? ADMIN_NAV_ITEMS : [])]
     : NAV_ITEMS;
@@ -76,7 +81,7 @@ export function Header() {
         </nav>
 
         <div className="ml-auto flex items-center gap-2 lg:ml-0">
-          {signedIn && (
+          {signedIn && authButtons && (
             <div className="hidden items-center gap-1 lg:flex">
               <span
                 className="hidden max-w-48 truncate text-sm font-medium text-slate-700 xl:inline"
@@ -94,7 +99,7 @@ export function Header() {
               </button>
             </div>
           )}
-          {auth.status === 'signedOut' && (
+          {auth.status === 'signedOut' && authButtons && (
             <Link to="/auth" className={buttonClasses('ghost', 'sm', 'max-md:hidden')}>
               Login
             </Link>
@@ -120,17 +125,9 @@ export function Header() {
           {/* The name follows the state with CSS alone: hidden text is no part of a name. */}
           <span className="sr-only group-open/menu:hidden">Open menu</span>
           <span className="sr-only hidden group-open/menu:inline">Close menu</span>
-          <svg
-            viewBox="0 0 24 24"
-            className="size-6"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            aria-hidden="true"
-          >
-            <path className="group-open/menu:hidden" d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />
-            <path className="hidden group-open/menu:inline" d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
-          </svg>
+          {/* Like the name, the icon follows the state with CSS: menu while closed, × while open. */}
+          <Menu className="size-6 group-open/menu:hidden" aria-hidden="true" />
+          <X className="hidden size-6 group-open/menu:inline" aria-hidden="true" />
         </summary>
 
         <nav aria-label="Main" className="border-t border-violet-100 bg-white px-3 pb-4 pt-2 shadow-lg">
@@ -142,7 +139,7 @@ export function Header() {
                 </NavLink>
               </li>
             ))}
-            {auth.status === 'signedOut' && (
+            {auth.status === 'signedOut' && authButtons && (
               // From 768 px up, Login is in the bar already.
               <li className="md:hidden">
                 <NavLink to="/auth" className={mobileLinkClass}>
@@ -151,7 +148,7 @@ export function Header() {
               </li>
             )}
           </ul>
-          {signedIn && (
+          {signedIn && authButtons && (
             <div className="mt-2 flex items-center justify-between gap-3 border-t border-violet-100 px-4 pt-3">
               <p className="min-w-0 text-sm text-slate-700">
                 Signed in as{' '}

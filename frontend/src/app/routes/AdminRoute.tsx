@@ -1,9 +1,10 @@
 /**
  * /admin/*: first-admin setup open to any signed-in user; every other operator page behind the
- * admin guard, in the admin frame. Each page loads on its own (the safe-area editor brings Konva).
+ * admin guard, in the admin frame (the list: features/admin/admin-pages.ts).
  */
-import { lazy } from 'react';
+import { type ComponentType, lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
+import { ADMIN_PAGES, type AdminSlug } from '../../features/admin/admin-pages';
 import { AdminGuard } from '../../features/admin/guard/AdminGuard';
 import { AdminLayout } from '../../features/admin/layout/AdminLayout';
 import { NotFoundPage } from '../../features/not-found/NotFoundPage';
@@ -12,73 +13,45 @@ import { QueryProvider } from '../query-provider';
 const GrantAdminPage = lazy(() =>
   import('../../features/admin/grant/GrantAdminPage').then((m) => ({ default: m.GrantAdminPage })),
 );
-const ResetPasswordPage = lazy(() =>
-  import('../../features/admin/reset-password/ResetPasswordPage').then((m) => ({
-    default: m.ResetPasswordPage,
-  })),
-);
-const QaChecklistPage = lazy(() =>
-  import('../../features/admin/checklists/QaChecklistPage').then((m) => ({ default: m.QaChecklistPage })),
-);
-const ProductionChecklistPage = lazy(() =>
-  import('../../features/admin/checklists/ProductionChecklistPage').then((m) => ({
-    default: m.ProductionChecklistPage,
-  })),
-);
-const TemplateEditorPage = lazy(() =>
-  import('../../features/admin/templates/TemplateEditorPage').then((m) => ({
-    default: m.TemplateEditorPage,
-  })),
-);
-const TemplateSeederPage = lazy(() =>
-  import('../../features/admin/templates/TemplateSeederPage').then((m) => ({
-    default: m.TemplateSeederPage,
-  })),
-);
+// Each page loads on its own (the safe-area editor brings Konva). The record does not compile
+// unless every page of the list has its module.
+const PAGE_MODULES: Record<AdminSlug, () => Promise<ComponentType>> = {
+  'template-editor': () =>
+    import('../../features/admin/templates/TemplateEditorPage').then((m) => m.TemplateEditorPage),
+  'template-seeder': () =>
+    import('../../features/admin/templates/TemplateSeederPage').then((m) => m.TemplateSeederPage),
+  'pack-manager': () => import('../../features/admin/packs/PackManagerPage').then((m) => m.PackManagerPage),
+  'qa-checklist': () =>
+    import('../../features/admin/checklists/QaChecklistPage').then((m) => m.QaChecklistPage),
+  'production-checklist': () =>
+    import('../../features/admin/checklists/ProductionChecklistPage').then((m) => m.ProductionChecklistPage),
+  'reset-password': () =>
+    import('../../features/admin/reset-password/ResetPasswordPage').then((m) => m.ResetPasswordPage),
+  'replicate-test': () =>
+    import('../../features/admin/ai-tests/AgePreviewTestPage').then((m) => m.AgePreviewTestPage),
+  'test-age-transform': () =>
+    import('../../features/admin/ai-tests/AgeTransformTestPage').then((m) => m.AgeTransformTestPage),
+  'hf-test': () =>
+    import('../../features/admin/ai-tests/ScenePromptTestPage').then((m) => m.ScenePromptTestPage),
+  'face-swap-test': () =>
+    import('../../features/admin/ai-tests/FaceSwapTestPage').then((m) => m.FaceSwapTestPage),
+};
 
-const PackManagerPage = lazy(() =>
-  import('../../features/admin/packs/PackManagerPage').then((m) => ({ default: m.PackManagerPage })),
-);
-
-const AgePreviewTestPage = lazy(() =>
-  import('../../features/admin/ai-tests/AgePreviewTestPage').then((m) => ({ default: m.AgePreviewTestPage })),
-);
-const AgeTransformTestPage = lazy(() =>
-  import('../../features/admin/ai-tests/AgeTransformTestPage').then((m) => ({
-    default: m.AgeTransformTestPage,
-  })),
-);
-const ScenePromptTestPage = lazy(() =>
-  import('../../features/admin/ai-tests/ScenePromptTestPage').then((m) => ({
-    default: m.ScenePromptTestPage,
-  })),
-);
-const FaceSwapTestPage = lazy(() =>
-  import('../../features/admin/ai-tests/FaceSwapTestPage').then((m) => ({ default: m.FaceSwapTestPage })),
-);
-
-const GUARDED_PAGES = [
-  { path: 'reset-password', Page: ResetPasswordPage },
-  { path: 'qa-checklist', Page: QaChecklistPage },
-  { path: 'production-checklist', Page: ProductionChecklistPage },
-  { path: 'pack-manager', Page: PackManagerPage },
-  { path: 'template-editor', Page: TemplateEditorPage },
-  { path: 'template-seeder', Page: TemplateSeederPage },
-  { path: 'replicate-test', Page: AgePreviewTestPage },
-  { path: 'test-age-transform', Page: AgeTransformTestPage },
-  { path: 'hf-test', Page: ScenePromptTestPage },
-  { path: 'face-swap-test', Page: FaceSwapTestPage },
-];
+// Built once: a lazy component made during render would load its page again on every render.
+const GUARDED_PAGES = ADMIN_PAGES.map(({ slug }) => ({
+  slug,
+  Page: lazy(() => PAGE_MODULES[slug]().then((Page) => ({ default: Page }))),
+}));
 
 export function AdminRoute() {
   return (
     <QueryProvider>
       <Routes>
         <Route path="grant" element={<GrantAdminPage />} />
-        {GUARDED_PAGES.map(({ path, Page }) => (
+        {GUARDED_PAGES.map(({ slug, Page }) => (
           <Route
-            key={path}
-            path={path}
+            key={slug}
+            path={slug}
             element={
               <AdminGuard>
                 <AdminLayout>

@@ -1,5 +1,6 @@
 /** Modal dialog on Radix (focus trap, Escape, aria wiring) with the app's look. */
 import * as RadixDialog from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 
@@ -41,16 +42,7 @@ export function DialogContent({
             className="-m-2 inline-flex size-11 shrink-0 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-violet-300"
             aria-label="Close"
           >
-            <svg
-              viewBox="0 0 24 24"
-              className="size-5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              aria-hidden="true"
-            >
-              <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
-            </svg>
+            <X className="size-5" aria-hidden="true" />
           </RadixDialog.Close>
         </div>
         {description && (

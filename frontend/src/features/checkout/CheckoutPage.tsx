@@ -1,19 +1,25 @@
 /**
  * /checkout?product=&uploadId=&returnPath=: the page the HD and plan buttons open in a new tab.
  * Signed in, it asks the API for a Stripe Checkout session and replaces itself with Stripe's page;
- * signed out, useRequireSignIn sends the parent to /auth and back here. A failure shows the
- * server's message (or the fixed checkout failure message) with a way back.
+ * signed out, useRequireSignIn sends the parent to /auth and back here. A failure shows what
+ * checkoutFailure says (the fixed wording, the server's message) with a way back.
  */
 import { formatPrice, getProduct } from '@shared/catalog';
+import { Lock } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button } from '../../components/ui/Button';
 import { ButtonLink } from '../../components/ui/ButtonLink';
 import { PageMessage } from '../../components/ui/PageState';
 import { Spinner } from '../../components/ui/Spinner';
-import { callApi, errorMessage } from '../../lib/api-client';
+import { callApi, serverReason } from '../../lib/api-client';
 import { useRequireSignIn } from '../../lib/auth/use-require-sign-in';
-import { type ParsedCheckout, parseCheckoutLink } from '../../lib/checkout/checkout-link';
+import {
+  type CheckoutFailure,
+  checkoutFailure,
+  type ParsedCheckout,
+  parseCheckoutLink,
+} from '../../lib/checkout/checkout-link';
 import { backLabel, isStripeUrl } from './checkout-page-rules';
 
 /** Wording of the hand-over to Stripe (product wording, free to improve). */
@@ -33,8 +39,8 @@ export function CheckoutPage() {
 
 function StartCheckout({ link }: { link: ParsedCheckout }) {
   // A link without a known product fails at once; otherwise the API's answer decides.
-  const [apiFailure, setApiFailure] = useState<string | null>(null);
-  const failure = link.request ? apiFailure : link.fallbackError;
+  const [apiFailure, setApiFailure] = useState<CheckoutFailure | null>(null);
+  const failure = link.request ? apiFailure : checkoutFailure(link);
   const [attempt, setAttempt] = useState(0);
   // One checkout session per attempt, even when StrictMode runs the effect twice.
   const started = useRef(-1);
@@ -46,15 +52,16 @@ function StartCheckout({ link }: { link: ParsedCheckout }) {
     callApi('createCheckout', { body: request }).then(
       ({ url }) => {
         if (isStripeUrl(url)) window.location.replace(url);
-        else setApiFailure(link.fallbackError);
+        else setApiFailure(checkoutFailure(link));
       },
-      (error) => setApiFailure(errorMessage(error, link.fallbackError)),
+      (error) => setApiFailure(checkoutFailure(link, serverReason(error))),
     );
   }, [attempt, link]);
 
   if (failure === null) return <Redirecting link={link} />;
   return (
-    <PageMessage emoji="🧾" title={failure} role="alert">
+    <PageMessage emoji="🧾" title={failure.title} role="alert">
+      {failure.reason && <p className="text-slate-700">{failure.reason}</p>}
       <p className="text-slate-700">Nothing was charged.</p>
       <div className="flex flex-wrap justify-center gap-3">
         {link.request && (
@@ -86,22 +93,9 @@ function Redirecting({ link }: { link: ParsedCheckout }) {
         </p>
       )}
       <p className="text-pretty text-sm text-slate-600">
-        <LockIcon />
+        <Lock className="mr-1 inline size-4 align-[-2px]" aria-hidden="true" />
         {copy.redirectingNote}
       </p>
     </PageMessage>
-  );
-}
-
-function LockIcon() {
-  return (
-    <svg
-      viewBox="0 0 20 20"
-      className="mr-1 inline size-4 align-[-2px]"
-      fill="currentColor"
-      aria-hidden="true"
-    >
-      <path d="M6 8V6a4 4 0 118 0v2h1a1 1 0 011 1v8a1 1 0 01-1 1H5a1 1 0 01-1-1V9a1 1 0 011-1h1zm2 0h4V6a2 2 0 10-4 0v2z" />
-    </svg>
   );
 }

@@ -2,6 +2,7 @@
 import { messages } from '@shared/messages';
 import { pickShareJobs, SHARE_FILE_NAME, SHARE_TITLE, shareText } from '@shared/rules/share-layout';
 import type { UploadView } from '@shared/schemas/uploads';
+import { Share } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/Button';
@@ -73,7 +74,7 @@ export function ShareToSocial({ upload }: { upload: UploadView }) {
   return (
     <>
       <Button id={buttonId} size="lg" onClick={prepare} disabled={busy} aria-busy={busy}>
-        {busy ? <Spinner className="size-5 text-white" /> : <ShareIcon />}
+        {busy ? <Spinner className="size-5 text-white" /> : <Share className="size-5" aria-hidden="true" />}
         {busy ? 'Preparing...' : 'Share to Social Media'}
       </Button>
       <Dialog open={open} onOpenChange={setOpen}>
@@ -122,24 +123,5 @@ export function ShareToSocial({ upload }: { upload: UploadView }) {
         </DialogContent>
       </Dialog>
     </>
-  );
-}
-
-function ShareIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      className="size-5"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      aria-hidden="true"
-    >
-      <path
-        d="M4 12v7a1 1 0 001 1h14a1 1 0 001-1v-7M16 6l-4-4-4 4M12 2v13"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
   );
 }

@@ -1,6 +1,5 @@
 import { ANONYMOUS_RETENTION_DAYS } from '@shared/catalog';
 import { messages } from '@shared/messages';
-import { checkDeclaredFile } from '@shared/rules/upload-file';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
@@ -8,7 +7,8 @@ import { Button } from '../../components/ui/Button';
 import { ButtonLink } from '../../components/ui/ButtonLink';
 import { Card } from '../../components/ui/Card';
 import { ProgressBar } from '../../components/ui/ProgressBar';
-import { errorMessage } from '../../lib/api-client';
+import { serverReason } from '../../lib/api-client';
+import { needsConversion, toUploadablePhoto } from '../../lib/uploadable-photo';
 import { DropZone } from './components/DropZone';
 import { ProcessingBanner } from './components/ProcessingBanner';
 import { type UploadStage, useUploadPhoto } from './hooks/use-upload-photo';
@@ -19,12 +19,15 @@ const STAGE_TEXT: Record<UploadStage, string> = {
   sending: 'Sending your photo…',
   checking: 'Checking your photo…',
 };
+const PREPARING_TEXT = 'Preparing your photo…';
 
 export function UploadPage() {
   const navigate = useNavigate();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
+  // A HEIC being decoded or a GIF being redrawn: a moment on a phone, during which no other photo is taken.
+  const [converting, setConverting] = useState(false);
   const { upload, isUploading, stage, percent } = useUploadPhoto();
 
   useEffect(() => {
@@ -34,13 +37,15 @@ export function UploadPage() {
     return () => URL.revokeObjectURL(url);
   }, [file]);
 
-  const choose = (chosen: File) => {
-    const check = checkDeclaredFile(chosen);
-    if (!check.ok) {
-      toast.error(check.message);
+  const choose = async (chosen: File) => {
+    setConverting(needsConversion(chosen));
+    const photo = await toUploadablePhoto(chosen);
+    setConverting(false);
+    if (!photo.ok) {
+      toast.error(photo.message);
       return;
     }
-    setFile(chosen);
+    setFile(photo.file);
   };
 
   const onInput = (event: ChangeEvent<HTMLInputElement>) => {
@@ -60,7 +65,7 @@ export function UploadPage() {
       navigate(`/offspring-gallery?${param}=${encodeURIComponent(view.uploadId)}`);
     } catch (error) {
       // The chosen photo stays on screen, so the parent can simply try again.
-      toast.error(errorMessage(error, messages.uploadFailed));
+      toast.error(messages.uploadFailed, { description: serverReason(error) });
     }
   };
 
@@ -87,7 +92,11 @@ export function UploadPage() {
               className="max-h-96 w-full rounded-2xl bg-violet-50 object-contain"
             />
             <p className="max-w-full truncate text-sm text-slate-600">{file.name}</p>
-            <Button variant="outline" disabled={isUploading} onClick={() => input.current?.click()}>
+            <Button
+              variant="outline"
+              disabled={isUploading || converting}
+              onClick={() => input.current?.click()}
+            >
               Choose Different Photo
             </Button>
             <input
@@ -100,10 +109,11 @@ export function UploadPage() {
             />
           </div>
         ) : (
-          <DropZone onFile={choose} disabled={isUploading} />
+          <DropZone onFile={choose} disabled={isUploading || converting} />
         )}
 
         <div aria-live="polite" className="mt-4">
+          {converting && <p className="text-center text-sm font-medium text-slate-700">{PREPARING_TEXT}</p>}
           {isUploading && (
             <div className="space-y-2">
               <ProgressBar value={percent} label="Upload progress" />
@@ -114,7 +124,12 @@ export function UploadPage() {
           )}
         </div>
 
-        <Button size="lg" className="mt-4 w-full" disabled={!file || isUploading} onClick={onContinue}>
+        <Button
+          size="lg"
+          className="mt-4 w-full"
+          disabled={!file || isUploading || converting}
+          onClick={onContinue}
+        >
           {isUploading ? 'Uploading...' : 'Continue'}
         </Button>
       </Card>

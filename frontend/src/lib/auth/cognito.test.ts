@@ -14,6 +14,7 @@ const base = {
   cognitoEndpoint: '/cognito',
   authFlow: 'USER_PASSWORD_AUTH' as const,
   ageHdOnSale: true,
+  hideAuthButtons: false,
 };
 
 describe('amplifyAuthConfig', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkoutLink, parseCheckoutLink, returnPathOf } from './checkout-link';
+import { checkoutFailure, checkoutLink, parseCheckoutLink, returnPathOf } from './checkout-link';
 
 const ID = '3f1c2a4e-8b7d-4c6e-9a1b-2d3e4f5a6b7c';
 
@@ -42,13 +42,21 @@ describe('returnPathOf', () => {
 describe('parseCheckoutLink', () => {
   const parse = (query: string) => parseCheckoutLink(new URLSearchParams(query));
 
-  it('uses the upsell wording of the failure for checkouts started on an upsell page', () => {
-    expect(parse(`product=age_2_5_hd&uploadId=${ID}&returnPath=/upsell?uploadId=${ID}`).fallbackError).toBe(
-      'Failed to start checkout. Please try again.',
-    );
-    expect(parse(`product=all3_hd&uploadId=${ID}&returnPath=/result/${ID}`).fallbackError).toBe(
-      'Failed to start checkout',
-    );
+  it("keeps the upsell pages' fixed failure wording, with the server's reason beneath it", () => {
+    const upsell = parse(`product=age_2_5_hd&uploadId=${ID}&returnPath=/upsell?uploadId=${ID}`);
+    expect(checkoutFailure(upsell, 'Payments are not available right now.')).toEqual({
+      title: 'Failed to start checkout. Please try again.',
+      reason: 'Payments are not available right now.',
+    });
+    expect(checkoutFailure(upsell)).toEqual({ title: 'Failed to start checkout. Please try again.' });
+  });
+
+  it("shows the server's message elsewhere, else the fixed one", () => {
+    const results = parse(`product=all3_hd&uploadId=${ID}&returnPath=/result/${ID}`);
+    expect(checkoutFailure(results, 'Payments are not available right now.')).toEqual({
+      title: 'Payments are not available right now.',
+    });
+    expect(checkoutFailure(results)).toEqual({ title: 'Failed to start checkout' });
   });
 
   it('rejects an unknown product and an off-site way back', () => {

@@ -37,8 +37,8 @@ export type ParsedCheckout = {
   request: CheckoutRequest | null;
   /** Where "back" leads: the page the parent came from, else their results, else the pricing page. */
   backPath: string;
-  /** The fixed checkout failure message for where the checkout started (docs/product.md#checkout). */
-  fallbackError: string;
+  /** Started on an upsell page, whose failure message is fixed wording (docs/product.md#upsell-pages). */
+  fromUpsell: boolean;
 };
 
 export function parseCheckoutLink(query: URLSearchParams): ParsedCheckout {
@@ -50,8 +50,17 @@ export function parseCheckoutLink(query: URLSearchParams): ParsedCheckout {
   return {
     request: isProductId(product) ? { productId: product, uploadId: photo, returnPath: safeReturn } : null,
     backPath: safeReturn ?? (photo ? `/result/${photo}` : '/pricing'),
-    fallbackError: safeReturn?.startsWith('/upsell')
-      ? messages.checkoutFailedUpsell
-      : messages.checkoutFailed,
+    fromUpsell: safeReturn?.startsWith('/upsell') ?? false,
   };
+}
+
+export type CheckoutFailure = { title: string; reason?: string };
+
+/**
+ * What a failed checkout says (docs/product.md#checkout): from an upsell page its fixed message,
+ * with the server's reason beneath; elsewhere the server's message, else "Failed to start checkout".
+ */
+export function checkoutFailure({ fromUpsell }: ParsedCheckout, serverMessage?: string): CheckoutFailure {
+  if (fromUpsell) return { title: messages.checkoutFailedUpsell, reason: serverMessage };
+  return { title: serverMessage ?? messages.checkoutFailed };
 }

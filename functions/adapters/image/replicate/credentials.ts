@@ -3,24 +3,10 @@
  * (local stack, tests), else from the Secrets Manager secret {"apiToken","webhookSecret"} (AWS), and
  * for the signing secret, else from Replicate itself (GET /webhooks/default/secret).
  */
-import type { AwsCredentialIdentity } from '@smithy/types';
+import { type SecretReader, secretsManagerReader } from '../../secrets/secrets-manager';
 import { type ReplicateConfig, replicateConfigured } from './replicate-config';
 
-/** The SecretString of a secret. */
-export type SecretReader = (arn: string) => Promise<string | undefined>;
-
-/** `credentials`: the Lambda's own where the local stack gives it some; unset, the SDK's default chain. */
-export const secretsManagerReader =
-  (credentials?: AwsCredentialIdentity): SecretReader =>
-  async (arn) => {
-    // Loaded on first use: a container that never calls Replicate never loads the SDK client.
-    const { GetSecretValueCommand, SecretsManagerClient } = await import('@aws-sdk/client-secrets-manager');
-    const client = new SecretsManagerClient(credentials ? { credentials } : {});
-    const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: arn }));
-    return SecretString;
-  };
-
-export const readFromSecretsManager: SecretReader = secretsManagerReader();
+export type { SecretReader };
 
 type StoredSecret = { apiToken?: string; webhookSecret?: string };
 
@@ -54,7 +40,7 @@ function once<A extends unknown[], T>(load: (...args: A) => Promise<T>): (...arg
 
 export function replicateCredentials(
   config: Pick<ReplicateConfig, 'apiToken' | 'secretArn' | 'webhookSecret'>,
-  readSecret: SecretReader = readFromSecretsManager,
+  readSecret: SecretReader = secretsManagerReader(),
 ): ReplicateCredentials {
   const stored = once(async (): Promise<StoredSecret> => {
     if (!config.secretArn) throw new MissingTokenError();

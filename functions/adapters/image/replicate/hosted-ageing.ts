@@ -3,9 +3,9 @@
  * a webhook and returns at once; the webhook (or the sweeper) checks it, and a success comes back as
  * square pixels at the model's own size, with its HD JPEG on demand. Nothing here waits on the model.
  */
+import type { FaceFinder } from '@little-futures/image-engine/ageing';
 import type { HostedAgeing, PredictionState } from '../../../core/image-ai';
 import type { FaceBox } from '../../../core/ports';
-import type { FaceFinder } from '../age-pipeline';
 import { HostedModelError } from './hosted-model-error';
 import { dataUriOf, type HeadCropInput, headCropInput } from './image-inputs';
 import { fillTemplate } from './input-template';

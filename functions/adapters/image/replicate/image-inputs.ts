@@ -4,12 +4,11 @@
  * ~1 MP output needs. Ageing sends the same square head crop as offline ageing.
  */
 
+import { type FaceFinder, headCrop, imagePipeline, imageSize } from '@little-futures/image-engine/ageing';
+import { detectLargestFaceQuickly } from '@little-futures/image-engine/faces';
 import { NoFaceError } from '../../../core/errors';
 import type { CropRect, ImageInput } from '../../../core/image-ai';
 import type { FaceBox } from '../../../core/ports';
-import { type FaceFinder, imagePipeline, imageSize } from '../age-pipeline';
-import { detectLargestFaceQuickly } from '../face-detector';
-import { headCrop } from '../head-geometry';
 
 /** Long side of an image sent to a model: the editing models answer about 1 MP whatever they get. */
 export const MODEL_INPUT_SIDE = 1024;

@@ -3,12 +3,11 @@
  * file, metadata included, is passed on): a square JPEG (ageing), a JPEG within a box (face swap),
  * a JPEG of an exact size (scenes), and a cut-out built from the model's transparency.
  */
+import { enlargedSquareJpeg, HD_QUALITY } from '@little-futures/image-engine/hd';
+import { largestRegion } from '@little-futures/image-engine/masks';
 import sharp from 'sharp';
 import { NoSubjectError } from '../../../core/errors';
 import type { RawImage, RemoveBackgroundOutput } from '../../../core/image-ai';
-import { largestRegion } from '../background/regions';
-import { HD_QUALITY } from '../offline-models';
-import { enlargedSquareJpeg } from '../upscale';
 import { HostedModelError } from './hosted-model-error';
 import { outputPipeline, readOutputImage } from './output-download';
 import { FLUX_ASPECT_RATIOS } from './replicate-defaults';

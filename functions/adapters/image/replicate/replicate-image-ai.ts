@@ -4,6 +4,8 @@
  * each model and its inputs from configuration; face detection stays local (face-api). Without a
  * token every capability answers "needs an AI provider" and describe() says what to add.
  */
+import { type FaceFinder, headCrop, imagePipeline, imageSize } from '@little-futures/image-engine/ageing';
+import { CUTOUT_MAX_SIDE } from '@little-futures/image-engine/background';
 import { HD_SIZE_PX } from '@shared/catalog';
 import sharp from 'sharp';
 import { AiCapabilityUnavailableError } from '../../../core/errors';
@@ -14,9 +16,6 @@ import type {
   ImageAIProviderInstance,
   RawImage,
 } from '../../../core/image-ai';
-import { type FaceFinder, imagePipeline, imageSize } from '../age-pipeline';
-import { CUTOUT_MAX_SIDE } from '../background/remove-background';
-import { headCrop } from '../head-geometry';
 import { createOfflineImageAI } from '../offline-image-ai';
 import { createReplicateHostedAgeing } from './hosted-ageing';
 import { dataUriOf, headCropInput, jpegInput, MODEL_INPUT_SIDE } from './image-inputs';

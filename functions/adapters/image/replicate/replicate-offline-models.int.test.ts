@@ -5,11 +5,11 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { detectLargestFace } from '@little-futures/image-engine/faces';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReplicateFake } from '../../../../scripts/local/replicate-fake/replicate-fake';
 import { AiCapabilityUnavailableError } from '../../../core/errors';
-import { detectLargestFace } from '../face-detector';
 import { createOfflineImageAI } from '../offline-image-ai';
 import { providerOn, startQuietFake, startWebhookReceiver } from './contract-harness';
 import { HostedModelError } from './hosted-model-error';

@@ -1,6 +1,5 @@
-/** A labelled JPEG/PNG input with the chosen file's thumbnail and its problem, read out when it appears. */
+/** A labelled image input with the chosen file's thumbnail and its problem, read out when it appears. */
 import { useId } from 'react';
-import { TEST_IMAGE_ACCEPT } from './test-image';
 import { useObjectUrl } from './use-object-url';
 import type { TestImage } from './use-test-image';
 
@@ -33,7 +32,7 @@ export function ImageFileField({ label, image, disabled = false, hint }: ImageFi
         <input
           id={id}
           type="file"
-          accept={TEST_IMAGE_ACCEPT}
+          accept="image/*"
           disabled={disabled}
           aria-invalid={image.error ? true : undefined}
           aria-describedby={describedBy || undefined}
@@ -48,6 +47,11 @@ export function ImageFileField({ label, image, disabled = false, hint }: ImageFi
           />
         )}
       </div>
+      {image.converting && (
+        <p role="status" className="text-sm text-slate-700">
+          Preparing the image…
+        </p>
+      )}
       {image.error && (
         <p id={errorId} role="alert" className="text-sm font-semibold text-rose-800">
           {image.error}

@@ -1,20 +1,5 @@
-import { messages } from '@shared/messages';
 import { describe, expect, it } from 'vitest';
-import { describeFile, testImageProblem } from './test-image';
-
-describe('testImageProblem', () => {
-  it('accepts a JPEG or a PNG', () => {
-    for (const type of ['image/jpeg', 'image/jpg', 'image/pjpeg', 'image/png', 'IMAGE/PNG']) {
-      expect(testImageProblem({ type })).toBeNull();
-    }
-  });
-
-  it('asks for an image file for anything else', () => {
-    for (const type of ['text/plain', 'application/pdf', 'image/gif', 'image/webp', 'image/heic', '']) {
-      expect(testImageProblem({ type })).toBe(messages.notAnImage);
-    }
-  });
-});
+import { describeFile } from './test-image';
 
 describe('describeFile', () => {
   it('gives the name and a readable size', () => {

@@ -1,31 +1,22 @@
 /**
- * The test pages' photos: checked in the browser (JPEG or PNG; 'Please select an image file'
- * otherwise), then stored through the same upload routes as a parent's photo (a keepsake upload:
- * the server checks and normalises it, and makes no age previews of its own).
+ * The test pages' photos: any image, made uploadable in the browser as on /upload (use-test-image.ts),
+ * then stored through the same upload routes as a parent's photo (a keepsake upload: the server
+ * checks and normalises it, and makes no age previews of its own).
  */
 import { messages } from '@shared/messages';
-import { callApi } from '../../../lib/api-client';
-import { putFile } from '../../../lib/put-file';
+import { errorMessage } from '../../../lib/api-client';
+import { uploadPhoto } from '../../../lib/upload-photo';
 
-/** What the test pages accept (browsers name JPEG in three ways). */
-export const TEST_IMAGE_TYPES = ['image/jpeg', 'image/jpg', 'image/pjpeg', 'image/png'] as const;
-export const TEST_IMAGE_ACCEPT = 'image/jpeg,image/png';
-
-/** Null when the file is a JPEG or PNG; else the message the page shows. */
-export function testImageProblem(file: { type: string }): string | null {
-  return (TEST_IMAGE_TYPES as readonly string[]).includes(file.type.toLowerCase())
-    ? null
-    : messages.notAnImage;
-}
+/** A photo the upload routes refused or could not take; its message is what the page shows. */
+export class UploadStepError extends Error {}
 
 /** Declares, sends and completes one upload; answers its id once the server has checked the file. */
 export async function uploadTestImage(file: File, onProgress: (percent: number) => void): Promise<string> {
-  const created = await callApi('createUpload', {
-    body: { contentType: file.type, size: file.size, fileName: file.name.slice(0, 255), purpose: 'keepsake' },
-  });
-  await putFile(created.uploadUrl, file, created.headers, (f) => onProgress(Math.round(f * 100)));
-  await callApi('completeUpload', { params: { uploadId: created.uploadId } });
-  return created.uploadId;
+  try {
+    return await uploadPhoto(file, 'keepsake', { onPercent: onProgress });
+  } catch (error) {
+    throw new UploadStepError(`${messages.uploadFailedPrefix}${errorMessage(error, messages.uploadFailed)}`);
+  }
 }
 
 /** "photo.jpg (1.2 MB)". */

@@ -4,18 +4,17 @@
  * render worker (and, when hosted, the provider's webhook) does the work, logging each step it sees.
  */
 import { messages } from '@shared/messages';
-import type { AGE_TEST_AGES } from '@shared/schemas/admin-ai';
+import type { AGE_TEST_AGES, AgeTestView } from '@shared/schemas/admin-ai';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { callApi, errorMessage } from '../../../lib/api-client';
 import { ageTestJob, ageTestQueryKey, useAgeTest } from './ai-test-queries';
 import type { LogEntry } from './RunLog';
-import { describeFile, uploadTestImage } from './test-image';
+import { describeFile, UploadStepError, uploadTestImage } from './test-image';
+import type { TestImage } from './use-test-image';
 
 export type AgeTestAge = (typeof AGE_TEST_AGES)[number];
 export type AgeTestPhase = 'idle' | 'uploading' | 'queueing' | 'processing' | 'done' | 'failed';
-
-class UploadStepError extends Error {}
 
 export const WORKER_NOTE = 'the AI calls happen in the background render worker, not in this page';
 
@@ -36,24 +35,29 @@ export function useAgeTestRun() {
   );
 
   const start = useMutation({
-    mutationFn: async ({ file, age }: { file: File; age: AgeTestAge }) => {
+    mutationFn: async ({ file, age }: { file: File | 'demo'; age: AgeTestAge }) => {
       setTest(null);
       setStartError(null);
       setLog([]);
       seen.current = { predictions: new Set(), ended: false, pollErrorAt: 0 };
       setStartedAt(Date.now());
       setPercent(0);
-      setStep('uploading');
-      add(`Uploading ${describeFile(file)}`);
-      let uploadId: string;
-      try {
-        uploadId = await uploadTestImage(file, setPercent);
-      } catch (error) {
-        throw new UploadStepError(errorMessage(error, messages.uploadFailed));
+      let view: AgeTestView;
+      if (file === 'demo') {
+        // The server reads the demo image, checks and stores it, and queues the age in one call.
+        setStep('queueing');
+        add('Reading the demo image on the server');
+        view = await callApi('startDemoAgeTest', { body: { targetAge: age } });
+        add(`Stored: the demo image is checked and ready as upload ${view.uploadId}`);
+      } else {
+        setStep('uploading');
+        add(`Uploading ${describeFile(file)}`);
+        const uploadId = await uploadTestImage(file, setPercent);
+        add(`Stored: upload ${uploadId} is checked and ready`);
+        setStep('queueing');
+        view = await callApi('startAgeTest', { body: { uploadId, targetAge: age } });
       }
-      add(`Stored: upload ${uploadId} is checked and ready`);
-      setStep('queueing');
-      const view = await callApi('startAgeTest', { body: { uploadId, targetAge: age } });
+      const uploadId = view.uploadId;
       add(`Job queued for age ${age}`);
       add(`Worker processing: ${WORKER_NOTE}`);
       return { view, uploadId, age };
@@ -64,9 +68,7 @@ export function useAgeTestRun() {
     },
     onError: (error) => {
       const text =
-        error instanceof UploadStepError
-          ? `${messages.uploadFailedPrefix}${error.message}`
-          : errorMessage(error, messages.aiTestFailed);
+        error instanceof UploadStepError ? error.message : errorMessage(error, messages.aiTestFailed);
       setStartError(text);
       add(`Failed: ${text}`, 'error');
     },
@@ -109,7 +111,14 @@ export function useAgeTestRun() {
   else if (test) phase = 'processing';
 
   return {
-    run: (file: File, age: AgeTestAge) => start.mutate({ file, age }),
+    run(image: TestImage, age: AgeTestAge) {
+      const file = image.required();
+      if (file) start.mutate({ file, age });
+    },
+    /** The same test on the deployment's demo image (AGE_TEST_DEMO_IMAGE). */
+    runDemo(age: AgeTestAge) {
+      start.mutate({ file: 'demo', age });
+    },
     phase,
     busy: phase === 'uploading' || phase === 'queueing' || phase === 'processing',
     percent,

@@ -8,19 +8,9 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { callApi, errorMessage } from '../../../lib/api-client';
 import { aiRunQueryKey, aiRunQueryOptions, runEnded } from './ai-test-queries';
-import { uploadTestImage } from './test-image';
+import { UploadStepError, uploadTestImage } from './test-image';
 
 export type FaceSwapStep = 'background' | 'face' | 'queueing' | null;
-
-class UploadStepError extends Error {}
-
-async function upload(file: File, onProgress: (percent: number) => void) {
-  try {
-    return await uploadTestImage(file, onProgress);
-  } catch (error) {
-    throw new UploadStepError(`${messages.uploadFailedPrefix}${errorMessage(error, messages.uploadFailed)}`);
-  }
-}
 
 export function useFaceSwapTest() {
   const client = useQueryClient();
@@ -35,10 +25,10 @@ export function useFaceSwapTest() {
       setStartedAt(Date.now());
       setPercent(0);
       setStep('background');
-      const backgroundUploadId = await upload(background, setPercent);
+      const backgroundUploadId = await uploadTestImage(background, setPercent);
       setPercent(0);
       setStep('face');
-      const faceUploadId = await upload(face, setPercent);
+      const faceUploadId = await uploadTestImage(face, setPercent);
       setStep('queueing');
       return callApi('createAiRun', { body: { kind: 'faceSwap', backgroundUploadId, faceUploadId } });
     },

@@ -2,7 +2,7 @@
  * The QA checklist's items (docs/product.md#checklists), grouped by category. Prices
  * and products are read from the catalog, so the checklist names what the app really charges.
  */
-import { formatPrice, getProduct, HD_SIZE_PX, UPSELL_AGES } from '@shared/catalog';
+import { CREDIT_PRICES, formatPrice, getProduct, HD_SIZE_PX, UPSELL_AGES } from '@shared/catalog';
 
 export type ChecklistItem = { id: string; title: string; description: string; category: string };
 
@@ -71,8 +71,8 @@ export const QA_ITEMS: readonly ChecklistItem[] = [
   {
     id: 'moments-hd',
     category: 'Moments and composer',
-    title: 'HD keepsake costs 1 credit',
-    description: `Generate HD makes a ${HD_SIZE_PX}×${HD_SIZE_PX} image and the balance drops by exactly 1.`,
+    title: `HD keepsake costs ${CREDIT_PRICES.hd_keepsake} credit`,
+    description: `Generate HD makes a ${HD_SIZE_PX}×${HD_SIZE_PX} image and the balance drops by exactly ${CREDIT_PRICES.hd_keepsake}.`,
   },
   {
     id: 'composer-export',

@@ -15,6 +15,7 @@ import { ApiError, callApi } from '../../../lib/api-client';
 import { refreshTokens, resolveAuth } from '../../../lib/auth/auth-session';
 import { useAuth } from '../../../lib/auth/auth-store';
 import { useSendToSignIn } from '../../../lib/auth/use-send-to-sign-in';
+import { adminPath } from '../admin-pages';
 
 /** The seeder opens 1.5 s after a grant (docs/product.md#grant-admin). */
 const REDIRECT_AFTER_GRANT_MS = 1500;
@@ -36,7 +37,7 @@ export function GrantAdminPage() {
     },
     onSuccess: () => {
       toast.success(messages.adminGranted);
-      setTimeout(() => navigate('/admin/template-seeder'), REDIRECT_AFTER_GRANT_MS);
+      setTimeout(() => navigate(adminPath('template-seeder')), REDIRECT_AFTER_GRANT_MS);
     },
     onError: (error) => {
       if (error instanceof ApiError && error.status === 409) toast.info(messages.alreadyAdmin);

@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
 import { cn } from '../../../lib/cn';
-import { ADMIN_PAGES } from '../admin-pages';
+import { ADMIN_PAGES, adminPath } from '../admin-pages';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -16,8 +16,8 @@ export function AdminLayout({ children }: { children: ReactNode }) {
       <nav aria-label="Admin" className="-mx-3 mb-6 overflow-x-auto px-3 sm:mx-0 sm:px-0">
         <ul className="flex gap-2 rounded-full bg-slate-100 p-1.5 sm:w-fit lg:flex-wrap lg:rounded-3xl">
           {ADMIN_PAGES.map((page) => (
-            <li key={page.path}>
-              <NavLink to={page.path} className={linkClass}>
+            <li key={page.slug}>
+              <NavLink to={adminPath(page.slug)} className={linkClass}>
                 {page.label}
               </NavLink>
             </li>

@@ -7,8 +7,12 @@
 import type { SafeAreaCorner } from '@shared/rules/safe-area';
 import type { SafeArea } from '@shared/templates';
 import type Konva from 'konva';
-import { useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { Circle, Image as KonvaImage, Layer, Rect, Stage } from 'react-konva';
+import { arrowNudge } from '../../../lib/arrow-nudge';
+import { useFrameWidth } from '../../../lib/use-frame-width';
+import { useLoadedImage } from '../../../lib/use-loaded-image';
+import { useOnceAFrame } from '../../../lib/use-once-a-frame';
 import {
   ANCHOR_RADIUS,
   anchorPoint,
@@ -32,28 +36,8 @@ type Props = {
 };
 
 const KEY_STEP = 0.01;
-const ARROWS: Record<string, [number, number]> = {
-  ArrowLeft: [-KEY_STEP, 0],
-  ArrowRight: [KEY_STEP, 0],
-  ArrowUp: [0, -KEY_STEP],
-  ArrowDown: [0, KEY_STEP],
-};
 
 const GREEN = '#16a34a';
-
-function useLoadedImage(url: string): HTMLImageElement | null {
-  const [image, setImage] = useState<HTMLImageElement | null>(null);
-  useEffect(() => {
-    const img = new window.Image();
-    img.onload = () => setImage(img);
-    img.src = url;
-    return () => {
-      img.onload = null;
-      setImage(null);
-    };
-  }, [url]);
-  return image;
-}
 
 export function SafeAreaPreview({
   imageUrl,
@@ -63,37 +47,23 @@ export function SafeAreaPreview({
   onDragCorner,
   onNudgeCorner,
 }: Props) {
-  const frame = useRef<HTMLDivElement>(null);
-  const [available, setAvailable] = useState(PREVIEW_SIZE);
-  const image = useLoadedImage(imageUrl);
+  const [frame, available] = useFrameWidth(PREVIEW_SIZE);
+  const { image } = useLoadedImage(imageUrl);
   const scale = Math.min(1, available / PREVIEW_SIZE);
   const fitted = imageBox(nativeWidth, nativeHeight);
   const box = safeAreaBox(fitted, safeArea);
   const anchor = anchorPoint(box, safeArea.anchor);
 
-  useEffect(() => {
-    const element = frame.current;
-    if (!element) return;
-    const observer = new ResizeObserver(([entry]) => setAvailable(Math.floor(entry.contentRect.width)));
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
-
   const dragging = useRef<SafeAreaCorner | null>(null);
-  const pending = useRef<{ x: number; y: number } | null>(null);
-  const frameId = useRef(0);
-  const flush = () => {
-    frameId.current = 0;
-    if (dragging.current && pending.current) onDragCorner(dragging.current, pending.current);
-    pending.current = null;
-  };
+  const moves = useOnceAFrame((at: { x: number; y: number }) => {
+    if (dragging.current) onDragCorner(dragging.current, at);
+  });
   const pointerOf = (event: Konva.KonvaEventObject<PointerEvent>) => {
     const at = event.target.getStage()?.getPointerPosition();
     return at ? { x: at.x / scale, y: at.y / scale } : null;
   };
   const stop = () => {
-    if (frameId.current) cancelAnimationFrame(frameId.current);
-    flush();
+    moves.flush();
     dragging.current = null;
   };
 
@@ -105,7 +75,7 @@ export function SafeAreaPreview({
         tabIndex={0}
         aria-label={`Preview of the safe area: x ${safeArea.x}, y ${safeArea.y}, width ${safeArea.width}, height ${safeArea.height}, anchor ${safeArea.anchor}. Drag a corner to resize it; or arrow keys move the bottom-right corner, with Shift the top-left one.`}
         onKeyDown={(event) => {
-          const step = ARROWS[event.key];
+          const step = arrowNudge(event.key, KEY_STEP);
           if (!step) return;
           event.preventDefault();
           onNudgeCorner(event.shiftKey ? 'nw' : 'se', step[0], step[1]);
@@ -129,8 +99,7 @@ export function SafeAreaPreview({
             if (!dragging.current) return;
             const at = pointerOf(event);
             if (!at) return;
-            pending.current = toImageFraction(fitted, at);
-            frameId.current ||= requestAnimationFrame(flush);
+            moves.schedule(toImageFraction(fitted, at));
           }}
           onPointerUp={stop}
           onPointerLeave={stop}

@@ -48,7 +48,7 @@ describe('the editor form', () => {
 
   it('clamps: the box stays inside the image, at least 0.1 each way, 3 decimals', () => {
     const form = { ...formOf(template), x: '0.95', width: '0.8', y: '0.12345', height: '2' };
-    expect(safeAreaOf(form)).toMatchObject({ x: 0.9, width: 0.1, y: 0.123, height: 0.877 });
+    expect(safeAreaOf(form)).toMatchObject({ x: 0.2, width: 0.8, y: 0, height: 1 });
   });
 
   it('moves the dragged corner and keeps the opposite one', () => {
@@ -74,7 +74,7 @@ describe('the editor form', () => {
       sceneName: 'Party',
       category: 'Birthdays',
       orientation: '4:5',
-      safeArea: { x: 0.25, y: 0.3, width: 0.75, height: 0.6, anchor: 'bottom' },
+      safeArea: { x: 0.1, y: 0.3, width: 0.9, height: 0.6, anchor: 'bottom' },
       nativeWidth: 1638,
       nativeHeight: 2048,
       displayOrder: 7,

@@ -3,11 +3,18 @@
  * live in the URL). After /upload it also says the age previews are on their way, and a chosen
  * template opens the composer with that photo.
  */
+import { ORIENTATION_LABELS } from '@shared/templates';
 import { type MouseEvent, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { TemplateCard } from '../../../components/keepsake/TemplateCard';
+import {
+  NoTemplates,
+  TEMPLATE_GRID,
+  TemplatesLoadFailed,
+  TemplatesLoading,
+} from '../../../components/keepsake/TemplateGrid';
 import { Button } from '../../../components/ui/Button';
-import { useComposerTemplates } from '../composer-queries';
-import { ComposerTemplateCard } from './ComposerTemplateCard';
+import { useTemplateLibrary } from '../../../lib/template-library';
 import { GalleryFilterBar } from './GalleryFilterBar';
 import {
   composerLinkFor,
@@ -20,8 +27,6 @@ import {
   sameTemplates,
 } from './gallery-filters';
 
-const GRID = 'mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-5 lg:grid-cols-4';
-const SKELETON_CARDS = 8;
 const PAGE_SIZE = 48;
 /**
  * A keystroke first renders two rows of cards (what a phone or a laptop shows below the filters: the
@@ -30,7 +35,7 @@ const PAGE_SIZE = 48;
  * profile, each card more in the first render added about 1 ms to the keystroke.
  */
 const FIRST_ROWS = 2;
-/** The columns of GRID at this width (Tailwind's sm and lg breakpoints). */
+/** The columns of TEMPLATE_GRID at this width (Tailwind's sm and lg breakpoints). */
 function gridColumns(): number {
   if (typeof window === 'undefined') return 4;
   if (window.matchMedia('(min-width: 64rem)').matches) return 4;
@@ -141,7 +146,7 @@ function Templates({
   params: URLSearchParams;
   onClear: () => void;
 }) {
-  const query = useComposerTemplates();
+  const query = useTemplateLibrary('composer');
   const navigate = useNavigate();
   // The cards are plain links (a router Link re-renders with every URL change): one handler
   // navigates in the app for all of them, and a modified click still opens a new tab.
@@ -169,42 +174,21 @@ function Templates({
   const pageEnd = pages * PAGE_SIZE;
   const shown = matching.slice(0, complete ? pageEnd : Math.min(pageEnd, FIRST_ROWS * gridColumns()));
   const link = composerLinkFor(params);
-  if (query.isPending) {
-    return (
-      <ul className={GRID} aria-busy="true" aria-label="Loading templates">
-        {Array.from({ length: SKELETON_CARDS }, (_, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on
-          <li key={i} className="aspect-[4/5] rounded-2xl bg-violet-50 motion-safe:animate-pulse" />
-        ))}
-      </ul>
-    );
-  }
-  if (query.isError) {
-    return (
-      <div role="alert" className="mt-10 rounded-3xl border border-rose-200 bg-rose-50 p-10 text-center">
-        <p className="text-lg font-semibold text-slate-900">We could not load the templates</p>
-        <p className="mt-1 text-slate-700">Check your connection and try again.</p>
-        <Button className="mt-4" onClick={() => query.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
+  if (query.isPending) return <TemplatesLoading />;
+  if (query.isError) return <TemplatesLoadFailed onRetry={() => query.refetch()} />;
   if (matching.length === 0) {
+    const filtered = hasFilters(filters);
     return (
-      <div className="mt-10 rounded-3xl border border-dashed border-violet-200 p-10 text-center">
-        <p className="text-lg font-semibold text-slate-900">
-          {hasFilters(filters) ? 'No templates match these filters' : 'No templates yet'}
-        </p>
-        <p className="mt-1 text-slate-700">
-          {hasFilters(filters) ? 'Try other words or fewer filters.' : 'New scenes arrive often.'}
-        </p>
-        {hasFilters(filters) && (
+      <NoTemplates
+        title={filtered ? 'No templates match these filters' : 'No templates yet'}
+        hint={filtered ? 'Try other words or fewer filters.' : 'New scenes arrive often.'}
+      >
+        {filtered && (
           <Button className="mt-4" variant="secondary" onClick={onClear}>
             Clear filters
           </Button>
         )}
-      </div>
+      </NoTemplates>
     );
   }
   return (
@@ -214,10 +198,16 @@ function Templates({
       </p>
       {/* Busy while only the first rows are rendered and the rest of the page is on its way. */}
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: the links inside take the keyboard as links do */}
-      <ul className={GRID} onClick={openCard} aria-label="Templates" aria-busy={!complete}>
+      <ul className={TEMPLATE_GRID} onClick={openCard} aria-label="Templates" aria-busy={!complete}>
         {shown.map((template, index) => (
           <li key={template.templateId}>
-            <ComposerTemplateCard template={template} to={link(template.templateId)} eager={index < 4} />
+            <TemplateCard
+              template={template}
+              to={link(template.templateId)}
+              eager={index < 4}
+              plainLink
+              details={`${template.category} · ${ORIENTATION_LABELS[template.orientation]}`}
+            />
           </li>
         ))}
       </ul>

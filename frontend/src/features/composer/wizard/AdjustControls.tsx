@@ -1,6 +1,6 @@
 /**
  * Step 4's controls (docs/product.md#composer-wizard): position, scale, rotation, feather, brightness and contrast on
- * their steps; flip and soft shadow; Fit, Fill, Reset and Snap to centre with their toasts; the
+ * their steps; flip, soft shadow and matching the scene's light; Fit, Fill, Reset and Snap to centre with their toasts; the
  * safe-area warning.
  */
 import { messages } from '@shared/messages';
@@ -10,6 +10,8 @@ import {
   onStep,
   type RangedField,
 } from '@shared/rules/composer-transform';
+import { RangeSlider } from '../../../components/keepsake/RangeSlider';
+import { Switch } from '../../../components/keepsake/Switch';
 import { Button } from '../../../components/ui/Button';
 
 type Props = {
@@ -60,28 +62,18 @@ export function AdjustControls({ transform, outside, onChange, onFit, onFill, on
       </div>
       {SLIDERS.map(({ field, label, format }) => {
         const { min, max, step } = COMPOSER_RANGES[field];
-        const id = `composer-${field}`;
         return (
-          <div key={field} className="flex flex-col gap-1">
-            <div className="flex items-center justify-between text-sm">
-              <label htmlFor={id} className="font-semibold text-slate-800">
-                {label}
-              </label>
-              <output htmlFor={id} className="tabular-nums text-slate-600">
-                {format(transform[field])}
-              </output>
-            </div>
-            <input
-              id={id}
-              type="range"
-              min={min}
-              max={max}
-              step={step}
-              value={transform[field]}
-              onChange={(e) => onChange({ ...transform, [field]: onStep(field, Number(e.target.value)) })}
-              className="h-8 w-full accent-violet-700"
-            />
-          </div>
+          <RangeSlider
+            key={field}
+            id={`composer-${field}`}
+            label={label}
+            shown={format(transform[field])}
+            min={min}
+            max={max}
+            step={step}
+            value={transform[field]}
+            onChange={(value) => onChange({ ...transform, [field]: onStep(field, value) })}
+          />
         );
       })}
       <div className="flex flex-wrap gap-x-6 gap-y-2">
@@ -95,31 +87,12 @@ export function AdjustControls({ transform, outside, onChange, onFit, onFill, on
           checked={transform.shadow}
           onChange={(shadow) => onChange({ ...transform, shadow })}
         />
+        <Switch
+          label="Match the scene's light"
+          checked={transform.matchLight}
+          onChange={(matchLight) => onChange({ ...transform, matchLight })}
+        />
       </div>
     </div>
-  );
-}
-
-function Switch({
-  label,
-  checked,
-  onChange,
-}: {
-  label: string;
-  checked: boolean;
-  onChange(next: boolean): void;
-}) {
-  return (
-    <label className="flex min-h-11 cursor-pointer items-center gap-3 font-semibold text-slate-800">
-      <input
-        type="checkbox"
-        role="switch"
-        aria-checked={checked}
-        checked={checked}
-        onChange={(e) => onChange(e.target.checked)}
-        className="size-5 accent-violet-700"
-      />
-      {label}
-    </label>
   );
 }

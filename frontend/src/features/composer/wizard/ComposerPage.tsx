@@ -10,7 +10,7 @@ import { Navigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { ButtonLink } from '../../../components/ui/ButtonLink';
 import { PageLoading } from '../../../components/ui/PageState';
-import { useComposerTemplate } from '../composer-queries';
+import { useLibraryTemplate } from '../../../lib/template-library';
 import { ComposerWizard } from './ComposerWizard';
 import { StepList } from './StepList';
 
@@ -18,7 +18,7 @@ export function ComposerPage() {
   const [params] = useSearchParams();
   const templateId = params.get('templateId');
   const photo = uploadFromParams(params);
-  const query = useComposerTemplate(templateId && isUuid(templateId) ? templateId : null);
+  const query = useLibraryTemplate('composer', templateId && isUuid(templateId) ? templateId : null);
   const unavailable =
     templateId !== null &&
     (!isUuid(templateId) || query.isError || (query.data !== undefined && query.data.status !== 'approved'));

@@ -3,14 +3,18 @@
  * is what the parent saw); react-konva adds the safe area and the gestures on top: drag, a corner
  * handle to scale and rotate (clamped to the composer's ranges), and two-finger pinch and twist.
  */
-import { type ComposerCanvas2D, drawComposition } from '@shared/rules/composer-drawing';
+import type { Canvas2D } from '@shared/rules/canvas-2d';
+import { drawComposition } from '@shared/rules/composer-drawing';
 import { type ComposerTransform, clampComposerTransform, subjectBox } from '@shared/rules/composer-transform';
 import type { TemplateView } from '@shared/schemas/moments';
 import Konva from 'konva';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { Image as KonvaImage, Layer, Rect, Stage, Transformer } from 'react-konva';
+import { CORNER_HANDLES, centredNode } from '../../../components/keepsake/subject-handles';
+import { type Drawn, makeCanvasLayer } from '../../../lib/canvas-layer';
+import { useFrameWidth } from '../../../lib/use-frame-width';
+import { useOnceAFrame } from '../../../lib/use-once-a-frame';
 import { usePinch } from '../../../lib/use-pinch';
-import { makeCanvasLayer } from './export-composition';
 
 type Props = {
   template: TemplateView;
@@ -24,15 +28,13 @@ type Props = {
 const MAX_WIDTH_PX = 800;
 const MAX_HEIGHT_SHARE = 0.7;
 
+// Phones: one canvas pixel per CSS pixel keeps dragging smooth; the export is drawn at full size anyway.
 if (typeof window !== 'undefined' && window.innerWidth < 768) Konva.pixelRatio = 1;
 
-type Drawn = HTMLImageElement | HTMLCanvasElement;
-
 export function ComposerStage({ template, background, cutout, transform, onChange }: Props) {
-  const frame = useRef<HTMLDivElement>(null);
+  const [frame, available] = useFrameWidth();
   const handle = useRef<Konva.Rect>(null);
   const transformer = useRef<Konva.Transformer>(null);
-  const [available, setAvailable] = useState(0);
   const native = { width: template.nativeWidth, height: template.nativeHeight };
   const aspect = native.width / native.height;
   const width = Math.floor(
@@ -41,31 +43,32 @@ export function ComposerStage({ template, background, cutout, transform, onChang
   const view = { width, height: Math.round(width / aspect) };
   const toView = width / native.width;
 
-  useEffect(() => {
-    const element = frame.current;
-    if (!element) return;
-    const observer = new ResizeObserver(([entry]) => setAvailable(Math.floor(entry.contentRect.width)));
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
-
   // The picture, redrawn whenever the transform changes, at the size it is shown.
   const picture = useMemo(() => {
     if (!background || !cutout || width === 0) return null;
     const shown = { width, height: Math.round(width / aspect) };
     const canvas = makeCanvasLayer(shown.width, shown.height) as HTMLCanvasElement;
-    const ctx = canvas.getContext('2d') as unknown as ComposerCanvas2D<Drawn>;
+    const ctx = canvas.getContext('2d') as unknown as Canvas2D<Drawn>;
     drawComposition(
       ctx,
       shown,
-      { background, cutout },
+      { background, cutout, groundY: template.groundY },
       transform,
       template.safeArea,
       template.nativeWidth,
       makeCanvasLayer,
     );
     return canvas;
-  }, [background, cutout, transform, template.safeArea, template.nativeWidth, width, aspect]);
+  }, [
+    background,
+    cutout,
+    transform,
+    template.safeArea,
+    template.nativeWidth,
+    template.groundY,
+    width,
+    aspect,
+  ]);
   const backgroundOnly = !cutout && background;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the handle appears once the cut-out has loaded
@@ -75,19 +78,7 @@ export function ComposerStage({ template, background, cutout, transform, onChang
   }, [cutout, view.width]);
 
   // Gestures report at most once a frame; the last report is flushed when they end.
-  const pending = useRef<ComposerTransform | null>(null);
-  const frameId = useRef(0);
-  const previewSoon = (next: ComposerTransform) => {
-    pending.current = next;
-    frameId.current ||= requestAnimationFrame(flush);
-  };
-  function flush() {
-    cancelAnimationFrame(frameId.current);
-    frameId.current = 0;
-    const next = pending.current;
-    pending.current = null;
-    if (next) onChange(next);
-  }
+  const { schedule: previewSoon, flush } = useOnceAFrame(onChange);
   const pinch = usePinch(
     transform,
     (next) => {
@@ -141,13 +132,7 @@ export function ComposerStage({ template, background, cutout, transform, onChang
             <Rect
               ref={handle}
               name="subject"
-              x={box.cx}
-              y={box.cy}
-              width={box.width}
-              height={box.height}
-              offsetX={box.width / 2}
-              offsetY={box.height / 2}
-              rotation={transform.rotation}
+              {...centredNode(box, transform.rotation)}
               fill="#000"
               opacity={0}
               draggable
@@ -170,18 +155,7 @@ export function ComposerStage({ template, background, cutout, transform, onChang
               onTransformEnd={flush}
             />
           )}
-          {box && (
-            <Transformer
-              ref={transformer}
-              keepRatio
-              enabledAnchors={['top-left', 'top-right', 'bottom-left', 'bottom-right']}
-              rotateAnchorOffset={28}
-              anchorSize={22}
-              borderStroke="#7c3aed"
-              anchorStroke="#7c3aed"
-              flipEnabled={false}
-            />
-          )}
+          {box && <Transformer ref={transformer} {...CORNER_HANDLES} anchorSize={22} flipEnabled={false} />}
         </Layer>
       </Stage>
     </div>

@@ -13,24 +13,33 @@ import {
 import type { CutoutView, TemplateView } from '@shared/schemas/moments';
 import { ORIENTATION_LABELS } from '@shared/templates';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
+import { CanvasRegion, EditorColumns, EditorPage } from '../../../components/keepsake/EditorLayout';
+import { PhotoPicker } from '../../../components/keepsake/PhotoPicker';
 import { Button } from '../../../components/ui/Button';
 import { errorMessage } from '../../../lib/api-client';
+import { arrowNudge } from '../../../lib/arrow-nudge';
 import { downloadKeepsake, MOBILE_BREAKPOINT_PX } from '../../../lib/download';
 import { useLoadedImage } from '../../../lib/use-loaded-image';
+import { usePhotoCutout } from '../../../lib/use-photo-cutout';
 import { AdjustControls } from './AdjustControls';
-import { ComposerPhotoPicker } from './ComposerPhotoPicker';
 import { ComposerStage } from './ComposerStage';
 import { exportComposition } from './export-composition';
 import { HdExport } from './HdExport';
-import { PhotoCheckError } from './prepare-photo';
+import { preparePhoto } from './prepare-photo';
 import { ResultStep } from './ResultStep';
 import { type Step, StepList } from './StepList';
 import { savedTransform, saveTransform } from './saved-transform';
-import { useComposerPhoto } from './use-composer-photo';
 
 const NUDGE = 0.01;
+
+const PHOTO = { purpose: 'composer', prepare: preparePhoto } as const;
+const PICKER = {
+  chooseLabel: 'Upload the child photo',
+  // HEIC often comes without a declared type, so its extensions are listed too.
+  accept: 'image/jpeg,image/png,image/heic,image/heif,.heic,.heif,.jpg,.jpeg,.png',
+};
 
 export function ComposerWizard({
   template,
@@ -39,7 +48,7 @@ export function ComposerWizard({
   template: TemplateView;
   fromUpload: string | null;
 }) {
-  const photo = useComposerPhoto();
+  const photo = usePhotoCutout(PHOTO);
   const [step, setStep] = useState<Step>(2);
   const [cutout, setCutout] = useState<CutoutView | null>(null);
   const [uploadId, setUploadId] = useState<string | null>(null);
@@ -80,15 +89,8 @@ export function ComposerWizard({
   }, []);
 
   const choosePhoto = async (file: File) => {
-    let uploadId: string;
-    try {
-      uploadId = await photo.upload.mutateAsync(file);
-    } catch (error) {
-      toast.error(
-        error instanceof PhotoCheckError ? error.message : errorMessage(error, messages.uploadFailed),
-      );
-      return;
-    }
+    const uploadId = await photo.send(file);
+    if (!uploadId) return;
     // The photo rides in the URL, so signing in for HD or a reload comes back to it.
     setParams({ templateId: template.templateId, uploadId }, { replace: true });
     await removeBackground(uploadId);
@@ -123,35 +125,18 @@ export function ComposerWizard({
   };
   const subject = cutout ?? { width: 1, height: 1 };
   const onCanvasKey = (event: KeyboardEvent) => {
-    const step = event.shiftKey ? NUDGE * 10 : NUDGE;
-    const moves: Record<string, [number, number]> = {
-      ArrowLeft: [-step, 0],
-      ArrowRight: [step, 0],
-      ArrowUp: [0, -step],
-      ArrowDown: [0, step],
-    };
-    const move = moves[event.key];
+    const move = arrowNudge(event.key, event.shiftKey ? NUDGE * 10 : NUDGE);
     if (!move || !cutout) return;
     event.preventDefault();
     setTransform((t) => clampComposerTransform({ ...t, x: t.x + move[0], y: t.y + move[1] }));
   };
 
   return (
-    <div className="mx-auto max-w-6xl px-4 py-6 sm:py-10">
-      <nav className="text-sm">
-        <Link
-          to="/offspring-gallery"
-          className="font-semibold text-violet-700 underline-offset-2 hover:underline"
-        >
-          ← Choose another background
-        </Link>
-      </nav>
-      <h1 className="mt-2 text-2xl font-extrabold tracking-tight text-slate-900 sm:text-3xl">
-        {template.sceneName}
-      </h1>
-      <p className="text-slate-700">
-        {template.category} · {ORIENTATION_LABELS[template.orientation]}
-      </p>
+    <EditorPage
+      back={{ to: '/offspring-gallery', label: 'Choose another background' }}
+      title={template.sceneName}
+      subtitle={`${template.category} · ${ORIENTATION_LABELS[template.orientation]}`}
+    >
       <StepList current={step} />
       {step === 6 && result ? (
         <ResultStep
@@ -165,74 +150,73 @@ export function ComposerWizard({
           )}
         </ResultStep>
       ) : (
-        <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,800px)_minmax(0,1fr)]">
-          <div className="flex min-w-0 flex-col gap-3">
-            <div
-              // biome-ignore lint/a11y/noNoninteractiveTabindex: an application region: arrow keys move the child
-              tabIndex={0}
-              role="application"
-              aria-label="Composition canvas: drag your child, or use the arrow keys (Shift moves further)"
-              onKeyDown={onCanvasKey}
-              className="rounded-2xl focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-violet-600"
-            >
-              <ComposerStage
-                template={template}
-                background={background.image}
-                cutout={cutoutImage.image}
-                transform={transform}
-                onChange={setTransform}
-              />
-            </div>
-            <p className="text-sm text-slate-600">
-              The green dashed frame is the safe area: keep your child inside it.
-            </p>
-            <ComposerPhotoPicker
-              stage={photo.stage}
-              percent={photo.percent}
-              hasPhoto={Boolean(cutout)}
-              onFile={choosePhoto}
-            />
-          </div>
-          {step === 4 && cutout ? (
-            <div className="flex min-w-0 flex-col gap-6">
-              <AdjustControls
-                transform={transform}
-                outside={isOutsideSafeArea(transform, area)}
-                onChange={setTransform}
-                onFit={() => act(fitToSafeArea(transform, area, subject, native), messages.fittedToSafeArea)}
-                onFill={() => act(fillSafeArea(transform, area, subject, native), messages.filledSafeArea)}
-                onReset={() => act(resetTransform(area, subject, native), messages.transformReset)}
-                onSnap={() => act(snapToSafeAreaCentre(transform, area), messages.snappedToCenter)}
-              />
-              <Button
-                size="lg"
-                onClick={exportFree}
-                disabled={exporting || !cutoutImage.image || !background.image}
-              >
-                {exporting ? 'Exporting…' : 'Export'}
-              </Button>
-              <p className="text-sm text-slate-600">
-                A free export is full size ({native.width}×{native.height}) with a watermark.
-              </p>
-              {uploadId && (
-                <HdExport
-                  request={{ templateId: template.templateId, uploadId, transform }}
-                  native={native}
+        <EditorColumns
+          side={
+            step === 4 && cutout ? (
+              <div className="flex min-w-0 flex-col gap-6">
+                <AdjustControls
+                  transform={transform}
+                  outside={isOutsideSafeArea(transform, area)}
+                  onChange={setTransform}
+                  onFit={() =>
+                    act(fitToSafeArea(transform, area, subject, native), messages.fittedToSafeArea)
+                  }
+                  onFill={() => act(fillSafeArea(transform, area, subject, native), messages.filledSafeArea)}
+                  onReset={() => act(resetTransform(area, subject, native), messages.transformReset)}
+                  onSnap={() => act(snapToSafeAreaCentre(transform, area), messages.snappedToCenter)}
                 />
-              )}
-            </div>
-          ) : (
-            <div className="rounded-2xl border border-violet-100 bg-white p-5 text-slate-700">
-              <h2 className="text-lg font-bold text-slate-900">Upload the child photo</h2>
-              <p className="mt-1">
-                A clear photo of your child, JPEG, PNG or HEIC (iPhone), up to 12 MB and at least 1024 pixels
-                on its short edge. We remove the background and place your child in the safe area.
-              </p>
-            </div>
-          )}
-        </div>
+                <Button
+                  size="lg"
+                  onClick={exportFree}
+                  disabled={exporting || !cutoutImage.image || !background.image}
+                >
+                  {exporting ? 'Exporting…' : 'Export'}
+                </Button>
+                <p className="text-sm text-slate-600">
+                  A free export is full size ({native.width}×{native.height}) with a watermark.
+                </p>
+                {uploadId && (
+                  <HdExport
+                    request={{ templateId: template.templateId, uploadId, transform }}
+                    native={native}
+                  />
+                )}
+              </div>
+            ) : (
+              <div className="rounded-2xl border border-violet-100 bg-white p-5 text-slate-700">
+                <h2 className="text-lg font-bold text-slate-900">Upload the child photo</h2>
+                <p className="mt-1">
+                  A clear photo of your child, JPEG, PNG or HEIC (iPhone), up to 12 MB and at least 1024
+                  pixels on its short edge. We remove the background and place your child in the safe area.
+                </p>
+              </div>
+            )
+          }
+        >
+          <CanvasRegion
+            label="Composition canvas: drag your child, or use the arrow keys (Shift moves further)"
+            onKeyDown={onCanvasKey}
+          >
+            <ComposerStage
+              template={template}
+              background={background.image}
+              cutout={cutoutImage.image}
+              transform={transform}
+              onChange={setTransform}
+            />
+          </CanvasRegion>
+          <p className="text-sm text-slate-600">
+            The green dashed frame is the safe area: keep your child inside it.
+          </p>
+          <PhotoPicker
+            {...PICKER}
+            progress={photo.progress}
+            hasPhoto={Boolean(cutout)}
+            onFile={choosePhoto}
+          />
+        </EditorColumns>
       )}
-    </div>
+    </EditorPage>
   );
 
   function save(file: File) {

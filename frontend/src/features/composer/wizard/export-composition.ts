@@ -4,17 +4,14 @@
  * named {product}_{templateId}_{timestamp}.jpg.
  */
 
-import { type ComposerCanvas2D, drawComposition } from '@shared/rules/composer-drawing';
+import type { Canvas2D } from '@shared/rules/canvas-2d';
+import { drawComposition } from '@shared/rules/composer-drawing';
 import type { ComposerTransform } from '@shared/rules/composer-transform';
-import type { LayerFactory } from '@shared/rules/keepsake-drawing';
 import type { TemplateView } from '@shared/schemas/moments';
 import { EXPORT_FILE_PRODUCT } from '@shared/templates';
+import { type Drawn, makeCanvasLayer } from '../../../lib/canvas-layer';
 
 export const EXPORT_JPEG_QUALITY = 0.95;
-
-type Drawn = HTMLImageElement | HTMLCanvasElement;
-export const makeCanvasLayer = ((width: number, height: number) =>
-  Object.assign(document.createElement('canvas'), { width, height })) as unknown as LayerFactory<Drawn>;
 
 export function exportFileName(templateId: string, at: Date = new Date()): string {
   return `${EXPORT_FILE_PRODUCT}_${templateId}_${at.getTime()}.jpg`;
@@ -28,9 +25,17 @@ export async function exportComposition(
   performance.mark('composer-export-start');
   const size = { width: template.nativeWidth, height: template.nativeHeight };
   const canvas = Object.assign(document.createElement('canvas'), size);
-  const ctx = canvas.getContext('2d') as unknown as ComposerCanvas2D<Drawn> | null;
+  const ctx = canvas.getContext('2d') as unknown as Canvas2D<Drawn> | null;
   if (!ctx) throw new Error('this browser cannot draw images');
-  drawComposition(ctx, size, layers, transform, template.safeArea, template.nativeWidth, makeCanvasLayer);
+  drawComposition(
+    ctx,
+    size,
+    { ...layers, groundY: template.groundY },
+    transform,
+    template.safeArea,
+    template.nativeWidth,
+    makeCanvasLayer,
+  );
   const blob = await new Promise<Blob | null>((resolve) =>
     canvas.toBlob(resolve, 'image/jpeg', EXPORT_JPEG_QUALITY),
   );

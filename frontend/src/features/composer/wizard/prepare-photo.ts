@@ -5,17 +5,15 @@
  */
 import { messages } from '@shared/messages';
 import { UPLOAD_RULES } from '@shared/rules/upload-file';
-import { heicToJpeg, isHeic } from '../../../lib/heic';
+import { PhotoCheckError } from '../../../lib/use-photo-cutout';
 
 const rules = UPLOAD_RULES.composer;
-
-export class PhotoCheckError extends Error {
-  name = 'PhotoCheckError';
-}
 
 export async function preparePhoto(chosen: File, onConverting: () => void): Promise<File> {
   if (chosen.size > rules.maxBytes) throw new PhotoCheckError(messages.composerFileTooLarge);
   let file = chosen;
+  // The HEIC module comes with the first photo, not with the composer (/upload loads it the same way).
+  const { heicToJpeg, isHeic } = await import('../../../lib/heic');
   if (await isHeic(chosen)) {
     onConverting();
     try {

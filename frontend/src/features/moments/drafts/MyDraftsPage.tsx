@@ -9,10 +9,9 @@ import { Button } from '../../../components/ui/Button';
 import { ButtonLink } from '../../../components/ui/ButtonLink';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { PageLoading, PageMessage } from '../../../components/ui/PageState';
-import { callApi, errorMessage } from '../../../lib/api-client';
+import { callApi, serverReason } from '../../../lib/api-client';
 import { type AuthUser, useAuth } from '../../../lib/auth/auth-store';
 import { useSendToSignIn } from '../../../lib/auth/use-send-to-sign-in';
-import { draftsQueryKey } from '../moments-queries';
 import { storeResumeDraft } from '../resume-draft';
 import { DraftCard } from './DraftCard';
 import { RenameDraftDialog } from './RenameDraftDialog';
@@ -46,7 +45,7 @@ const newestFirst = (drafts: DraftView[]) =>
 function Drafts({ user }: { user: AuthUser }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const queryKey = draftsQueryKey(user.sub);
+  const queryKey = ['moments', 'drafts', user.sub] as const;
   const query = useQuery({
     queryKey,
     queryFn: ({ signal }) => callApi('listDrafts', { signal }),
@@ -68,7 +67,7 @@ function Drafts({ user }: { user: AuthUser }) {
       toast.success(messages.draftRenamed);
       refresh();
     },
-    onError: (error) => toast.error(errorMessage(error, messages.renameDraftFailed)),
+    onError: (error) => toast.error(messages.renameDraftFailed, { description: serverReason(error) }),
   });
   const duplicate = useMutation({
     mutationFn: (draft: DraftView) => callApi('duplicateDraft', { params: { draftId: draft.draftId } }),
@@ -76,7 +75,7 @@ function Drafts({ user }: { user: AuthUser }) {
       refresh();
       open(copy);
     },
-    onError: (error) => toast.error(errorMessage(error, messages.duplicateDraftFailed)),
+    onError: (error) => toast.error(messages.duplicateDraftFailed, { description: serverReason(error) }),
   });
   const remove = useMutation({
     mutationFn: (draft: DraftView) => callApi('deleteDraft', { params: { draftId: draft.draftId } }),
@@ -85,7 +84,7 @@ function Drafts({ user }: { user: AuthUser }) {
       toast.success(messages.draftDeleted);
       refresh();
     },
-    onError: (error) => toast.error(errorMessage(error, messages.deleteDraftFailed)),
+    onError: (error) => toast.error(messages.deleteDraftFailed, { description: serverReason(error) }),
   });
 
   if (query.isPending) return <PageLoading label="Loading your drafts" />;

@@ -1,13 +1,17 @@
 /**
- * The 800×800 editor canvas (react-konva): the template, and the cut-out drawn where the shared
- * placement rules put it (shared/rules/placement.ts, the same maths as the server's export). Drag,
- * the corner handle (scale and rotate), two-finger pinch and rotate, and the erase/restore brush
- * all report through `onPreview` while they run and `onCommit` when they end (one undo step).
+ * The 800×800 editor canvas. What it shows is drawn by the keepsake's own drawing function
+ * (shared/rules/keepsake-drawing.ts, as the server draws the file: placement, brush strokes and
+ * blend); react-konva adds the gestures on top. Drag, the corner handle (scale and rotate),
+ * two-finger pinch and rotate, and the erase/restore brush all report through `onPreview` while
+ * they run and `onCommit` when they end (one undo step).
  */
-import { type BrushStroke, editedCutout, type LayerFactory } from '@shared/rules/keepsake-drawing';
+import type { Canvas2D } from '@shared/rules/canvas-2d';
+import { type BrushStroke, drawKeepsake, editedCutout } from '@shared/rules/keepsake-drawing';
 import {
   clampMomentsPlacement,
   coverCrop,
+  groundOnCanvas,
+  type MomentsBlend,
   normaliseDegrees,
   type Placement,
   placedBox,
@@ -16,17 +20,23 @@ import {
 } from '@shared/rules/placement';
 import Konva from 'konva';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Image as KonvaImage, Layer, Line, Stage, Transformer } from 'react-konva';
+import { Image as KonvaImage, Layer, Line, Rect, Stage, Transformer } from 'react-konva';
+import { CORNER_HANDLES, centredNode } from '../../../components/keepsake/subject-handles';
+import { type Drawn, makeCanvasLayer } from '../../../lib/canvas-layer';
+import { useFrameWidth } from '../../../lib/use-frame-width';
+import { useOnceAFrame } from '../../../lib/use-once-a-frame';
 import { usePinch } from '../../../lib/use-pinch';
 import { brushPointOnCutout, canStartStroke, extendLastStroke } from './brush-rules';
 
-export type EditorState = { placement: Placement; strokes: BrushStroke[] };
+export type EditorState = { placement: Placement; strokes: BrushStroke[]; blend: MomentsBlend };
 export type Tool = 'move' | 'erase' | 'restore';
 
 type Props = {
   background: HTMLImageElement | null;
   cutout: HTMLImageElement | null;
   source: HTMLImageElement | null;
+  /** The template's ground line (a fraction of its height), if its scene reported one. */
+  groundY?: number;
   state: EditorState;
   tool: Tool;
   /** Brush radius in canvas pixels (of the 800 px canvas). */
@@ -39,59 +49,34 @@ type Props = {
 // parent gets is drawn by the server at full size anyway.
 if (typeof window !== 'undefined' && window.innerWidth < 768) Konva.pixelRatio = 1;
 
-type Drawn = HTMLImageElement | HTMLCanvasElement;
-// An HTML canvas is the shared drawing function's layer in the browser (the server uses Skia's).
-const makeLayer = ((width: number, height: number) =>
-  Object.assign(document.createElement('canvas'), { width, height })) as unknown as LayerFactory<Drawn>;
-
 export function KeepsakeStage({
   background,
   cutout,
   source,
+  groundY,
   state,
   tool,
   brushPx,
   onPreview,
   onCommit,
 }: Props) {
-  const frame = useRef<HTMLDivElement>(null);
-  const node = useRef<Konva.Image>(null);
-  const transformer = useRef<Konva.Transformer>(null);
   // Measured from the frame (phones get a smaller canvas); 0 until then, so it never forces a width.
-  const [width, setWidth] = useState(0);
+  const [frame, measured] = useFrameWidth();
+  const width = Math.min(SIZE, measured);
+  const node = useRef<Konva.Rect>(null);
+  const transformer = useRef<Konva.Transformer>(null);
   const [snapped, setSnapped] = useState({ x: false, y: false });
   const painting = useRef(false);
-  const { placement, strokes } = state;
+  const { placement, strokes, blend } = state;
 
-  // Gestures report at most once a frame: pointer events can outpace the screen, and each report
-  // re-renders the sliders. The last one is flushed before the gesture's step is committed.
-  const pending = useRef<EditorState | null>(null);
-  const scheduled = useRef(0);
-  const previewSoon = (next: EditorState) => {
-    pending.current = next;
-    scheduled.current ||= requestAnimationFrame(flush);
-  };
-  function flush() {
-    cancelAnimationFrame(scheduled.current);
-    scheduled.current = 0;
-    const next = pending.current;
-    pending.current = null;
-    if (next) onPreview(next);
-  }
+  // Gestures report at most once a frame (each report re-renders the sliders); the last one is
+  // flushed before the gesture's step is committed.
+  const reports = useOnceAFrame(onPreview);
+  const previewSoon = reports.schedule;
   const commit = () => {
-    flush();
+    reports.flush();
     onCommit();
   };
-
-  useEffect(() => {
-    const element = frame.current;
-    if (!element) return;
-    const observer = new ResizeObserver(([entry]) =>
-      setWidth(Math.min(SIZE, Math.floor(entry.contentRect.width))),
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the node appears once the cut-out has loaded
   useEffect(() => {
@@ -103,11 +88,37 @@ export function KeepsakeStage({
 
   // The cut-out with its brush strokes, as the server applies them.
   const edited = useMemo(
-    () => (cutout ? editedCutout<Drawn>({ cutout, source: source ?? undefined }, strokes, makeLayer) : null),
+    () =>
+      cutout ? editedCutout<Drawn>({ cutout, source: source ?? undefined }, strokes, makeCanvasLayer) : null,
     [cutout, source, strokes],
   );
+  // The template cropped and scaled to the canvas once, as the server draws from its square copy.
+  const square = useMemo(() => {
+    if (!background) return null;
+    const { layer, ctx } = squareLayer();
+    const crop = coverCrop(background, { width: SIZE, height: SIZE });
+    ctx.drawImage(background, crop.sx, crop.sy, crop.sw, crop.sh, 0, 0, SIZE, SIZE);
+    return layer;
+  }, [background]);
+  const ground =
+    background && groundY !== undefined
+      ? groundOnCanvas(groundY, background, { width: SIZE, height: SIZE })
+      : null;
+  const picture = useMemo(() => {
+    if (!square || !edited) return square;
+    const { layer, ctx } = squareLayer();
+    // The strokes are already in `edited` (kept while the child is dragged).
+    const layers = { background: square, cutout: edited, groundY: ground };
+    drawKeepsake(
+      ctx,
+      { width: SIZE, height: SIZE },
+      layers,
+      { placement, strokes: [], blend },
+      makeCanvasLayer,
+    );
+    return layer;
+  }, [square, edited, ground, placement, blend]);
   const box = cutout ? placedBox(placement, cutout, { width: SIZE, height: SIZE }) : null;
-  const crop = background ? coverCrop(background, { width: SIZE, height: SIZE }) : null;
 
   const placeAt = (x: number, y: number): Placement => {
     const sx = snapToCentre(x / SIZE);
@@ -124,7 +135,7 @@ export function KeepsakeStage({
     placement,
     (next) => {
       node.current?.stopDrag();
-      previewSoon({ placement: clampMomentsPlacement(next), strokes });
+      previewSoon({ ...state, placement: clampMomentsPlacement(next) });
     },
     endGesture,
   );
@@ -145,18 +156,18 @@ export function KeepsakeStage({
     const point = brushPointOnCutout(pointer, radius);
     if (!point) return;
     painting.current = true;
-    onPreview({ placement, strokes: [...strokes, { mode: tool, radius, points: [point] }] });
+    onPreview({ ...state, strokes: [...strokes, { mode: tool, radius, points: [point] }] });
   };
   const extendStroke = () => {
     const pointer = pointOnCutout();
     // Strokes not yet reported this frame are the ones to extend.
-    const current = pending.current?.strokes ?? strokes;
+    const current = reports.pending()?.strokes ?? strokes;
     const last = current.at(-1);
     if (!painting.current || !pointer || !last) return;
     const point = brushPointOnCutout(pointer, last.radius);
     if (!point) return;
     const next = extendLastStroke(current, point);
-    if (next !== current) previewSoon({ placement, strokes: next });
+    if (next !== current) previewSoon({ ...state, strokes: next });
   };
   const endStroke = () => {
     if (!painting.current) return;
@@ -182,34 +193,22 @@ export function KeepsakeStage({
         className="overflow-hidden rounded-2xl bg-slate-100"
       >
         <Layer listening={false}>
-          {background && crop && (
-            <KonvaImage
-              image={background}
-              width={SIZE}
-              height={SIZE}
-              crop={{ x: crop.sx, y: crop.sy, width: crop.sw, height: crop.sh }}
-              perfectDrawEnabled={false}
-            />
-          )}
+          {picture && <KonvaImage image={picture} width={SIZE} height={SIZE} perfectDrawEnabled={false} />}
         </Layer>
         <Layer>
           {edited && box && (
-            <KonvaImage
+            <Rect
               ref={node}
-              image={edited}
-              x={box.cx}
-              y={box.cy}
-              width={box.width}
-              height={box.height}
-              offsetX={box.width / 2}
-              offsetY={box.height / 2}
-              rotation={placement.rotation}
+              name="subject"
+              {...centredNode(box, placement.rotation)}
+              fill="#000"
+              opacity={0}
               draggable={tool === 'move'}
               perfectDrawEnabled={false}
               onDragMove={(e) => {
                 const next = placeAt(e.target.x(), e.target.y());
                 e.target.position({ x: next.x * SIZE, y: next.y * SIZE });
-                previewSoon({ placement: next, strokes });
+                previewSoon({ ...state, placement: next });
               }}
               onDragEnd={endGesture}
               onTransform={() => {
@@ -222,22 +221,18 @@ export function KeepsakeStage({
                   rotation: normaliseDegrees(image.rotation()),
                 });
                 image.scale({ x: 1, y: 1 });
-                previewSoon({ placement: next, strokes });
+                previewSoon({ ...state, placement: next });
               }}
               onTransformEnd={endGesture}
             />
           )}
           <Transformer
             ref={transformer}
+            {...CORNER_HANDLES}
             centeredScaling
-            keepRatio
             rotateEnabled
-            enabledAnchors={['top-left', 'top-right', 'bottom-left', 'bottom-right']}
             anchorSize={14}
             anchorCornerRadius={7}
-            borderStroke="#7c3aed"
-            anchorStroke="#7c3aed"
-            rotateAnchorOffset={28}
           />
           {snapped.x && (
             <Line points={[SIZE / 2, 0, SIZE / 2, SIZE]} stroke="#ec4899" strokeWidth={2} dash={[8, 6]} />
@@ -249,4 +244,13 @@ export function KeepsakeStage({
       </Stage>
     </div>
   );
+}
+
+/** An 800×800 canvas for the editor's own drawing. */
+function squareLayer() {
+  const layer = makeCanvasLayer(SIZE, SIZE) as HTMLCanvasElement;
+  const ctx = layer.getContext('2d') as unknown as Canvas2D<Drawn>;
+  ctx.imageSmoothingEnabled = true;
+  ctx.imageSmoothingQuality = 'high';
+  return { layer, ctx };
 }

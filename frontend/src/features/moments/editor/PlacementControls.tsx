@@ -3,49 +3,9 @@
  * drag previews as it moves and is one undo step when it is let go.
  */
 import { MOMENTS_RANGES, type Placement } from '@shared/rules/placement';
-import type { ReactNode } from 'react';
-import { cn } from '../../../lib/cn';
+import { RangeSlider } from '../../../components/keepsake/RangeSlider';
+import { ToggleChip } from '../../../components/ui/ToggleChip';
 import type { Tool } from './KeepsakeStage';
-
-type SliderProps = {
-  label: string;
-  value: number;
-  min: number;
-  max: number;
-  unit: string;
-  onPreview(value: number): void;
-  onCommit(): void;
-};
-
-function Slider({ label, value, min, max, unit, onPreview, onCommit }: SliderProps) {
-  const id = `slider-${label.replace(/\W+/g, '-').toLowerCase()}`;
-  return (
-    <div className="flex flex-col gap-1">
-      <div className="flex items-center justify-between text-sm">
-        <label htmlFor={id} className="font-semibold text-slate-800">
-          {label}
-        </label>
-        <output htmlFor={id} className="tabular-nums text-slate-600">
-          {value}
-          {unit}
-        </output>
-      </div>
-      <input
-        id={id}
-        type="range"
-        min={min}
-        max={max}
-        step={1}
-        value={value}
-        onChange={(e) => onPreview(Number(e.target.value))}
-        onPointerUp={onCommit}
-        onKeyUp={onCommit}
-        onBlur={onCommit}
-        className="h-8 w-full accent-violet-700"
-      />
-    </div>
-  );
-}
 
 const percent = (fraction: number) => Math.round(fraction * 100);
 
@@ -68,42 +28,24 @@ export function PlacementSliders({
   ];
   return (
     <div className="grid gap-3 sm:grid-cols-2">
-      {sliders.map(({ field, ...slider }) => (
-        <Slider
-          key={field}
-          {...slider}
-          value={field === 'rotation' ? Math.round(placement.rotation) : percent(placement[field])}
-          onPreview={(v) => onPreview({ ...placement, [field]: field === 'rotation' ? v : v / 100 })}
-          onCommit={onCommit}
-        />
-      ))}
+      {sliders.map(({ field, label, unit, min, max }) => {
+        const value = field === 'rotation' ? Math.round(placement.rotation) : percent(placement[field]);
+        return (
+          <RangeSlider
+            key={field}
+            id={`slider-${label.replace(/\W+/g, '-').toLowerCase()}`}
+            label={label}
+            shown={`${value}${unit}`}
+            min={min}
+            max={max}
+            step={1}
+            value={value}
+            onChange={(v) => onPreview({ ...placement, [field]: field === 'rotation' ? v : v / 100 })}
+            onCommit={onCommit}
+          />
+        );
+      })}
     </div>
-  );
-}
-
-function ToolButton({
-  pressed,
-  onClick,
-  children,
-}: {
-  pressed: boolean;
-  onClick(): void;
-  children: ReactNode;
-}) {
-  return (
-    <button
-      type="button"
-      aria-pressed={pressed}
-      onClick={onClick}
-      className={cn(
-        'min-h-11 rounded-full border px-4 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-600',
-        pressed
-          ? 'border-violet-700 bg-violet-700 text-white'
-          : 'border-violet-200 bg-white text-slate-800 hover:bg-violet-50',
-      )}
-    >
-      {children}
-    </button>
   );
 }
 
@@ -130,34 +72,36 @@ export function ToolBar({
     <div className="flex flex-col gap-3">
       <fieldset className="flex flex-wrap items-center gap-2">
         <legend className="sr-only">Tool</legend>
-        <ToolButton pressed={tool === 'move'} onClick={() => onTool('move')}>
+        <ToggleChip pressed={tool === 'move'} onClick={() => onTool('move')}>
           Move
-        </ToolButton>
-        <ToolButton pressed={tool === 'erase'} onClick={() => onTool('erase')}>
+        </ToggleChip>
+        <ToggleChip pressed={tool === 'erase'} onClick={() => onTool('erase')}>
           Erase edge
-        </ToolButton>
-        <ToolButton pressed={tool === 'restore'} onClick={() => onTool('restore')}>
+        </ToggleChip>
+        <ToggleChip pressed={tool === 'restore'} onClick={() => onTool('restore')}>
           Restore edge
-        </ToolButton>
+        </ToggleChip>
         <span className="ml-auto flex gap-2">
-          <button
-            type="button"
-            onClick={onUndo}
-            disabled={!canUndo}
-            className="min-h-11 rounded-full border border-violet-200 bg-white px-4 text-sm font-semibold text-slate-800 disabled:opacity-40"
-            aria-keyshortcuts="Control+Z Meta+Z"
-          >
-            Undo
-          </button>
-          <button
-            type="button"
-            onClick={onRedo}
-            disabled={!canRedo}
-            className="min-h-11 rounded-full border border-violet-200 bg-white px-4 text-sm font-semibold text-slate-800 disabled:opacity-40"
-            aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y"
-          >
-            Redo
-          </button>
+          {[
+            { label: 'Undo', onClick: onUndo, enabled: canUndo, keys: 'Control+Z Meta+Z' },
+            {
+              label: 'Redo',
+              onClick: onRedo,
+              enabled: canRedo,
+              keys: 'Control+Shift+Z Meta+Shift+Z Control+Y',
+            },
+          ].map(({ label, onClick, enabled, keys }) => (
+            <button
+              key={label}
+              type="button"
+              onClick={onClick}
+              disabled={!enabled}
+              className="min-h-11 rounded-full border border-violet-200 bg-white px-4 text-sm font-semibold text-slate-800 disabled:opacity-40"
+              aria-keyshortcuts={keys}
+            >
+              {label}
+            </button>
+          ))}
         </span>
       </fieldset>
       {tool !== 'move' && (

@@ -1,32 +1,39 @@
 /**
  * Drafts of a signed-in parent (docs/product.md#moments-editor): autosaved 1.5 s after any change of the photo, the
- * placement or the brush strokes (the first save assigns the id; failures are only logged), kept
+ * placement, the brush strokes or the blend (the first save assigns the id; failures are only logged), kept
  * in the browser for "Resume your draft?", and duplicated on request (editing moves to the copy).
  */
 import { messages } from '@shared/messages';
 import type { BrushStroke } from '@shared/rules/keepsake-drawing';
-import type { Placement } from '@shared/rules/placement';
+import { MOMENTS_CANVAS_PX, type MomentsBlend, type Placement } from '@shared/rules/placement';
 import type { DraftView } from '@shared/schemas/moments';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { callApi, errorMessage } from '../../../lib/api-client';
+import { callApi, serverReason } from '../../../lib/api-client';
 import { storeResumeDraft } from '../resume-draft';
 
 export const AUTOSAVE_DELAY_MS = 1500;
 
-type Work = { templateId: string; uploadId: string | null; placement: Placement; strokes: BrushStroke[] };
+type Work = {
+  templateId: string;
+  uploadId: string | null;
+  placement: Placement;
+  strokes: BrushStroke[];
+  blend: MomentsBlend;
+};
+const CANVAS = { width: MOMENTS_CANVAS_PX, height: MOMENTS_CANVAS_PX } as const;
 export type DraftRef = { draftId: string; name: string };
 
 export function useDraft(work: Work, signedIn: boolean) {
   const [draft, setDraft] = useState<DraftRef | null>(null);
   const draftRef = useRef(draft);
   draftRef.current = draft;
-  const { templateId, uploadId, placement, strokes } = work;
+  const { templateId, uploadId, placement, strokes, blend } = work;
 
   useEffect(() => {
     if (!signedIn || !uploadId) return;
     const timer = window.setTimeout(async () => {
-      const body = { templateId, uploadId, placement, strokes };
+      const body = { templateId, uploadId, placement, strokes, blend, canvas: CANVAS };
       try {
         const current = draftRef.current;
         const saved = current
@@ -40,7 +47,7 @@ export function useDraft(work: Work, signedIn: boolean) {
       }
     }, AUTOSAVE_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [signedIn, templateId, uploadId, placement, strokes]);
+  }, [signedIn, templateId, uploadId, placement, strokes, blend]);
 
   const duplicate = useCallback(async (): Promise<DraftView | null> => {
     const current = draftRef.current;
@@ -55,7 +62,7 @@ export function useDraft(work: Work, signedIn: boolean) {
       toast.success(`Now editing “${copy.name}”`);
       return copy;
     } catch (error) {
-      toast.error(errorMessage(error, messages.duplicateDraftFailed));
+      toast.error(messages.duplicateDraftFailed, { description: serverReason(error) });
       return null;
     }
   }, []);

@@ -4,15 +4,9 @@
  */
 import { clampMomentsPlacement, NUDGE_STEP } from '@shared/rules/placement';
 import { type KeyboardEvent, useEffect } from 'react';
+import { arrowNudge } from '../../../lib/arrow-nudge';
 import type { EditorState } from './KeepsakeStage';
 import type { EditHistory } from './use-edit-history';
-
-const NUDGES: Record<string, [number, number]> = {
-  ArrowLeft: [-1, 0],
-  ArrowRight: [1, 0],
-  ArrowUp: [0, -1],
-  ArrowDown: [0, 1],
-};
 
 const typingIn = (target: EventTarget | null) =>
   target instanceof HTMLElement &&
@@ -35,18 +29,17 @@ export function useEditorKeys(history: EditHistory<EditorState>) {
   }, [history]);
 
   return (event: KeyboardEvent<HTMLElement>) => {
-    const nudge = NUDGES[event.key];
+    const nudge = arrowNudge(event.key, NUDGE_STEP * (event.shiftKey ? 10 : 1));
     if (!nudge) return;
     event.preventDefault();
-    const step = NUDGE_STEP * (event.shiftKey ? 10 : 1);
-    const { placement, strokes } = history.present;
+    const { placement } = history.present;
     history.apply({
+      ...history.present,
       placement: clampMomentsPlacement({
         ...placement,
-        x: placement.x + nudge[0] * step,
-        y: placement.y + nudge[1] * step,
+        x: placement.x + nudge[0],
+        y: placement.y + nudge[1],
       }),
-      strokes,
     });
   };
 }

@@ -1,6 +1,6 @@
 /** The gallery's theme chips (docs/product.md#moments-gallery): all, then each Moments theme; toggle buttons for screen readers. */
 import { MOMENT_THEMES, type MomentTheme } from '@shared/templates';
-import { cn } from '../../../lib/cn';
+import { ToggleChip } from '../../../components/ui/ToggleChip';
 
 export function ThemeChips({
   value,
@@ -18,20 +18,14 @@ export function ThemeChips({
       <legend className="sr-only">Theme</legend>
       <div className="flex flex-wrap gap-2">
         {chips.map(({ theme, label }) => (
-          <button
+          <ToggleChip
             key={label}
-            type="button"
-            aria-pressed={value === theme}
+            pressed={value === theme}
             onClick={() => onChange(theme)}
-            className={cn(
-              'min-h-11 shrink-0 rounded-full border px-4 text-sm font-semibold capitalize transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-600',
-              value === theme
-                ? 'border-violet-700 bg-violet-700 text-white'
-                : 'border-violet-200 bg-white text-slate-800 hover:bg-violet-50',
-            )}
+            className="shrink-0 capitalize transition-colors"
           >
             {label}
-          </button>
+          </ToggleChip>
         ))}
       </div>
     </fieldset>

@@ -1,6 +1,7 @@
 /** One target age on the results page: its preview, a spinner, a friendly failure, or a placeholder. */
 import { messages } from '@shared/messages';
 import type { RenderJobView } from '@shared/schemas/uploads';
+import { Lock } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
@@ -31,7 +32,7 @@ export function AgeCard({ age, job, headingLevel = 2, retry }: AgeCardProps) {
           tone={hdUnlocked ? 'emerald' : age === FREE_AGE ? 'violet' : 'slate'}
           className="whitespace-nowrap text-xs"
         >
-          {hdUnlocked ? null : age !== FREE_AGE && <LockIcon />}
+          {hdUnlocked ? null : age !== FREE_AGE && <Lock className="size-3.5" aria-hidden="true" />}
           {cardCaption(age, hdUnlocked)}
         </Badge>
       </div>
@@ -95,13 +96,5 @@ function AgeCardBody({ age, job, retry }: Pick<AgeCardProps, 'age' | 'job' | 're
       </p>
       <p className="font-medium">Not ready yet</p>
     </div>
-  );
-}
-
-function LockIcon() {
-  return (
-    <svg viewBox="0 0 20 20" className="size-3.5" fill="currentColor" aria-hidden="true">
-      <path d="M6 8V6a4 4 0 118 0v2h1a1 1 0 011 1v8a1 1 0 01-1 1H5a1 1 0 01-1-1V9a1 1 0 011-1h1zm2 0h4V6a2 2 0 10-4 0v2z" />
-    </svg>
   );
 }

@@ -1,4 +1,5 @@
 /** Dashed drop area: a real file input under a label, so click, keyboard and drag-and-drop all work. */
+import { Upload } from 'lucide-react';
 import { type DragEvent, useEffect, useRef, useState } from 'react';
 import { cn } from '../../../lib/cn';
 
@@ -44,17 +45,7 @@ export function DropZone({ onFile, disabled }: DropZoneProps) {
         className="flex size-16 items-center justify-center rounded-full bg-violet-100 text-violet-700"
         aria-hidden="true"
       >
-        <svg
-          viewBox="0 0 24 24"
-          className="size-8"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          aria-hidden="true"
-        >
-          <path d="M12 16V4m0 0l-4 4m4-4l4 4" strokeLinecap="round" strokeLinejoin="round" />
-          <path d="M4 16v2a2 2 0 002 2h12a2 2 0 002-2v-2" strokeLinecap="round" />
-        </svg>
+        <Upload className="size-8" aria-hidden="true" />
       </span>
       <span className="text-lg font-semibold text-slate-900">
         <span className="text-violet-700">Click to upload</span> or drag and drop

@@ -1,0 +1,3 @@
+/** Background removal: MediaPipe selfie segmentation refined around the person, as a trimmed PNG cut-out. */
+export { CUTOUT_MAX_SIDE, removeBackgroundOffline } from '../src/background/remove-background';
+export { SubjectNotFoundError } from '../src/errors';

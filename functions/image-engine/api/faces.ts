@@ -1,0 +1,8 @@
+/** Face detection (face-api: boxes, roll, estimated age) and the face identity check (128-d descriptors). */
+export {
+  detectFaces,
+  detectLargestFace,
+  detectLargestFaceQuickly,
+  loadFaceApi,
+} from '../src/face-detector';
+export { createFaceIdentity } from '../src/face-identity';

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { refineByColour } from './colour-refine';
+
+const [width, height] = [120, 120];
+const SKIN = [224, 172, 140];
+const SHIRT = [40, 90, 200];
+const WALL = [90, 140, 90];
+
+/**
+ * A wall with a child the model half found: a shirted body and a face it is sure of, an arm
+ * (skin, like the face) reaching out of the body that it missed, and the same skin colour in a
+ * patch of wall far from the body.
+ */
+function scene() {
+  const data = new Uint8Array(width * height * 3);
+  const probability = new Uint8Array(width * height);
+  const paint = (x0: number, y0: number, x1: number, y1: number, rgb: number[], p?: number) => {
+    for (let y = y0; y < y1; y++) {
+      for (let x = x0; x < x1; x++) {
+        data.set(rgb, (y * width + x) * 3);
+        if (p !== undefined) probability[y * width + x] = p;
+      }
+    }
+  };
+  paint(0, 0, width, height, WALL, 0);
+  paint(50, 20, 70, 40, SKIN, 250); // the face
+  paint(40, 40, 80, 110, SHIRT, 250); // the body
+  paint(80, 50, 110, 56, SKIN, 10); // the arm, missed
+  paint(5, 5, 15, 15, SKIN, 10); // skin-coloured wall, away from the child
+  return { photo: { data, width, height }, probability, region: probability.map((p) => (p >= 128 ? p : 0)) };
+}
+const at = (mask: Uint8Array, x: number, y: number) => mask[y * width + x];
+
+describe('refining the mask by colour', () => {
+  const skin = { left: 52, right: 68, top: 22, bottom: 38 };
+
+  it('takes back an arm the model missed, joined to the body, and nothing away from it', () => {
+    const out = refineByColour({ ...scene(), reach: 40, skin });
+    expect([at(out, 85, 53), at(out, 108, 53)]).toEqual([255, 255]);
+    expect(at(out, 10, 10)).toBe(0);
+    // The wall beside the arm stays background.
+    expect([at(out, 95, 60), at(out, 95, 45)]).toEqual([0, 0]);
+  });
+
+  it('adds nothing beyond the reach', () => {
+    const out = refineByColour({ ...scene(), reach: 15, skin });
+    expect(at(out, 85, 53)).toBe(255);
+    expect(at(out, 108, 53)).toBe(0);
+  });
+
+  it('drops a wide blob of a child-like colour that touches the child (a ball, the sun)', () => {
+    const input = scene();
+    for (let y = 40; y < 80; y++) {
+      for (let x = 80; x < 118; x++) input.photo.data.set(SKIN, (y * width + x) * 3);
+    }
+    const out = refineByColour({ ...input, reach: 60, skin });
+    expect(at(out, 100, 65)).toBe(0);
+  });
+});

@@ -1,0 +1,148 @@
+/**
+ * Where the segmentation model is unsure, the photo's own colours decide. The selfie model is
+ * trained on people facing a camera at arm's length: a child's raised or outstretched forearms
+ * and hands come out faint or missing, and the region kept around the face then loses them. So
+ * the pixels the model is sure of teach two colour models for this one photo (the child's: face,
+ * skin, clothes; the background's), and every pixel within an arm's reach of the child is
+ * labelled again by its colour, the model's own probability weighing in as a prior. Only what
+ * joins the child's body is added: a matching patch of wall elsewhere stays out.
+ */
+import { colourBins, density, logRatio } from './colour-model';
+import { boxMean, type RgbImage } from './guided-filter';
+import { near } from './regions';
+
+/** Model probabilities (0–255) taken as sure: they teach the colour models. */
+const SURE_CHILD = 230;
+const SURE_BACKGROUND = 25;
+/** How much a sure background pixel within the reach counts towards the background's colours. */
+const NEAR_BACKGROUND_WEIGHT = 0.15;
+/**
+ * Growth beyond this share of the region's area is a flood into a background the colours cannot
+ * tell from the child: the region is kept as the model drew it.
+ */
+const MAX_GROWTH = 0.6;
+/**
+ * The face's share of the child's colours: a sleeveless child's arms are mostly skin, which the
+ * body the model is sure of (clothes, hair) may hardly show.
+ */
+const SKIN_SHARE = 0.4;
+/** The model's own log-odds, weighed against the colours' (a faint limb is still a limb). */
+const MODEL_WEIGHT = 0.25;
+const MODEL_ODDS = Float32Array.from({ length: 256 }, (_, v) => {
+  const p = Math.min(0.98, Math.max(0.02, v / 255));
+  return MODEL_WEIGHT * Math.log(p / (1 - p));
+});
+/** Log-odds (smoothed over a window of this radius) a pixel must reach to join the child. */
+const JOIN_ODDS = 0;
+const ODDS_RADIUS = 1;
+/** Beyond the reach: nothing joins. */
+const OUT_OF_REACH_ODDS = -10;
+/**
+ * An added part that holds a square of side 2·BLOB_IN_REACH·reach (about two thirds of a face's
+ * height), at least BLOB_FILL of it added, is a blob, not a limb.
+ */
+const BLOB_IN_REACH = 0.14;
+const BLOB_FILL = 0.85;
+
+export type ColourRefineInput = {
+  /** The photo at the working size. */
+  photo: RgbImage;
+  /** The model's probability of a person (0–255) everywhere, at the working size. */
+  probability: Uint8Array;
+  /** The child's region as kept so far (0–255, the rest 0), at the working size. */
+  region: Uint8Array;
+  /** How far (working pixels) from the region a limb may reach. */
+  reach: number;
+  /** Where the face's skin is (working pixels): what bare forearms and hands look like. */
+  skin: SkinBox;
+};
+export type SkinBox = { left: number; top: number; right: number; bottom: number };
+
+/**
+ * The region with what the colours add to it: pixels within `reach` whose colour and model
+ * probability together favour the child, joined to the region through each other, set opaque.
+ */
+export function refineByColour({ photo, probability, region, reach, skin }: ColourRefineInput): Uint8Array {
+  const { width, height } = photo;
+  const bins = colourBins(photo);
+  const solid = new Uint8Array(region.length);
+  for (let i = 0; i < solid.length; i++) solid[i] = region[i] >= 128 ? 1 : 0;
+  const within = near(solid, width, height, reach);
+  // The lost limbs lie within the reach among the sure background: counted lightly there, they
+  // must not teach the background model their colours, which it still learns from around.
+  const sureChild = new Float32Array(region.length);
+  const faceSkin = new Float32Array(region.length);
+  const sureBackground = new Float32Array(region.length);
+  for (let i = 0; i < region.length; i++) {
+    const x = i % width;
+    const y = (i - x) / width;
+    sureChild[i] = region[i] >= SURE_CHILD ? 1 : 0;
+    const inSkin = x >= skin.left && x <= skin.right && y >= skin.top && y <= skin.bottom;
+    faceSkin[i] = solid[i] && inSkin ? 1 : 0;
+    sureBackground[i] = probability[i] > SURE_BACKGROUND ? 0 : within[i] ? NEAR_BACKGROUND_WEIGHT : 1;
+  }
+  const child = density(bins, sureChild);
+  const face = density(bins, faceSkin);
+  for (let k = 0; k < child.length; k++) child[k] = (1 - SKIN_SHARE) * child[k] + SKIN_SHARE * face[k];
+  const background = density(bins, sureBackground);
+
+  // The child's log-odds within the reach, smoothed over a small window so a patterned sleeve
+  // reads as its mix of colours rather than stripe by stripe, and a one-pixel seam cannot join.
+  const colourOdds = logRatio(child, background);
+  const odds = new Float32Array(region.length).fill(OUT_OF_REACH_ODDS);
+  for (let i = 0; i < odds.length; i++)
+    if (within[i]) odds[i] = MODEL_ODDS[probability[i]] + colourOdds[bins[i]];
+  const smoothed = boxMean(odds, width, height, ODDS_RADIUS);
+  const candidate = new Uint8Array(region.length);
+  for (let i = 0; i < candidate.length; i++) candidate[i] = !solid[i] && smoothed[i] >= JOIN_ODDS ? 1 : 0;
+  const thin = withoutBlobs(candidate, width, height, Math.round(BLOB_IN_REACH * reach));
+  const added = joinedTo(solid, thin, width);
+  let grown = 0;
+  let area = 0;
+  for (let i = 0; i < added.length; i++) {
+    grown += added[i];
+    area += solid[i];
+  }
+  const out = Uint8Array.from(region);
+  if (grown > MAX_GROWTH * area) return out;
+  for (let i = 0; i < out.length; i++) if (added[i]) out[i] = 255;
+  return out;
+}
+
+/**
+ * Limbs are thin: where a square of 2·radius + 1 is (nearly) all marked, and the marked pixels
+ * around it, is a blob — a ball, the sun, a patch of wall — and is dropped. "Nearly": a blob's
+ * colours are speckled with pixels that miss.
+ */
+function withoutBlobs(marked: Uint8Array, width: number, height: number, radius: number): Uint8Array {
+  const share = boxMean(Float32Array.from(marked), width, height, radius);
+  const cores = new Uint8Array(marked.length);
+  for (let i = 0; i < cores.length; i++) cores[i] = share[i] >= BLOB_FILL ? 1 : 0;
+  const blobs = near(cores, width, height, radius);
+  const out = new Uint8Array(marked.length);
+  for (let i = 0; i < out.length; i++) out[i] = marked[i] & (1 - blobs[i]);
+  return out;
+}
+
+/** The marked pixels joined to the seeds through each other (4-connected), seeds excluded. */
+function joinedTo(seeds: Uint8Array, marked: Uint8Array, width: number): Uint8Array {
+  const joined = new Uint8Array(seeds.length);
+  // Each pixel enters the stack at most once: as a seed or when first joined.
+  const stack = new Int32Array(seeds.length);
+  let top = 0;
+  for (let i = 0; i < seeds.length; i++) if (seeds[i]) stack[top++] = i;
+  const visit = (n: number) => {
+    if (joined[n] || seeds[n] || !marked[n]) return;
+    joined[n] = 1;
+    stack[top++] = n;
+  };
+  while (top > 0) {
+    const i = stack[--top];
+    const x = i % width;
+    if (x > 0) visit(i - 1);
+    if (x < width - 1) visit(i + 1);
+    if (i >= width) visit(i - width);
+    if (i + width < seeds.length) visit(i + width);
+  }
+  return joined;
+}

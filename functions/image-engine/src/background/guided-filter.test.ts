@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { boxMean, guidedFilter, type RgbImage } from './guided-filter';
+
+/** An image whose pixels left of `edgeX` are `left` (RGB) and the others `right`: dark and bright grey by default. */
+function stepImage(
+  width: number,
+  height: number,
+  edgeX: number,
+  left = [40, 40, 40],
+  right = [200, 200, 200],
+): RgbImage {
+  const data = new Uint8Array(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) data.set(x < edgeX ? left : right, (y * width + x) * 3);
+  }
+  return { data, width, height };
+}
+
+/** Half the size, each pixel the mean of four: what a resize to the working size gives. */
+function halfSize(image: RgbImage): RgbImage {
+  const width = image.width / 2;
+  const height = image.height / 2;
+  const data = new Uint8Array(width * height * 3);
+  for (let i = 0; i < data.length; i++) {
+    const [x, y, c] = [Math.floor(i / 3) % width, Math.floor(i / 3 / width), i % 3];
+    const at = (u: number, v: number) => image.data[(v * image.width + u) * 3 + c];
+    data[i] = (at(2 * x, 2 * y) + at(2 * x + 1, 2 * y) + at(2 * x, 2 * y + 1) + at(2 * x + 1, 2 * y + 1)) / 4;
+  }
+  return { data, width, height };
+}
+
+/** Where a row first reaches one half, from the left. */
+const crossing = (row: Float32Array) => row.findIndex((v) => v >= 0.5);
+
+describe('guided filter', () => {
+  it('box mean: the mean of the window cut at the borders, as counted by hand', () => {
+    const [width, height, r] = [7, 5, 2];
+    const src = Float32Array.from({ length: width * height }, (_, i) => (i * 37) % 11);
+    const out = boxMean(src, width, height, r);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        let sum = 0;
+        let count = 0;
+        for (let v = Math.max(0, y - r); v <= Math.min(height - 1, y + r); v++) {
+          for (let u = Math.max(0, x - r); u <= Math.min(width - 1, x + r); u++) {
+            sum += src[v * width + u];
+            count++;
+          }
+        }
+        expect(out[y * width + x]).toBeCloseTo(sum / count, 4);
+      }
+    }
+  });
+
+  it("moves a coarse mask's edge onto the photo's hard edge, at full resolution", () => {
+    // The photo's edge at x = 29 (odd: the half-size working copy cannot place it); the coarse
+    // mask (half size, as upsampled from the model) ramps from 0 to 1 over 12 full pixels, right
+    // of it, crossing one half near x = 31.
+    const [width, height, edge] = [80, 24, 29];
+    const full = stepImage(width, height, edge);
+    const work = halfSize(full);
+    const mask = new Uint8Array((width / 2) * (height / 2));
+    for (let i = 0; i < mask.length; i++) {
+      const x = i % (width / 2);
+      mask[i] = Math.round(255 * Math.min(1, Math.max(0, (x - 12) / 6)));
+    }
+    const crop = { left: 0, top: 0, width, height };
+    const out = guidedFilter({ mask, work, full, crop, radius: 4, eps: 1e-4 });
+    for (let y = 0; y < height; y++) {
+      const row = out.subarray(y * width, (y + 1) * width);
+      expect(crossing(row)).toBe(edge);
+      // A step of one pixel where the photo steps, not the mask's ramp.
+      expect(row[edge - 1]).toBeLessThan(0.1);
+      expect(row[edge]).toBeGreaterThan(0.6);
+    }
+  });
+
+  it('keeps an edge between colours of the same brightness (skin against a yellow curtain)', () => {
+    // Luma 184 on both sides: a luma guide sees no edge here and leaves the mask's ramp as it is.
+    const [width, height, edge] = [80, 24, 29];
+    const full = stepImage(width, height, edge, [224, 172, 140], [181, 190, 155]);
+    const work = halfSize(full);
+    const mask = new Uint8Array((width / 2) * (height / 2));
+    for (let i = 0; i < mask.length; i++) {
+      const x = i % (width / 2);
+      mask[i] = Math.round(255 * Math.min(1, Math.max(0, (19 - x) / 10)));
+    }
+    const crop = { left: 0, top: 0, width, height };
+    const out = guidedFilter({ mask, work, full, crop, radius: 4, eps: 0.003 });
+    // The ramp alone drops 0.05 a pixel; at the colour edge the mask drops by much more.
+    for (let y = 0; y < height; y++) {
+      const row = out.subarray(y * width, (y + 1) * width);
+      expect(row[edge - 1] - row[edge]).toBeGreaterThan(0.25);
+    }
+  });
+
+  it('returns values in 0..1 over the crop only, and leaves a uniform mask as it was', () => {
+    const [width, height] = [40, 30];
+    const noise = (n: number) => Uint8Array.from({ length: n }, (_, i) => (i * 7919) % 256);
+    const full = { data: noise(width * height * 3), width, height };
+    const work = { data: noise(20 * 15 * 3), width: 20, height: 15 };
+    const crop = { left: 5, top: 4, width: 30, height: 20 };
+    const random = guidedFilter({ mask: noise(20 * 15), work, full, crop, radius: 3, eps: 1e-4 });
+    expect(random.length).toBe(crop.width * crop.height);
+    expect(Math.min(...random)).toBeGreaterThanOrEqual(0);
+    expect(Math.max(...random)).toBeLessThanOrEqual(1);
+    for (const level of [0, 255]) {
+      const uniform = guidedFilter({
+        mask: new Uint8Array(20 * 15).fill(level),
+        work,
+        full,
+        crop,
+        radius: 3,
+        eps: 0.01,
+      });
+      for (const v of uniform) expect(v).toBeCloseTo(level / 255, 5);
+    }
+  });
+});

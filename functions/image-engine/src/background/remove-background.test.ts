@@ -1,0 +1,79 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { CASES, renderCase } from '../../bench/cutout-set/cases';
+import { alphaInPhoto, KEPT_RECALL, scoreCutout } from '../../bench/cutout-set/score';
+import { SubjectNotFoundError } from '../errors';
+import { detectFaces } from '../face-detector';
+import { landscapeJpeg, samplePhoto } from '../test-photos';
+import { CUTOUT_MAX_SIDE, removeBackgroundOffline } from './remove-background';
+
+// The first call loads two models and the WASM backend: seconds on a busy 2-core machine.
+const MODEL_TEST_TIMEOUT_MS = 60_000;
+
+const alphaAt = (mask: { data: Uint8Array; width: number }, x: number, y: number) =>
+  mask.data[Math.round(y) * mask.width + Math.round(x)];
+
+describe('offline background removal (MediaPipe selfie segmentation)', () => {
+  it(
+    'cuts the people out of a real photo: faces opaque, the background transparent, no metadata',
+    async () => {
+      // sample2 carries camera EXIF; the source photo of the cut-out must not.
+      const photo = samplePhoto(2);
+      const out = await removeBackgroundOffline(photo);
+      const [png, source] = await Promise.all([sharp(out.png).metadata(), sharp(out.source).metadata()]);
+      expect([png.format, png.hasAlpha, png.width, png.height]).toEqual([
+        'png',
+        true,
+        out.mask.width,
+        out.mask.height,
+      ]);
+      expect([source.format, source.width, source.height, source.exif]).toEqual([
+        'jpeg',
+        out.mask.width,
+        out.mask.height,
+        undefined,
+      ]);
+      expect(Math.max(out.mask.width, out.mask.height)).toBeLessThanOrEqual(CUTOUT_MAX_SIDE);
+
+      // Every face found in the cut-out's own source is on opaque pixels.
+      const { faces } = await detectFaces(out.source);
+      expect(faces.length).toBeGreaterThan(0);
+      for (const face of faces)
+        expect(alphaAt(out.mask, face.x + face.width / 2, face.y + face.height / 2)).toBeGreaterThan(200);
+      // The trimmed frame keeps some background: somewhere on it, the mask is clear.
+      expect(out.mask.data.reduce((min, a) => Math.min(min, a), 255)).toBeLessThan(10);
+    },
+    MODEL_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'refuses a photo with no person in it rather than returning an empty cut-out',
+    async () => {
+      await expect(removeBackgroundOffline(await landscapeJpeg())).rejects.toBeInstanceOf(
+        SubjectNotFoundError,
+      );
+    },
+    MODEL_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'keeps raised forearms and hands with the child, where the model alone loses them',
+    async () => {
+      // Children drawn with known masks (bench/cutout-set): arms straight up, and one arm waving.
+      const kept = async (name: string) => {
+        const rendered = await renderCase(CASES.find((c) => c.name === name) as (typeof CASES)[number]);
+        const out = await removeBackgroundOffline(rendered.jpeg);
+        const { limbs } = scoreCutout(rendered, alphaInPhoto(out.mask, out.frame));
+        return Object.fromEntries(limbs.map(({ name, recall }) => [name, recall >= KEPT_RECALL]));
+      };
+      expect(await kept('straight-up-snow')).toEqual({
+        leftForearm: true,
+        leftHand: true,
+        rightForearm: true,
+        rightHand: true,
+      });
+      expect(await kept('waving-curtains')).toMatchObject({ leftForearm: true, rightForearm: true });
+    },
+    MODEL_TEST_TIMEOUT_MS,
+  );
+});
