@@ -124,30 +124,36 @@ export async function createHdKeepsake(
       id,
       owner,
       requestId: request.requestId,
-      quality: 'hd',
       templateId: request.templateId,
       uploadId: request.uploadId,
       key,
       width: MOMENTS_HD_PX,
       height: MOMENTS_HD_PX,
-      paidWith: charge.via,
-      createdAt: deps.clock.now().toISOString(),
     },
     charge,
   );
 }
+
+/** What an HD drawing's record holds beyond what settleHd fills in itself. */
+export type HdDrawing = Omit<CompositionRecord, 'quality' | 'paidWith' | 'createdAt'>;
 
 /**
  * The HD record and its charge in one transaction (the drawing is already stored): a retry gets
  * the first one; without the credits, the drawing is deleted and the parent is shown how to buy.
  */
 export async function settleHd(
-  deps: Pick<Deps, 'blobs' | 'compositions' | 'logger' | 'metrics'>,
+  deps: Pick<Deps, 'blobs' | 'clock' | 'compositions' | 'logger' | 'metrics'>,
   userSub: string,
-  record: CompositionRecord,
+  drawing: HdDrawing,
   charge: CreditCharge,
   fileNameOf?: (record: CompositionRecord) => string,
 ): Promise<CompositionView> {
+  const record: CompositionRecord = {
+    ...drawing,
+    quality: 'hd',
+    paidWith: charge.via,
+    createdAt: deps.clock.now().toISOString(),
+  };
   const result = await deps.compositions.recordHdComposition(userSub, record, charge);
   if (result.status === 'upload_gone') return deletedMeanwhile(deps, record.key);
   if (result.status === 'insufficient') {
