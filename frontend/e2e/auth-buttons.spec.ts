@@ -85,8 +85,12 @@ test('the deployer can hide Login and the account buttons; /auth still opens by 
   const email = freshEmail('hidden-auth');
   await createUser(baseURL!, email);
   await signIn(page, email);
-  if (isMobile) await header.getByRole('button', { name: 'Open menu' }).click();
-  await expect(header.getByRole('link', { name: 'My photos' })).toBeVisible();
+  // The menu closes on navigation; right after sign-in the redirect may still land after the tap.
+  await expect(async () => {
+    const open = header.getByRole('button', { name: 'Open menu' });
+    if (isMobile && (await open.isVisible())) await open.click();
+    await expect(header.getByRole('link', { name: 'My photos' })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
   await expect(header.getByText(email)).toHaveCount(0);
   await expectNoAuthControls(page);
 });

@@ -15,7 +15,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   retries: 0,
   reporter: [['list']],
-  outputDir: '../../test-results/e2e',
+  outputDir: process.env.E2E_OUTPUT_DIR ?? '../../test-results/e2e',
   use: {
     baseURL,
     browserName: 'chromium',

@@ -53,6 +53,8 @@ async function main(): Promise<number> {
   const stack = await startLocalStack({
     dataDir,
     frontend: 'dist',
+    // Another build folder (e.g. `vite build --outDir /tmp/site`) lets two checkouts' runs share a machine.
+    distDir: process.env.E2E_DIST_DIR && path.resolve(process.env.E2E_DIST_DIR),
     ports: { app, dynamodb, fauxqs, cognito },
     quiet: true,
   });
