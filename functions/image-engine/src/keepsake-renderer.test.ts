@@ -1,7 +1,11 @@
+import type { LayerFactory } from '@shared/rules/canvas-2d';
+import { drawKeepsake } from '@shared/rules/keepsake-drawing';
 import { DEFAULT_MOMENTS_BLEND } from '@shared/rules/placement';
+import { lightGains } from '@shared/rules/subject-in-scene';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { createKeepsakeRenderer, layerOfBytes } from './keepsake-renderer';
+import { canvasModule } from './napi-canvas';
 
 /** No shadow and no light matching: the colours drawn are the layers' own. */
 const PLAIN_BLEND = { ...DEFAULT_MOMENTS_BLEND, shadowStrength: 0, matchLight: false };
@@ -129,5 +133,70 @@ describe('keepsake renderer (the shared drawing function on @napi-rs/canvas)', (
     expect(loads).toEqual(['background@v1', 'cutout@v1', 'background@v2']);
     // What was kept draws the same pixels as what was decoded.
     expect(again.jpeg.equals(first.jpeg)).toBe(true);
+  });
+
+  it('draws on canvases it used before as on new ones: nothing of an earlier keepsake shows', async () => {
+    // One background kept: each new template drops the previous one, whose canvas serves again.
+    const reusing = createKeepsakeRenderer({ backgrounds: 1 });
+    const template = (r: number, g: number, b: number, alpha: number) =>
+      sharp({ create: { width: 300, height: 300, channels: 4, background: { r, g, b, alpha } } })
+        .png()
+        .toBuffer();
+    const draw = async (on: ReturnType<typeof createKeepsakeRenderer>, background: Buffer) =>
+      (
+        await on.render({
+          background: layerOfBytes(background),
+          cutout: layerOfBytes(await halfRedCutout()),
+          placement: { x: 0.5, y: 0.5, scale: 0.2, rotation: 30 },
+          strokes: [],
+          blend: DEFAULT_MOMENTS_BLEND,
+          size: 300,
+          watermark: false,
+        })
+      ).jpeg;
+    for (const [r, g, b] of [
+      [0, 200, 0],
+      [250, 250, 0],
+      [0, 0, 250],
+    ])
+      await draw(reusing, await template(r, g, b, 1));
+    // A see-through template: any pixel left on a reused canvas would show through it.
+    const clear = await template(0, 0, 0, 0);
+    const reused = await draw(reusing, clear);
+    expect(reused.equals(await draw(createKeepsakeRenderer(), clear))).toBe(true);
+    expect(await pixel(reused, 5, 5)).toEqual([0, 0, 0]);
+  });
+
+  it("multiplies the subject's channels by the scene's light gains, exactly", () => {
+    const napi = canvasModule();
+    const solid = (size: number, colour: string, inset: number) => {
+      const layer = napi.createCanvas(size, size);
+      const ctx = layer.getContext('2d');
+      ctx.fillStyle = colour;
+      ctx.fillRect(inset, inset, size - 2 * inset, size - 2 * inset);
+      return layer;
+    };
+    const canvas = napi.createCanvas(100, 100);
+    const ctx = canvas.getContext('2d');
+    // Drawn at its own size (scale 0.5 of 100 px): no resampling, so every value is known.
+    const layers = {
+      background: solid(100, 'rgb(60, 90, 200)', 0),
+      cutout: solid(50, 'rgb(200, 120, 60)', 1),
+    };
+    const blend = { ...DEFAULT_MOMENTS_BLEND, shadowStrength: 0, matchLight: true };
+    type Layer = InstanceType<typeof napi.Canvas>;
+    const makeLayer = ((w: number, h: number) => napi.createCanvas(w, h)) as unknown as LayerFactory<Layer>;
+    const placement = { x: 0.5, y: 0.5, scale: 0.5, rotation: 0 };
+    drawKeepsake(
+      ctx as never,
+      { width: 100, height: 100 },
+      layers,
+      { placement, strokes: [], blend },
+      makeLayer,
+    );
+    const gains = lightGains([200, 120, 60], [60, 90, 200]);
+    const expected = [200, 120, 60].map((value, c) => Uint8ClampedArray.of(value * gains[c])[0]);
+    expect(gains.some((gain) => Math.abs(gain - 1) > 0.05)).toBe(true);
+    expect([...ctx.getImageData(50, 50, 1, 1).data]).toEqual([...expected, 255]);
   });
 });

@@ -10,7 +10,7 @@ import { drawComposition } from '@shared/rules/composer-drawing';
 import { drawKeepsake } from '@shared/rules/keepsake-drawing';
 import { coverCrop } from '@shared/rules/placement';
 import sharp from 'sharp';
-import { canvasModule, type NapiCanvas } from './napi-canvas';
+import { canvasModule, giveBack, type NapiCanvas, takeCanvas } from './napi-canvas';
 import type { ComposerDrawing, KeepsakeDrawing, KeepsakeTimings, LayerSource } from './types';
 import { watermarkOverlay } from './watermark';
 
@@ -28,12 +28,14 @@ export interface KeepsakeRenderer {
 
 type Layer = InstanceType<NapiCanvas['Canvas']>;
 
+type Pixels = { rgba: Buffer; width: number; height: number };
+
 /**
  * Decoded by sharp on libuv's threads, so a keepsake's layers decode side by side (Skia's decoder
  * runs on the main thread, one layer after the other, and only when first drawn), then copied
- * into a canvas of their own size: the same pixels Skia would have decoded.
+ * into a canvas of their own size (layerOf): the same pixels Skia would have decoded.
  */
-async function decode(bytes: Buffer): Promise<Layer> {
+async function decodePixels(bytes: Buffer): Promise<Pixels> {
   const { data, info } = await sharp(bytes)
     .ensureAlpha()
     .raw()
@@ -41,15 +43,15 @@ async function decode(bytes: Buffer): Promise<Layer> {
     .catch(() => {
       throw new Error('Could not decode a keepsake layer');
     });
-  return layerOf(data, info.width, info.height);
+  return { rgba: data, width: info.width, height: info.height };
 }
 
-/** RGBA pixels as a canvas of their own size. */
-function layerOf(rgba: Buffer, width: number, height: number): Layer {
-  const napi = canvasModule();
-  const layer = napi.createCanvas(width, height);
+const decode = async (bytes: Buffer) => layerOf(await decodePixels(bytes));
+
+/** RGBA pixels as a canvas of their own size (a new one unless given one). */
+function layerOf({ rgba, width, height }: Pixels, layer = canvasModule().createCanvas(width, height)): Layer {
   const pixels = new Uint8ClampedArray(rgba.buffer, rgba.byteOffset, rgba.length);
-  layer.getContext('2d').putImageData(new napi.ImageData(pixels, width, height), 0, 0);
+  layer.getContext('2d').putImageData(new (canvasModule().ImageData)(pixels, width, height), 0, 0);
   return layer;
 }
 
@@ -61,25 +63,30 @@ const watermarks = new Map<number, Promise<Layer>>();
 function watermarkLayer(size: number): Promise<Layer> {
   let layer = watermarks.get(size);
   if (!layer) {
-    layer = watermarkOverlay(size, size).then((rgba) => layerOf(rgba, size, size));
+    layer = watermarkOverlay(size, size).then((rgba) => layerOf({ rgba, width: size, height: size }));
     watermarks.set(size, layer);
   }
   return layer;
 }
 
 /** A small least-recently-used cache: warm Lambdas keep what recent keepsakes decoded. */
-function lruCache<T>(capacity: number) {
+function lruCache<T>(capacity: number, evicted: (value: T) => void = () => {}) {
   const entries = new Map<string, Promise<T>>();
-  return (key: string, make: () => Promise<T>): Promise<T> => {
+  const cache = (key: string, make: () => Promise<T>): Promise<T> => {
     let value = entries.get(key);
     if (value) entries.delete(key);
     else value = make();
     entries.set(key, value);
     // A failed load is not kept: the next keepsake tries again.
     value.catch(() => entries.delete(key));
-    if (entries.size > capacity) entries.delete(entries.keys().next().value as string);
+    if (entries.size > capacity) {
+      const [oldest, dropped] = entries.entries().next().value as [string, Promise<T>];
+      entries.delete(oldest);
+      dropped.then(evicted, () => {});
+    }
     return value;
   };
+  return Object.assign(cache, { peek: (key: string) => entries.get(key) });
 }
 
 /** Bytes that are only known by content (tests, benchmarks): a layer whose key is their hash. */
@@ -96,8 +103,20 @@ export function layerOfBytes(bytes: Buffer): LayerSource {
 export function createKeepsakeRenderer(
   options: { backgrounds?: number; cutouts?: number } = {},
 ): KeepsakeRenderer {
-  const scaledBackgrounds = lruCache<Layer>(options.backgrounds ?? 6);
+  // Backgrounds at the canvas's size are only ever drawn from: once dropped and no keepsake is
+  // being drawn, their canvases serve again (napi-canvas.ts: a fresh one is slow to fault in).
+  let drawing = 0;
+  const dropped: Layer[] = [];
+  const scaledBackgrounds = lruCache<Layer>(options.backgrounds ?? 6, (layer) => dropped.push(layer));
   const decodedLayers = lruCache<Layer>(options.cutouts ?? 8);
+  const whileDrawing = async <T>(work: () => Promise<T>): Promise<T> => {
+    drawing++;
+    try {
+      return await work();
+    } finally {
+      if (--drawing === 0) for (const layer of dropped.splice(0)) giveBack(layer);
+    }
+  };
   const timed = async <T>(stage: { ms: number }, work: () => Promise<T>): Promise<T> => {
     const started = performance.now();
     try {
@@ -126,9 +145,14 @@ export function createKeepsakeRenderer(
     paint: (ctx: unknown) => Promise<void> | void,
   ) => {
     let started = performance.now();
-    const canvas = canvasModule().createCanvas(size.width, size.height);
-    await paint(canvas.getContext('2d'));
-    const pixels = canvas.getContext('2d').getImageData(0, 0, size.width, size.height).data;
+    const canvas = takeCanvas(size.width, size.height);
+    let pixels: Uint8ClampedArray;
+    try {
+      await paint(canvas.getContext('2d'));
+      pixels = canvas.getContext('2d').getImageData(0, 0, size.width, size.height).data;
+    } finally {
+      giveBack(canvas);
+    }
     const drawMs = performance.now() - started;
 
     // Standard Huffman tables: a third of the encoding time for a file ~5 % larger.
@@ -149,46 +173,56 @@ export function createKeepsakeRenderer(
   };
 
   return {
-    async render({ background, cutout, source, placement, strokes, blend, groundY, size, watermark }) {
-      const stages = session();
-      const scaledBackground = scaledBackgrounds(`${background.cacheKey}#${size}`, async () => {
-        const full = await stages.decoded(background);
-        // A square copy of the template (TEMPLATE_SQUARES) is the canvas already.
-        if (full.width === size && full.height === size) return full;
-        return timed(stages.decoding, async () => {
-          const layer = canvasModule().createCanvas(size, size);
-          const ctx = layer.getContext('2d');
-          ctx.imageSmoothingEnabled = true;
-          ctx.imageSmoothingQuality = 'high';
-          const crop = coverCrop(full, { width: size, height: size });
-          ctx.drawImage(full, crop.sx, crop.sy, crop.sw, crop.sh, 0, 0, size, size);
-          ctx.getImageData(0, 0, 1, 1); // Skia draws lazily: scale now, not in every keepsake.
-          return layer;
+    render: ({ background, cutout, source, placement, strokes, blend, groundY, size, watermark }) =>
+      whileDrawing(async () => {
+        const stages = session();
+        const scaledBackground = scaledBackgrounds(`${background.cacheKey}#${size}`, async () => {
+          // An original decoded for the other size (templates stored before their square copies).
+          const known = decodedLayers.peek(background.cacheKey);
+          let full = known && (await known.catch(() => undefined));
+          if (!full) {
+            const bytes = await timed(stages.load, () => background.load());
+            const pixels = await timed(stages.decoding, () => decodePixels(bytes));
+            // A square copy of the template (TEMPLATE_SQUARES) is the canvas already.
+            if (pixels.width === size && pixels.height === size)
+              return timed(stages.decoding, async () => layerOf(pixels, takeCanvas(size, size)));
+            full = await decodedLayers(background.cacheKey, async () => layerOf(pixels));
+          }
+          const original = full;
+          return timed(stages.decoding, async () => {
+            const layer = takeCanvas(size, size);
+            const ctx = layer.getContext('2d');
+            ctx.imageSmoothingEnabled = true;
+            ctx.imageSmoothingQuality = 'high';
+            const crop = coverCrop(original, { width: size, height: size });
+            ctx.drawImage(original, crop.sx, crop.sy, crop.sw, crop.sh, 0, 0, size, size);
+            ctx.getImageData(0, 0, 1, 1); // Skia draws lazily: scale now, not in every keepsake.
+            return layer;
+          });
         });
-      });
-      const [backgroundLayer, cutoutLayer, sourceLayer] = await Promise.all([
-        scaledBackground,
-        stages.decoded(cutout),
-        source ? stages.decoded(source) : undefined,
-      ]);
-      return finish({ width: size, height: size }, stages, async (ctx) => {
-        const layers = {
-          background: backgroundLayer,
-          cutout: cutoutLayer,
-          source: sourceLayer,
-          groundY,
-        };
-        const canvas2d = ctx as Canvas2D<Layer>;
-        drawKeepsake(
-          canvas2d,
-          { width: size, height: size },
-          layers,
-          { placement, strokes, blend },
-          makeLayer,
-        );
-        if (watermark) canvas2d.drawImage(await watermarkLayer(size), 0, 0, size, size);
-      });
-    },
+        const [backgroundLayer, cutoutLayer, sourceLayer] = await Promise.all([
+          scaledBackground,
+          stages.decoded(cutout),
+          source ? stages.decoded(source) : undefined,
+        ]);
+        return finish({ width: size, height: size }, stages, async (ctx) => {
+          const layers = {
+            background: backgroundLayer,
+            cutout: cutoutLayer,
+            source: sourceLayer,
+            groundY,
+          };
+          const canvas2d = ctx as Canvas2D<Layer>;
+          drawKeepsake(
+            canvas2d,
+            { width: size, height: size },
+            layers,
+            { placement, strokes, blend },
+            makeLayer,
+          );
+          if (watermark) canvas2d.drawImage(await watermarkLayer(size), 0, 0, size, size);
+        });
+      }),
 
     cutoutCopy(png) {
       // Fast deflate, as the cut-out's own PNG.
@@ -198,23 +232,24 @@ export function createKeepsakeRenderer(
         .toBuffer();
     },
 
-    async renderComposition({ background, cutout, transform, safeArea, groundY, width, height }) {
-      const stages = session();
-      const [backgroundLayer, cutoutLayer] = await Promise.all([
-        stages.decoded(background),
-        stages.decoded(cutout),
-      ]);
-      return finish({ width, height }, stages, (ctx) =>
-        drawComposition(
-          ctx as Canvas2D<Layer>,
-          { width, height },
-          { background: backgroundLayer, cutout: cutoutLayer, groundY },
-          transform,
-          safeArea,
-          width,
-          makeLayer,
-        ),
-      );
-    },
+    renderComposition: ({ background, cutout, transform, safeArea, groundY, width, height }) =>
+      whileDrawing(async () => {
+        const stages = session();
+        const [backgroundLayer, cutoutLayer] = await Promise.all([
+          stages.decoded(background),
+          stages.decoded(cutout),
+        ]);
+        return finish({ width, height }, stages, (ctx) =>
+          drawComposition(
+            ctx as Canvas2D<Layer>,
+            { width, height },
+            { background: backgroundLayer, cutout: cutoutLayer, groundY },
+            transform,
+            safeArea,
+            width,
+            makeLayer,
+          ),
+        );
+      }),
   };
 }

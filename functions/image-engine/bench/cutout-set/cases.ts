@@ -52,7 +52,7 @@ const PHOTO_BACKDROPS = [
 ] as const;
 
 /** A corner of a demo photo, or the drawn sky and meadow. */
-type Backdrop = { photo: number } | 'meadow';
+export type Backdrop = { photo: number } | 'meadow';
 export type CutoutCase = {
   name: string;
   pose: keyof typeof POSES;
@@ -192,17 +192,23 @@ async function imageOf(buffer: Buffer, box?: readonly number[]): Promise<Image> 
   return loadImage(await sharp(buffer).extract({ left, top, width, height }).png().toBuffer());
 }
 
-async function backdropOf(backdrop: Backdrop, width: number, height: number): Promise<Image> {
-  if (backdrop === 'meadow') return imageOf(await landscapeJpeg(width, height));
+/** A backdrop as a PNG of the photo's size (the composites use it too). */
+export async function backdropPng(backdrop: Backdrop, width: number, height: number): Promise<Buffer> {
+  if (backdrop === 'meadow')
+    return sharp(await landscapeJpeg(width, height))
+      .png()
+      .toBuffer();
   const [n, [left, top, w, h]] = PHOTO_BACKDROPS[backdrop.photo];
-  const enlarged = await sharp(samplePhoto(n as 1 | 3 | 6))
+  return sharp(samplePhoto(n as 1 | 3 | 6))
     .extract({ left, top, width: w, height: h })
     .resize(width, height, { fit: 'cover' })
     .blur(1.5)
     .png()
     .toBuffer();
-  return imageOf(enlarged);
 }
+
+const backdropOf = async (backdrop: Backdrop, width: number, height: number): Promise<Image> =>
+  imageOf(await backdropPng(backdrop, width, height));
 
 /** A rendered canvas's alpha-or-grey channel as one byte per pixel. */
 function channelOf(ctx: SKRSContext2D, width: number, height: number): Uint8Array {

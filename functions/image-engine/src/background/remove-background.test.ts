@@ -1,11 +1,13 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { CASES, renderCase } from '../../bench/cutout-set/cases';
+import { COMPOSITES, renderComposite } from '../../bench/cutout-set/composites';
 import { alphaInPhoto, KEPT_RECALL, scoreCutout } from '../../bench/cutout-set/score';
 import { SubjectNotFoundError } from '../errors';
 import { detectFaces } from '../face-detector';
 import { landscapeJpeg, samplePhoto } from '../test-photos';
 import { CUTOUT_MAX_SIDE, removeBackgroundOffline } from './remove-background';
+import { look } from './segment';
 
 // The first call loads two models and the WASM backend: seconds on a busy 2-core machine.
 const MODEL_TEST_TIMEOUT_MS = 60_000;
@@ -73,6 +75,37 @@ describe('offline background removal (MediaPipe selfie segmentation)', () => {
         rightHand: true,
       });
       expect(await kept('waving-curtains')).toMatchObject({ leftForearm: true, rightForearm: true });
+    },
+    MODEL_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'cuts out a child far away (a small part of the photo) rather than refusing it, hands and all',
+    async () => {
+      // A 3D-rendered child with an exact alpha, a fifth of a wide photo's height, on a room.
+      const spec = COMPOSITES.find((c) => c.name === '3d-small-standing-wide') as (typeof COMPOSITES)[number];
+      const rendered = await renderComposite(spec);
+      const out = await removeBackgroundOffline(rendered.jpeg);
+      const { iou, limbs } = scoreCutout(rendered, alphaInPhoto(out.mask, out.frame));
+      expect(iou).toBeGreaterThan(0.85);
+      for (const { recall } of limbs) expect(recall).toBeGreaterThanOrEqual(KEPT_RECALL);
+    },
+    MODEL_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'hands on the face found with its size, in the model mask’s pixels, inside its region',
+    async () => {
+      const { data, info } = await sharp(samplePhoto(1)).raw().toBuffer({ resolveWithObject: true });
+      const { mask, face, found } = await look({ data, width: info.width, height: info.height });
+      expect(face).toBeDefined();
+      const { x, y, width, height } = face as NonNullable<typeof face>;
+      for (const value of [x, y, width, height]) expect(Number.isFinite(value)).toBe(true);
+      expect(width).toBeGreaterThan(5);
+      expect(x + width).toBeLessThanOrEqual(mask.width);
+      expect(
+        found?.mask.data[Math.round(y + height / 2) * mask.width + Math.round(x + width / 2)],
+      ).toBeGreaterThan(128);
     },
     MODEL_TEST_TIMEOUT_MS,
   );

@@ -11,10 +11,10 @@ import type { Mask, Region } from './regions';
 
 /**
  * How far from the kept region a forearm and hand may reach: a child's arm from shoulder to
- * fingertips is about two and a half face heights (face-api's box); with no face, a share of the
- * region's long side.
+ * fingertips is about three face heights (face-api's box, brow to chin); with no face, a share of
+ * the region's long side.
  */
-const ARM_REACH_IN_FACES = 2.5;
+const ARM_REACH_IN_FACES = 3;
 const ARM_REACH_IN_SUBJECTS = 0.35;
 
 /** A face's box, in the model mask's pixels. */

@@ -3,7 +3,7 @@
 import type { ArtName } from './art';
 import { haze, lightSource, ridge, skyline } from './atmosphere';
 import { hsl } from './painter';
-import { alongHorizon, art, frame, overhead, type Stage, strew } from './staging';
+import { alongHorizon, art, flock, frame, overhead, type Stage, strew, tallness } from './staging';
 import { grass, moonDust, pitch, sand } from './surfaces';
 
 export function castle(s: Stage): void {
@@ -21,7 +21,8 @@ export function castle(s: Stage): void {
   lightSource(p, w * 0.15, h * 0.1, u * 4, '#fff6d5', 'rgba(255,240,210,0.4)');
   ridge(s, s.horizon - u * 6, u * 14, hsl(hue + 280, 25, 60));
   haze(s, '245,200,225', 0.5, 0, s.horizon);
-  art(s, 'castle', s.variant % 2 ? w * 0.3 : w * 0.7, s.horizon + u * 2, Math.min(w * 0.5, u * 48));
+  const castleSize = Math.min(w * (0.5 + 0.15 * tallness(p)), u * 48 * (1 + 0.3 * tallness(p)));
+  art(s, 'castle', s.variant % 2 ? w * 0.3 : w * 0.7, s.horizon + u * 2, castleSize);
   ridge(s, s.horizon + u * 2, u * 5, hsl(125, 30, 42));
   grass(s, 130, 40);
   strew(s, 40, { x: 0, y: 0, w, h: s.horizon }, (x, y) => p.star(x, y, u * 0.8, 'rgba(255,240,180,0.8)'));
@@ -43,6 +44,9 @@ export function space(s: Stage): void {
   overhead(s, 'ringed-planet', s.variant % 2 ? w * 0.18 : w * 0.82, h * 0.14, u * 32);
   art(s, 'comet', s.variant % 2 ? w * 0.8 : w * 0.2, h * 0.16, u * 14);
   art(s, 'full-moon', s.variant % 2 ? w * 0.62 : w * 0.4, h * 0.1, u * 7, { alpha: 0.9 });
+  // A tall picture: a moon further down its deep sky, on the planet's other side.
+  if (tallness(p))
+    overhead(s, 'crescent-moon', s.variant % 2 ? w * 0.8 : w * 0.2, h * 0.27, u * 14, { rotate: 0.4 });
   moonDust(s, hue);
   const [rocketSide, otherSide] = s.variant % 2 ? (['left', 'right'] as const) : (['right', 'left'] as const);
   // Noto's rocket flies up to the right: turned upright, standing on its fins.
@@ -86,6 +90,8 @@ export function ocean(s: Stage): void {
   overhead(s, 'tropical-fish', w * 0.12, h * 0.22, u * 14);
   overhead(s, 'tropical-fish', w * 0.2, h * 0.1, u * 8, { tint: { hue: 160 } });
   overhead(s, 'blowfish', w * 0.88, h * 0.3, u * 12, { flip: true });
+  // A tall picture: a school of little fish crossing the deep water above.
+  if (tallness(p)) flock(s, 'tropical-fish', w * 0.62, h * 0.07, 5, u * 6);
   strew(s, 45, { x: 0, y: 0, w, h: s.ground }, (x, y) => {
     p.ctx.strokeStyle = 'rgba(255,255,255,0.45)';
     p.ctx.lineWidth = u * 0.25;
@@ -100,8 +106,13 @@ export function beach(s: Stage): void {
   const { u, w, h } = p;
   p.gradient([hsl(200, 80, 62), '#e6f7ff'], 0, s.horizon);
   lightSource(p, w * 0.82, h * 0.1, u * 6, '#fffbe0', 'rgba(255,241,168,0.5)');
-  for (let i = 0; i < 2; i++)
-    art(s, 'cloud', w * p.between(0.1, 0.9), h * p.between(0.1, 0.25), u * 14, { alpha: 0.9 });
+  const t = tallness(p);
+  for (let i = 0; i < 2 + 2 * t; i++)
+    art(s, 'cloud', w * p.between(0.1, 0.9), h * p.between(0.1, 0.25 + 0.15 * t), u * 14 * (1 + 0.5 * t), {
+      alpha: 0.9,
+    });
+  // A tall picture: a kite flown from the beach, high over the sea.
+  if (t) overhead(s, 'kite', s.variant % 2 ? w * 0.8 : w * 0.2, h * 0.2, u * 16, { rotate: 0.3 });
   // The sea: a band from the horizon down, sparkling, with foam along the shore.
   const sea = s.horizon - u * 14;
   p.gradient(['#6cc6e6', '#2f9fd0'], sea, s.horizon + u);
@@ -156,22 +167,30 @@ export function sports(s: Stage): void {
   const { p, hue } = s;
   const { u, w } = p;
   p.gradient([hsl(210, 60, 40 + (hue % 10)), hsl(205, 60, 78)], 0, s.horizon);
-  skyline(s, s.horizon - u * 14, '#5b6a86', '#ffe9a8');
-  // The stands: a bank of tiny coloured fans.
-  p.roundRect(0, s.horizon - u * 16, w, u * 16, 0, hsl(hue + 210, 25, 38));
-  for (let i = 0; i < 500; i++)
-    p.circle(p.random() * w, s.horizon - u * p.between(1, 15), u * 0.55, hsl(p.between(0, 360), 55, 62));
-  haze(s, '220,235,250', 0.45, s.horizon - u * 30, s.horizon);
+  // The stands: a bank of tiny coloured fans, rising higher in a tall picture.
+  const stands = u * 16 * (1 + 0.9 * tallness(p));
+  skyline(s, s.horizon - stands + u * 2, '#5b6a86', '#ffe9a8');
+  p.roundRect(0, s.horizon - stands, w, stands, 0, hsl(hue + 210, 25, 38));
+  for (let i = 0; i < (500 * stands) / (u * 16); i++)
+    p.circle(
+      p.random() * w,
+      s.horizon - u - p.random() * (stands - u * 2),
+      u * 0.55,
+      hsl(p.between(0, 360), 55, 62),
+    );
+  haze(s, '220,235,250', 0.45, s.horizon - stands - u * 14, s.horizon);
   for (const fx of [0.08, 0.92]) {
-    p.roundRect(w * fx - u * 0.5, s.horizon - u * 40, u, u * 26, 0, '#c9d2e0');
-    p.roundRect(w * fx - u * 4, s.horizon - u * 43, u * 8, u * 4, u * 0.5, '#fdfbe8');
-    p.glow(w * fx, s.horizon - u * 41, u * 26, 'rgba(255,250,220,0.55)', 'screen');
+    p.roundRect(w * fx - u * 0.5, s.horizon - stands - u * 24, u, u * 26, 0, '#c9d2e0');
+    p.roundRect(w * fx - u * 4, s.horizon - stands - u * 27, u * 8, u * 4, u * 0.5, '#fdfbe8');
+    p.glow(w * fx, s.horizon - stands - u * 25, u * 26, 'rgba(255,250,220,0.55)', 'screen');
   }
   pitch(s);
   alongHorizon(s, ['goal-net'], [0.5], Math.min(w * 0.4, u * 34));
   frame(s, 'soccer-ball', 'right', u * 22, s.ground + u * 7);
   frame(s, 'triangular-flag', 'left', u * 30, s.ground - u * 10, { crop: 0.3, flip: true });
   frame(s, s.variant % 2 ? 'trophy' : '1st-place-medal', 'left', u * 20, s.ground + u * 9, { crop: 0 });
+  // A tall picture: the ball high in the air, kicked over the stands.
+  if (tallness(p)) overhead(s, 'soccer-ball', w * (s.variant % 2 ? 0.24 : 0.76), p.h * 0.12, u * 10);
   strew(s, 50, { x: 0, y: 0, w, h: s.horizon - u * 20 }, (x, y) =>
     p.roundRect(x, y, u * 0.7, u * 1.4, u * 0.2, hsl(p.between(0, 360), 80, 62)),
   );

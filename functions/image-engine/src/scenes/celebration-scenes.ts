@@ -3,7 +3,17 @@
 import type { ArtName } from './art';
 import { haze, lightSource, ridge } from './atmosphere';
 import { hsl } from './painter';
-import { alongHorizon, art, footOfPicture, frame, overhead, type Stage, strew } from './staging';
+import {
+  alongHorizon,
+  art,
+  flock,
+  footOfPicture,
+  frame,
+  overhead,
+  type Stage,
+  strew,
+  tallness,
+} from './staging';
 import { boards, grass, snow, wall, windowFrame } from './surfaces';
 
 /** A string of pennants sagging across the top of the picture. */
@@ -212,6 +222,8 @@ export function halloween(s: Stage): void {
   frame(s, 'jack-o-lantern', 'right', u * 22, s.ground + u * 8);
   frame(s, 'owl', 'left', u * 16, s.ground - u * 34, { shadow: false });
   overhead(s, 'spider-web', w * 0.04, u * 8, u * 26);
+  // A tall picture: bats crossing its high sky.
+  if (tallness(p)) flock(s, 'bat', w * 0.3, h * 0.22, 3, u * 7);
   footOfPicture(s, ['candy', 'fallen-leaf'], 4);
 }
 

@@ -9,7 +9,7 @@ import { finish } from './atmosphere';
 import { christmas, halloween, party, school } from './celebration-scenes';
 import { autumn, farm, home, mountains, park, snow, spring } from './nature-scenes';
 import type { Box, Painter } from './painter';
-import type { Stage } from './staging';
+import { type Stage, tallness } from './staging';
 
 export const SCENE_KINDS = [
   'party',
@@ -65,6 +65,12 @@ const KINDS: Record<SceneKind, KindSpec> = {
 /** The child's feet rest here in every kind (a fraction of the height): on the near ground. */
 export const GROUND_Y = 0.88;
 
+/**
+ * How far a tall (9:16) picture raises its horizon, as a fraction of the height: its props are
+ * sized by its narrow width, so at the kind's own horizon half the picture would be empty sky.
+ */
+const TALL_HORIZON_LIFT = 0.09;
+
 export type DrawnScene = {
   /** Where the child stands, as a fraction of the height (null for a scene with no ground). */
   groundY: number | null;
@@ -80,7 +86,8 @@ export function drawScene(
   child: Box,
 ): DrawnScene {
   const spec = KINDS[kind];
-  const stage: Stage = { p, ...look, horizon: p.h * spec.horizon, ground: p.h * GROUND_Y, child, near: [] };
+  const horizon = p.h * (spec.horizon - TALL_HORIZON_LIFT * tallness(p));
+  const stage: Stage = { p, ...look, horizon, ground: p.h * GROUND_Y, child, near: [] };
   spec.draw(stage);
   const [lx, ly, colour] = spec.light;
   finish(stage, { x: p.w * lx, y: p.h * ly, colour });

@@ -13,6 +13,7 @@ import { LIBRARY } from './library';
 import { overlaps } from './painter';
 import { createSceneLibrary, drawScenePixels } from './render';
 import { pixelsOf } from './safe-areas';
+import { tallness } from './staging';
 
 const count = <K extends string>(key: (e: (typeof LIBRARY)[number]) => K) =>
   LIBRARY.reduce(
@@ -57,6 +58,19 @@ describe('the built-in template library', () => {
       expect([entry.slug, near.length >= 3]).toEqual([entry.slug, true]);
       expect([entry.slug, near.filter((box) => overlaps(box, child))]).toEqual([entry.slug, []]);
     }
+  });
+
+  it("fills a tall scene's sky: something near over the child's head, the horizon higher than a square's", () => {
+    for (const entry of LIBRARY.filter((e) => e.orientation === '9:16')) {
+      const { width, height } = NATIVE_SIZES['9:16'];
+      const { near } = drawScenePixels({ ...entry, seed: entry.slug }, width / 8, height / 8);
+      const child = pixelsOf(entry.safeArea, width / 8, height / 8);
+      const above = near.filter((box) => box.y + box.h <= child.y + 0.01);
+      expect([entry.slug, above.length >= 1]).toEqual([entry.slug, true]);
+    }
+    const tall = { w: 1152, h: 2048 };
+    const square = { w: 2048, h: 2048 };
+    expect([tallness(tall), tallness(square), tallness({ w: 1638, h: 2048 })]).toEqual([1, 0, 0]);
   });
 
   it('draws each of its kinds in more than one composition', () => {

@@ -3,19 +3,46 @@
 import type { ArtName } from './art';
 import { haze, lightSource, ridge, skyline } from './atmosphere';
 import { hsl } from './painter';
-import { alongHorizon, art, footOfPicture, frame, overhead, type Stage, strew } from './staging';
+import {
+  alongHorizon,
+  art,
+  flock,
+  footOfPicture,
+  frame,
+  overhead,
+  type Stage,
+  strew,
+  tallness,
+} from './staging';
 import { grass, snow as snowField } from './surfaces';
 
-/** A daytime sky, a sun and a few clouds. */
+/**
+ * A daytime sky, a sun and a few clouds; a tall picture's sun is larger and its clouds, larger too,
+ * drift down the whole height of its sky, the nearer (lower) ones paler.
+ */
 function daySky(s: Stage, top: string, bottom: string, sunX: number): void {
   const { p } = s;
   const { u, w, h } = p;
+  const t = tallness(p);
   p.gradient([top, bottom], 0, s.horizon + u * 2);
-  lightSource(p, sunX, h * 0.1, u * 5, '#fffbe8', 'rgba(255,244,200,0.45)');
-  for (let i = 0; i < Math.round((3 * h) / w); i++)
-    art(s, 'cloud', w * p.between(0.05, 0.95), h * p.between(0.1, 0.3), u * p.between(10, 18), {
-      alpha: 0.92,
+  lightSource(p, sunX, h * 0.1, u * 5 * (1 + 0.5 * t), '#fffbe8', 'rgba(255,244,200,0.45)');
+  const clouds = Math.round((3 * h) / w);
+  for (let i = 0; i < clouds; i++) {
+    // Spread down the sky in bands (a tall sky's first bands high, its last low over the hills).
+    const band = t ? (i + p.between(0.1, 0.9)) / clouds : p.between(0, 1);
+    const y = h * 0.1 + band * (t ? s.horizon * 0.62 : h * 0.2);
+    art(s, 'cloud', w * p.between(0.05, 0.95), y, u * p.between(10, 18) * (1 + 0.5 * t), {
+      alpha: 0.92 - band * 0.25 * t,
     });
+  }
+}
+
+/** Birds in a tall picture's upper sky, on the side away from the sun. */
+function birdsInTallSky(s: Stage, sunX: number): void {
+  const { p } = s;
+  if (!tallness(p)) return;
+  const x = sunX > p.w / 2 ? p.w * 0.3 : p.w * 0.7;
+  flock(s, 'bird', x, p.h * p.between(0.2, 0.26), 3, p.u * 6);
 }
 
 /** Two ranges of hills, the farther one paler. */
@@ -75,6 +102,7 @@ export function farm(s: Stage): void {
   frame(s, right, 'right', u * 34, s.ground + u * 4, { crop: 0.25 });
   frame(s, 'baby-chick', 'right', u * 12, s.ground + u * 10);
   footOfPicture(s, ['blossom', 'tulip'], 3);
+  birdsInTallSky(s, w * 0.15);
 }
 
 export function spring(s: Stage): void {
@@ -120,6 +148,10 @@ export function park(s: Stage): void {
   overhead(s, 'kite', w * 0.82, h * 0.12, u * 18, { rotate: 0.3 });
   frame(s, 'basket', 'right', u * 16, s.ground + u * 10);
   frame(s, 'soccer-ball', 'left', u * 12, s.ground + u * 11);
+  // A tall picture: a balloon that got away, drifting up past the kite.
+  if (tallness(p))
+    overhead(s, 'balloon', w * 0.16, h * 0.22, u * 14, { rotate: -0.15, tint: { hue: s.hue } });
+  birdsInTallSky(s, w * 0.2);
 }
 
 export function autumn(s: Stage): void {
@@ -137,8 +169,9 @@ export function autumn(s: Stage): void {
   footOfPicture(s, ['fallen-leaf', 'maple-leaf'], 6);
   frame(s, 'mushroom', 'left', u * 16, s.ground - u * 14);
   frame(s, s.variant % 2 ? 'chipmunk' : 'owl', 'right', u * 24, s.ground + u * 9);
+  birdsInTallSky(s, w * 0.75);
   const leaves: ArtName[] = ['maple-leaf', 'fallen-leaf', 'leaf-fluttering-in-wind'];
-  strew(s, 28, { x: 0, y: 0, w, h }, (x, y) =>
+  strew(s, Math.round((28 * h) / w), { x: 0, y: 0, w, h }, (x, y) =>
     art(s, p.pick(leaves), x, y, u * p.between(3, 6), { rotate: p.random() * 6 }),
   );
 }
@@ -162,6 +195,7 @@ export function home(s: Stage): void {
   frame(s, s.variant % 2 ? 'dog' : 'cat', 'right', u * 26, s.ground + u * 8, { crop: 0.25 });
   footOfPicture(s, ['tulip', 'rose', 'blossom'], 5);
   overhead(s, 'butterfly', w * 0.12, h * 0.14, u * 9);
+  birdsInTallSky(s, w * 0.85);
 }
 
 export function mountains(s: Stage): void {
@@ -169,7 +203,8 @@ export function mountains(s: Stage): void {
   const { u, w, h } = p;
   p.gradient([hsl(25 + (s.hue % 15), 80, 68), hsl(330, 45, 78), hsl(210, 55, 82)], 0, s.horizon);
   lightSource(p, w * 0.5, s.horizon - u * 24, u * 7, '#fff3d0', 'rgba(255,225,170,0.5)');
-  ridge(s, s.horizon - u * 20, u * 26, '#8d96c0', 1);
+  // A tall picture's far range rises higher, into the sky it would leave empty.
+  ridge(s, s.horizon - u * 20, u * 26 * (1 + 0.6 * tallness(p)), '#8d96c0', 1);
   haze(s, '245,210,210', 0.45, 0, s.horizon);
   ridge(s, s.horizon - u * 8, u * 18, '#6f7fa8', 0.8);
   haze(s, '245,215,215', 0.3, 0, s.horizon);
@@ -181,4 +216,5 @@ export function mountains(s: Stage): void {
   frame(s, 'evergreen-tree', 'left', u * 76, s.ground + u * 2);
   frame(s, s.variant % 2 ? 'backpack' : 'compass', 'left', u * 16, s.ground + u * 10);
   overhead(s, 'eagle', w * 0.82, h * 0.12, u * 14);
+  if (tallness(p)) flock(s, 'bird', w * 0.25, h * 0.2, 3, u * 5);
 }

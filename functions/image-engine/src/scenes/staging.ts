@@ -164,6 +164,33 @@ export function footOfPicture(s: Stage, names: readonly ArtName[], count: number
   }
 }
 
+/** 0 for a picture up to 4:5, rising to 1 at 9:16 (and beyond): how much "tall" composing it needs. */
+export const tallness = (p: { w: number; h: number }) =>
+  Math.min(1, Math.max(0, (p.h / p.w - 1.3) / (16 / 9 - 1.3)));
+
+/**
+ * The upper sky of a tall picture: `count` things (birds, bats, fish) in a loose flock from (x, y),
+ * drifting down-wards away from the picture's centre line, each kept clear of the child's space.
+ */
+export function flock(s: Stage, name: ArtName, x: number, y: number, count: number, size: number): void {
+  const { p } = s;
+  const away = x < p.w / 2 ? -1 : 1;
+  for (let i = 0; i < count; i++) {
+    const scale = p.between(0.6, 1.1) * (1 - i * 0.08);
+    overhead(
+      s,
+      name,
+      x + away * i * size * p.between(0.9, 1.5),
+      y + i * size * p.between(0.3, 0.8),
+      size * scale,
+      {
+        flip: away > 0,
+        rotate: p.between(-0.15, 0.15),
+      },
+    );
+  }
+}
+
 /** Mid-distance props along the horizon at the given fractions of the width. */
 export function alongHorizon(
   s: Stage,
