@@ -17,6 +17,8 @@ const config: KnipConfig = {
         // The Lambdas: CDK's NodejsFunction bundles them by path (infra/constructs/api.ts,
         // render-pipeline.ts, pack-pipeline.ts).
         'functions/lambda/*.ts',
+        // The service worker, bundled by path after the site build (scripts/build/service-worker.ts).
+        'frontend/src/pwa/sw.ts',
         // cdk.json "app": npx tsx infra/app.ts.
         'infra/app.ts',
         // Child processes started by file path: the local stack's queue workers (worker-processes.ts),

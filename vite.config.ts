@@ -10,6 +10,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { PRERENDERED_ENTRY, prerenderPages } from './scripts/build/prerender.js';
+import { buildServiceWorker } from './scripts/build/service-worker.js';
 
 // Standalone `vite` dev forwards the API and preview images to a running local gateway.
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
@@ -22,10 +23,10 @@ const inputs = { index: resolve(frontend, 'index.html'), prerendered: resolve(fr
 
 // Entries run when their chunk does, and the prerendered pages' loader must stay small
 // (scripts/build/prerender.ts checks): neither goes into the `app` chunk. The loader is app/boot and
-// the stored sign-in check it makes before it loads the app.
+// the stored sign-in check it makes before it loads the app, and the service worker's registration.
 const ENTRIES = /[\\/]src[\\/]main[\w-]*\.tsx$/;
 const BOOT =
-  /[\\/]src[\\/](app[\\/]boot[\\/]|lib[\\/]auth[\\/]stored-session\.ts$|lib[\\/]browser-storage\.ts$)/;
+  /[\\/]src[\\/](app[\\/]boot[\\/]|lib[\\/]auth[\\/]stored-session\.ts$|lib[\\/]browser-storage\.ts$|pwa[\\/](register-service-worker|share-target)\.ts$)/;
 // The chunk of the `prerendered` input.
 const PRERENDERED_CHUNK = /(^|\/)prerendered-[\w-]+\.js$/;
 
@@ -114,7 +115,12 @@ export default defineConfig({
     async buildApp(builder) {
       await builder.build(builder.environments.client);
       await builder.build(builder.environments.ssr);
-      await prerenderPages({ siteDir, serverEntry: resolve(prerenderDir, 'entry-server.js') });
+      // The client's folder: dist/site, or the one `vite build --outDir` names.
+      const { root, build } = builder.environments.client.config;
+      const builtSite = resolve(root, build.outDir);
+      await prerenderPages({ siteDir: builtSite, serverEntry: resolve(prerenderDir, 'entry-server.js') });
+      // Last: the worker precaches the finished pages (frontend/src/pwa/sw.ts).
+      await buildServiceWorker({ siteDir: builtSite });
     },
   },
   server: {

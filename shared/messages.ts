@@ -18,6 +18,7 @@ export const messages = {
   shareFailed: 'Failed to share',
   sharedSuccessfully: 'Shared successfully!',
   downloaded: 'Downloaded!',
+  growthClipFailed: 'Could not make the clip on this device. Try again, or in another browser.',
 
   // Results, fixed wording
   invalidLink: 'Invalid link',

@@ -1,5 +1,6 @@
 /**
- * The Moments editor's direct manipulation on the real local stack: dragging the child moves the
+ * The Moments editor's direct manipulation on the real local stack: the child starts on the
+ * template's ground line, dragging the child moves the
  * sliders (one drag, one undo step), the erase brush mends the edge and its strokes are accepted by
  * the server's Generate, a brush stroke begun on the background paints nothing, and the blend
  * controls work by keyboard and go with Generate. Screenshots of
@@ -14,11 +15,18 @@ async function openEditorWithPhoto(page: Page) {
   await page.waitForURL(/\/moments\/editor\/[0-9a-f-]{36}$/);
   await page.locator('input[type=file]').setInputFiles(FACE_PHOTO);
   await expect(toast(page, 'Background removed successfully!')).toBeVisible({ timeout: 45_000 });
+  // The child stands on the template's ground line once the cut-out has loaded: below the middle.
+  const y = page.getByLabel('Position Y');
+  await expect.poll(async () => Number(await y.inputValue())).toBeGreaterThan(55);
+  return Number(await y.inputValue()) / 100;
 }
 
 /** A mouse drag in canvas fractions (0–1 of the shown canvas), in small steps like a hand. */
 async function dragOnCanvas(page: Page, from: [number, number], to: [number, number]) {
-  const box = (await page.getByRole('application').locator('canvas').first().boundingBox())!;
+  const canvas = page.getByRole('application').locator('canvas').first();
+  // The whole canvas in view: the child stands low on it, below the fold of a laptop's window.
+  await canvas.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  const box = (await canvas.boundingBox())!;
   const at = ([fx, fy]: [number, number]) => [box.x + fx * box.width, box.y + fy * box.height] as const;
   await page.mouse.move(...at(from));
   await page.mouse.down();
@@ -29,19 +37,20 @@ async function dragOnCanvas(page: Page, from: [number, number], to: [number, num
 test('dragging the child moves the sliders as one undo step; the brush mends the edge', async ({
   page,
 }, testInfo) => {
-  await openEditorWithPhoto(page);
+  const standing = await openEditorWithPhoto(page);
   const x = page.getByLabel('Position X');
   const y = page.getByLabel('Position Y');
   const undo = page.getByRole('button', { name: 'Undo' });
   await expect(undo).toBeDisabled();
   await page.screenshot({ path: testInfo.outputPath('editor.png'), fullPage: true });
 
-  await dragOnCanvas(page, [0.5, 0.5], [0.7, 0.35]);
+  await expect(x).toHaveValue('50');
+  await dragOnCanvas(page, [0.5, standing], [0.7, standing - 0.15]);
   await expect.poll(async () => Number(await x.inputValue())).toBeGreaterThan(60);
-  await expect.poll(async () => Number(await y.inputValue())).toBeLessThan(40);
+  await expect.poll(async () => Number(await y.inputValue())).toBeLessThan(100 * standing - 10);
   await undo.click();
   await expect(x).toHaveValue('50');
-  await expect(y).toHaveValue('50');
+  await expect(y).toHaveValue(String(Math.round(100 * standing)));
   await expect(undo).toBeDisabled();
 
   // Erase: a stroke begun far off the child paints nothing; one across the child is a step.
@@ -50,7 +59,7 @@ test('dragging the child moves the sliders as one undo step; the brush mends the
   await expect(page.getByLabel('Brush size')).toBeVisible();
   await dragOnCanvas(page, [0.02, 0.02], [0.06, 0.04]);
   await expect(undo).toBeDisabled();
-  await dragOnCanvas(page, [0.42, 0.45], [0.6, 0.55]);
+  await dragOnCanvas(page, [0.42, standing - 0.05], [0.6, standing + 0.05]);
   await expect(undo).toBeEnabled();
   await expect(x).toHaveValue('50');
 

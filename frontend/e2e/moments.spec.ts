@@ -65,9 +65,15 @@ test('a visitor filters the gallery, places their child with sliders, keys and u
   await expect(toast(page, 'Please upload an image file')).toBeVisible();
   await addPhoto(page);
 
-  // A slider step, undone and redone; then arrow keys on the canvas (Shift: ten steps).
+  // The child starts standing on the template's ground line: centred, 30 %, below the middle.
   const x = page.getByLabel('Position X');
+  const y = page.getByLabel('Position Y');
+  await expect.poll(async () => Number(await y.inputValue())).toBeGreaterThan(55);
   await expect(x).toHaveValue('50');
+  await expect(page.getByLabel('Size')).toHaveValue('30');
+  const standing = Number(await y.inputValue());
+
+  // A slider step, undone and redone; then arrow keys on the canvas (Shift: ten steps).
   await x.focus();
   await page.keyboard.press('ArrowRight');
   await expect(x).toHaveValue('51');
@@ -80,9 +86,9 @@ test('a visitor filters the gallery, places their child with sliders, keys and u
   await page.keyboard.press('Shift+ArrowRight');
   await page.keyboard.press('ArrowDown');
   await expect(x).toHaveValue('61');
-  await expect(page.getByLabel('Position Y')).toHaveValue('51');
+  await expect(y).toHaveValue(String(standing + 1));
   await page.keyboard.press('Control+z');
-  await expect(page.getByLabel('Position Y')).toHaveValue('50');
+  await expect(y).toHaveValue(String(standing));
 
   // A refusal keeps the spec's wording as the title, with the server's reason beneath.
   await refuseNextRequest(page, 'POST', /\/api\/compositions$/, {

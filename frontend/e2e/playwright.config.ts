@@ -22,6 +22,9 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // The site's service worker answers pages and assets from its precache, past page.route: only
+    // pwa.spec.ts, which tests it, lets it run (test.use), so the others' routes stay in charge.
+    serviceWorkers: 'block',
   },
   // A test tagged @desktop-only or @mobile-only in its title runs in that profile alone (nothing skipped).
   projects: [

@@ -10,6 +10,8 @@ import { afterFirstPaint } from './app/boot/after-first-paint';
 import { onFirstUse } from './app/boot/on-first-use';
 import type { LoadedPages } from './app/routes';
 import { hasStoredSignIn } from './lib/auth/stored-session';
+import { registerServiceWorker } from './pwa/register-service-worker';
+import { isSharedPhotoPage } from './pwa/share-target';
 
 const PAGE_MODULES: Record<PrerenderedPath, () => Promise<LoadedPages>> = {
   '/': async () => ({}), // the landing page is part of the route table itself
@@ -33,5 +35,7 @@ async function start() {
   startApp(createRoutes(loaded));
 }
 
-if (hasStoredSignIn()) afterFirstPaint(() => void start());
+registerServiceWorker();
+// A photo shared to the installed app waits on /upload?shared=1: the app starts at once to take it.
+if (hasStoredSignIn() || isSharedPhotoPage(location.search)) afterFirstPaint(() => void start());
 else onFirstUse(() => afterFirstPaint(() => void start()));

@@ -9,7 +9,7 @@ import type { AdminStore } from './admin/admin-ports';
 import type { AiRunStore } from './admin/ai-test-ports';
 import type { PackQueue, PackStore } from './admin/packs-ports';
 import type { ImageFetcher, TemplateImageMaker } from './admin/template-import-ports';
-import type { FaceIdentity, HdEnlarger, ImageAI, PreviewMaker } from './image-ai';
+import type { FaceIdentity, HdEnlarger, ImageAI, PreviewLandmarkFinder, PreviewMaker } from './image-ai';
 import type { Metrics } from './metrics';
 import type { CompositionStore, DraftStore, KeepsakeRenderer, TemplateStore } from './moments/moments-ports';
 import type { PaymentStore, Payments } from './payments/payment-ports';
@@ -48,6 +48,8 @@ export type Deps = {
   /** The operators' AI test runs (scene prompts, face swaps). */
   aiRuns: AiRunStore;
   previews: PreviewMaker;
+  /** The previews' face landmarks (the render worker's only; absent where nothing renders). */
+  previewLandmarks?: PreviewLandmarkFinder;
   /** A hosted render's HD file, made on its first download. */
   hdEnlarger: HdEnlarger;
   clock: Clock;

@@ -200,6 +200,15 @@ export interface HdEnlarger {
   enlarge(source: Buffer, size: number): Promise<Buffer>;
 }
 
+/** A face's 68 landmarks, each [x, y] as fractions of the image's width and height. */
+export type FaceLandmarks = [number, number][];
+
+/** The landmarks of a finished preview, for the results page's "Watch them grow" clip. */
+export interface PreviewLandmarkFinder {
+  /** null when no face is found. */
+  find(preview: ImageInput): Promise<FaceLandmarks | null>;
+}
+
 export interface PreviewMaker {
   /**
    * JPEG without metadata; the timings are milliseconds: `watermark` shrinks, marks and encodes,

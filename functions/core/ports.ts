@@ -83,6 +83,8 @@ export type RenderJobRecord = {
   requeues?: number;
   /** Times the parent pressed "Try again". */
   retries?: number;
+  /** The preview's 68 face landmarks, normalised (the results page's growth clip); absent when none was found. */
+  landmarks?: [number, number][];
   updatedAt: string;
   expiresAt?: number;
 };
@@ -110,7 +112,12 @@ export interface UploadStore {
   completeJob(
     uploadId: string,
     age: TargetAge,
-    result: { previewKey: string; hdKey: string; hostedCheck?: RenderJobRecord['hostedCheck'] },
+    result: {
+      previewKey: string;
+      hdKey: string;
+      hostedCheck?: RenderJobRecord['hostedCheck'];
+      landmarks?: RenderJobRecord['landmarks'];
+    },
   ): Promise<boolean>;
   /** Adds one job to a ready upload (operators' age tests); false when the upload is gone or has that age. */
   addJob(job: RenderJobRecord): Promise<boolean>;

@@ -1,12 +1,11 @@
 import { ORIGIN_VERIFY_HEADER, VIEWER_IP_HEADER } from '@shared/deployment';
 import { APP_SHELL_FILE, PRERENDERED_PAGES } from '@shared/site-pages';
-import { Match } from 'aws-cdk-lib/assertions';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { synthTestStack, type TestStack } from '../testing/synth-test-stack';
 import { type CfnJson, logicalId, onlyResource, resources, text } from '../testing/template-queries';
 import { contentSecurityPolicy } from './content-security-policy';
-import { API_PATH_PATTERN, SPA_ROUTING_CODE, VIEWER_ADDRESS_CODE } from './site';
+import { API_PATH_PATTERN, SERVICE_WORKER_PATH_PATTERN, SPA_ROUTING_CODE, VIEWER_ADDRESS_CODE } from './site';
 
 type Origin = {
   Id: string;
@@ -89,12 +88,14 @@ describe('Site: CloudFront in front of everything', () => {
     expect(origin.OriginAccessControlId).toEqual({
       'Fn::GetAtt': [logicalId(t.stack.site.node.findChild('RendersAccessControl')), 'Id'],
     });
-    // Besides /api/*, only the public images (previews and template wm/thumb) have behaviours.
+    // Besides /api/* and the service worker, only the public images (previews and template
+    // wm/thumb) have behaviours.
     expect((config.CacheBehaviors as Behavior[]).map((b) => b.PathPattern)).toEqual([
       '/api/*',
       '/previews/*',
       '/templates/*/wm.jpg',
       '/templates/*/thumb.webp',
+      '/sw.js',
     ]);
     for (const pattern of ['/templates/*/wm.jpg', '/templates/*/thumb.webp']) {
       expect(behavior(pattern).TargetOriginId).toBe(previews.TargetOriginId);
@@ -114,26 +115,55 @@ describe('Site: CloudFront in front of everything', () => {
     }
   });
 
+  const policyRef = (id: string) => ({ Ref: logicalId(t.stack.site.node.findChild(id)) });
+  const policyConfig = (id: string) =>
+    resources(t.template, 'AWS::CloudFront::ResponseHeadersPolicy')[policyRef(id).Ref].Properties!
+      .ResponseHeadersPolicyConfig;
+
   it('adds security headers to every behaviour', () => {
-    const policyRef = { Ref: logicalId(t.stack.site.node.findChild('SecurityHeaders')) };
+    const worker = behavior(SERVICE_WORKER_PATH_PATTERN);
     for (const b of [config.DefaultCacheBehavior, ...(config.CacheBehaviors as Behavior[])]) {
-      expect(b.ResponseHeadersPolicyId).toEqual(policyRef);
+      expect(b.ResponseHeadersPolicyId).toEqual(
+        b === worker ? policyRef('ServiceWorkerHeaders') : policyRef('SecurityHeaders'),
+      );
     }
-    t.template.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
-      ResponseHeadersPolicyConfig: {
-        SecurityHeadersConfig: Match.objectLike({
-          ContentSecurityPolicy: { ContentSecurityPolicy: Match.anyValue(), Override: true },
-          FrameOptions: { FrameOption: 'DENY', Override: true },
-          ContentTypeOptions: { Override: true },
-          StrictTransportSecurity: Match.objectLike({ AccessControlMaxAgeSec: 31_536_000 }),
-        }),
-      },
+    expect(policyConfig('SecurityHeaders').SecurityHeadersConfig).toMatchObject({
+      ContentSecurityPolicy: { ContentSecurityPolicy: expect.anything(), Override: true },
+      FrameOptions: { FrameOption: 'DENY', Override: true },
+      ContentTypeOptions: { Override: true },
+      StrictTransportSecurity: { AccessControlMaxAgeSec: 31_536_000 },
     });
+    // The service worker's policy sends the very same security headers.
+    expect(policyConfig('ServiceWorkerHeaders').SecurityHeadersConfig).toEqual(
+      policyConfig('SecurityHeaders').SecurityHeadersConfig,
+    );
+  });
+
+  it('serves the service worker from the site bucket with Cache-Control: no-cache', () => {
+    const worker = behavior(SERVICE_WORKER_PATH_PATTERN);
+    expect(worker.TargetOriginId).toBe(config.DefaultCacheBehavior.TargetOriginId);
+    expect(worker.FunctionAssociations).toBeUndefined();
+    expect(policyConfig('ServiceWorkerHeaders').CustomHeadersConfig).toEqual({
+      Items: [{ Header: 'Cache-Control', Value: 'no-cache', Override: true }],
+    });
+    // Every other file keeps CloudFront's defaults: no Cache-Control header of the site's own.
+    expect(policyConfig('SecurityHeaders').CustomHeadersConfig).toBeUndefined();
+  });
+
+  it("lets the site's own service worker and manifest load under its CSP", () => {
+    const directives = new Map(
+      deployedCsp()
+        .split('; ')
+        .map((d) => [d.split(' ')[0], d.split(' ').slice(1)] as const),
+    );
+    // worker-src falls back to script-src, manifest-src to default-src (CSP level 3).
+    expect(directives.get('worker-src') ?? directives.get('script-src')).toContain("'self'");
+    expect(directives.get('manifest-src') ?? directives.get('default-src')).toContain("'self'");
   });
 
   /** The CSP header as deployed, intrinsics written `<Logical.Attribute>` / `<AWS::Region>`. */
   const deployedCsp = (): string => {
-    const policy = onlyResource(t.template, 'AWS::CloudFront::ResponseHeadersPolicy').Properties!;
+    const policy = { ResponseHeadersPolicyConfig: policyConfig('SecurityHeaders') };
     const value = policy.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy;
     const flat = (node: CfnJson): string => {
       if (typeof node === 'string') return node;

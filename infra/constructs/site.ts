@@ -20,6 +20,8 @@ import { acknowledge, nagResourceName } from './grants';
 import { privateBucketDefaults } from './storage';
 
 export const API_PATH_PATTERN = '/api/*';
+/** The service worker's script (scripts/build/service-worker.ts writes it at the site's root). */
+export const SERVICE_WORKER_PATH_PATTERN = '/sw.js';
 /** Public keys of the renders bucket, each served at `/<key>` (e.g. `previews/*` at `/previews/*`). */
 const PUBLIC_RENDER_KEYS = publicKeyPatterns('renders');
 
@@ -73,29 +75,39 @@ export class Site extends Construct {
       serverAccessLogsPrefix: 'site/',
     });
 
+    const securityHeadersBehavior: cloudfront.ResponseSecurityHeadersBehavior = {
+      contentSecurityPolicy: {
+        contentSecurityPolicy: contentSecurityPolicy({
+          // The user pool lives in this stack, so in its region.
+          cognito: cognitoOrigin(Stack.of(this).region),
+          uploads: bucketOrigins(props.uploads),
+          renders: bucketOrigins(props.renders),
+        }),
+        override: true,
+      },
+      contentTypeOptions: { override: true },
+      frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+      referrerPolicy: {
+        referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+        override: true,
+      },
+      strictTransportSecurity: {
+        accessControlMaxAge: Duration.days(365),
+        includeSubdomains: true,
+        override: true,
+      },
+    };
     const securityHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'HSTS, CSP, no framing, no sniffing, strict referrer',
-      securityHeadersBehavior: {
-        contentSecurityPolicy: {
-          contentSecurityPolicy: contentSecurityPolicy({
-            // The user pool lives in this stack, so in its region.
-            cognito: cognitoOrigin(Stack.of(this).region),
-            uploads: bucketOrigins(props.uploads),
-            renders: bucketOrigins(props.renders),
-          }),
-          override: true,
-        },
-        contentTypeOptions: { override: true },
-        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
-        referrerPolicy: {
-          referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
-          override: true,
-        },
-        strictTransportSecurity: {
-          accessControlMaxAge: Duration.days(365),
-          includeSubdomains: true,
-          override: true,
-        },
+      securityHeadersBehavior,
+    });
+    // The service worker (frontend/src/pwa/sw.ts) is revalidated on every check, so a new build
+    // reaches browsers at once; the rest of the site bucket keeps CloudFront's defaults.
+    const serviceWorkerHeaders = new cloudfront.ResponseHeadersPolicy(this, 'ServiceWorkerHeaders', {
+      comment: 'The security headers, and no-cache for the service worker',
+      securityHeadersBehavior,
+      customHeadersBehavior: {
+        customHeaders: [{ header: 'Cache-Control', value: 'no-cache', override: true }],
       },
     });
 
@@ -134,6 +146,7 @@ export class Site extends Construct {
       ]),
     );
     const apiDomain = Fn.select(2, Fn.split('/', props.httpApi.apiEndpoint));
+    const siteOrigin = origins.S3BucketOrigin.withOriginAccessControl(this.bucket);
 
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: 'Little Futures: SPA, /api and public images on one origin',
@@ -145,7 +158,7 @@ export class Site extends Construct {
       logBucket: props.accessLogs,
       logFilePrefix: 'cloudfront/',
       defaultBehavior: {
-        origin: origins.S3BucketOrigin.withOriginAccessControl(this.bucket),
+        origin: siteOrigin,
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: securityHeaders,
@@ -171,6 +184,12 @@ export class Site extends Construct {
           ],
         },
         ...publicRenders,
+        [SERVICE_WORKER_PATH_PATTERN]: {
+          origin: siteOrigin,
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+          responseHeadersPolicy: serviceWorkerHeaders,
+        },
       },
     });
 

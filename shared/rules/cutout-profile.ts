@@ -1,18 +1,28 @@
 /**
  * What the drawing needs to know of a cut-out, read once per cut-out from a small copy of it: which
  * of its edges the photo cropped (the alpha is still opaque along them: a waist-up portrait's
- * bottom) and its mean colour (for matching the scene's light). Pure, like the drawings.
+ * bottom, an arm or a shoulder cut by the photo's side), where it stands (its lowest opaque row)
+ * and its mean colour (for matching the scene's light). Pure, like the drawings.
  */
 import { type Drawable, type LayerFactory, newLayer } from './canvas-2d';
 
 export type Edge = 'top' | 'bottom' | 'left' | 'right';
 export type Rgb = [number, number, number];
-export type CutoutProfile = { cropped: Record<Edge, boolean>; mean: Rgb | null };
+export type CutoutProfile = {
+  cropped: Record<Edge, boolean>;
+  /** The bottom of its lowest (almost) opaque row, a fraction of its height (1: a cropped bottom). */
+  lowestOpaque: number;
+  mean: Rgb | null;
+};
 
 /** Read at most this many pixels a side: enough to tell a cropped edge from a touching one. */
 const PROFILE_SIDE = 96;
-/** An edge is cropped when at least this share of it is (almost) opaque. */
-const CROPPED_SHARE = 0.2;
+/**
+ * An edge is cropped when at least this share of it is (almost) opaque. Background removal trims
+ * a cut-out with a transparent margin, so an edge is opaque only where the photo's frame cut the
+ * child: a shoulder or an arm across a side is a few pixels of the copy, a stray hair one.
+ */
+const CROPPED_SHARE = 0.02;
 const OPAQUE = 200;
 
 /** Kept per image object: a warm server reuses its decoded cut-outs, the browser its loaded one. */
@@ -56,6 +66,10 @@ export function profileOf({
     left: share(height, (y) => alpha(0, y)) >= CROPPED_SHARE,
     right: share(height, (y) => alpha(width - 1, y)) >= CROPPED_SHARE,
   };
+  // A cut-out with nothing opaque stands on its bottom.
+  let lowest = height - 1;
+  while (lowest > 0 && share(width, (x) => alpha(x, lowest)) === 0) lowest--;
+  if (share(width, (x) => alpha(x, lowest)) === 0) lowest = height - 1;
   const sum: Rgb = [0, 0, 0];
   let weight = 0;
   for (let i = 0; i < data.length; i += 4) {
@@ -63,5 +77,9 @@ export function profileOf({
     for (let c = 0; c < 3; c++) sum[c] += data[i + c] * a;
     weight += a;
   }
-  return { cropped, mean: weight > 0 ? (sum.map((s) => s / weight) as Rgb) : null };
+  return {
+    cropped,
+    lowestOpaque: (lowest + 1) / height,
+    mean: weight > 0 ? (sum.map((s) => s / weight) as Rgb) : null,
+  };
 }

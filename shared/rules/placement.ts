@@ -58,6 +58,41 @@ export const MOMENTS_CANVAS_PX = 800;
 export const MOMENTS_HD_PX = 2000;
 export const INITIAL_MOMENTS_PLACEMENT: Placement = { x: 0.5, y: 0.5, scale: 0.3, rotation: 0 };
 
+/**
+ * An edge of the child within this share of the canvas of the frame or the ground line stands on
+ * it (subject-in-scene.ts: such a cropped edge is not faded).
+ */
+export const STANDING_TOLERANCE = 0.025;
+
+/**
+ * Where the editor first puts a new cut-out (docs/product.md#moments-editor): the spec's 50 %, 50 %,
+ * 30 %; on a template whose ground line is known, standing on it instead: centred across, at 30 %,
+ * its lowest opaque row on the ground line. A photo cropped at the bottom (a waist-up portrait)
+ * stands on the frame instead: a bust on the floor looks pasted, one rising from the frame's edge
+ * looks like a portrait in front of the scene. A ground line at or past the frame's bottom (a 9:16
+ * scene's is below the square's middle) puts the feet on the frame, and one too high for the child
+ * puts its head at the top: the child stays in view.
+ */
+export function initialMomentsPlacement(
+  cutout: { width: number; height: number },
+  /** The bottom of the cut-out's lowest opaque row, a fraction of its height (cutout-profile.ts). */
+  lowestOpaque: number,
+  template: { width: number; height: number; groundY?: number | null },
+): Placement {
+  const longest = Math.max(cutout.width, cutout.height);
+  if (template.groundY == null || !(longest > 0)) return INITIAL_MOMENTS_PLACEMENT;
+  const square = { width: MOMENTS_CANVAS_PX, height: MOMENTS_CANVAS_PX };
+  const ground = groundOnCanvas(template.groundY, template, square);
+  if (!Number.isFinite(ground)) return INITIAL_MOMENTS_PLACEMENT;
+  const { scale } = INITIAL_MOMENTS_PLACEMENT;
+  const height = (scale * cutout.height) / longest;
+  const standsAt = clamp(lowestOpaque, 0, 1) * height;
+  // A ground line this close to the frame is the frame: no sliver of scene under a cropped bottom.
+  const croppedBottom = lowestOpaque >= 1;
+  const feet = croppedBottom || ground >= 1 - STANDING_TOLERANCE ? 1 : clamp(ground, standsAt, 1);
+  return clampMomentsPlacement({ ...INITIAL_MOMENTS_PLACEMENT, y: feet - standsAt + height / 2 });
+}
+
 /** Keyboard nudges: one press moves this fraction of the canvas (Shift: ten times as far). */
 export const NUDGE_STEP = 0.01;
 

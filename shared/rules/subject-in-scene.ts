@@ -7,7 +7,7 @@
  */
 import { type Canvas2D, type Drawable, type LayerFactory, newLayer } from './canvas-2d';
 import { type CutoutProfile, cutoutProfile, type Edge, type Rgb } from './cutout-profile';
-import { groundOnCanvas } from './placement';
+import { groundOnCanvas, STANDING_TOLERANCE } from './placement';
 
 export type SubjectLook = {
   brightness: number;
@@ -43,8 +43,6 @@ type Size = { width: number; height: number };
 const LIGHT = { luminance: 0.35, colour: 0.2, minGain: 0.75, maxGain: 1.2, maxTint: 0.08 };
 /** A cropped edge fades over this share of the subject's height (at most a third of the side). */
 const EDGE_FADE = 0.12;
-/** An edge within this share of the canvas of the frame or the ground line stands on it. */
-const STANDING_TOLERANCE = 0.025;
 /**
  * The shadow: a dark slate silhouette, blurred by a share of the subject's height (more as it
  * falls further), falling down and a little to the right (light from the upper left). Drawn at
@@ -225,6 +223,9 @@ export function lightGains(subject: Rgb, scene: Rgb): Rgb {
   }) as Rgb;
 }
 
+/** Red is a pixel word's low byte on little-endian platforms (all ours); others take the byte loop. */
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
 /** Multiplies each channel by its gain: the one colour step both canvases do alike (in JavaScript). */
 function applyGains<Image extends Drawable>(ctx: Canvas2D<Image>, width: number, height: number, gains: Rgb) {
   if (gains.every((gain) => Math.abs(gain - 1) < 0.005)) return;
@@ -233,11 +234,21 @@ function applyGains<Image extends Drawable>(ctx: Canvas2D<Image>, width: number,
   const [r, g, b] = tables;
   const pixels = ctx.getImageData(0, 0, width, height);
   const { data } = pixels;
-  for (let i = 0; i < data.length; i += 4) {
-    if (data[i + 3] === 0) continue;
-    data[i] = r[data[i]];
-    data[i + 1] = g[data[i + 1]];
-    data[i + 2] = b[data[i + 2]];
+  if (!LITTLE_ENDIAN || data.byteOffset % 4 !== 0) {
+    for (let i = 0; i < data.length; i += 4) {
+      if (data[i + 3] === 0) continue;
+      data[i] = r[data[i]];
+      data[i + 1] = g[data[i + 1]];
+      data[i + 2] = b[data[i + 2]];
+    }
+  } else {
+    // A pixel as one word (red in the low byte): one read and one write instead of seven.
+    const words = new Uint32Array(data.buffer, data.byteOffset, data.length >> 2);
+    for (let i = 0; i < words.length; i++) {
+      const p = words[i];
+      if (p < 0x1000000) continue; // transparent
+      words[i] = (p & 0xff000000) | (b[(p >>> 16) & 0xff] << 16) | (g[(p >>> 8) & 0xff] << 8) | r[p & 0xff];
+    }
   }
   ctx.putImageData(pixels, 0, 0);
 }

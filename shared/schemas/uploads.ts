@@ -2,6 +2,9 @@
 import { z } from 'zod';
 import { UPLOAD_PURPOSES } from '../rules/upload-file';
 
+const unit = z.number().min(0).max(1);
+export const faceLandmarksSchema = z.array(z.tuple([unit, unit])).length(68);
+
 export const jobStatusSchema = z.enum(['processing', 'done', 'failed']);
 export type JobStatus = z.infer<typeof jobStatusSchema>;
 
@@ -34,6 +37,11 @@ export const renderJobViewSchema = z.object({
   previewUrl: z.string().nullable(),
   hdUnlocked: z.boolean(),
   failureReason: z.string().nullable(),
+  /**
+   * The preview's 68 face landmarks, each [x, y] as fractions of its width and height, for the
+   * "Watch them grow" clip; absent for older renders and when no face was found.
+   */
+  landmarks: faceLandmarksSchema.optional(),
 });
 export type RenderJobView = z.infer<typeof renderJobViewSchema>;
 

@@ -22,6 +22,8 @@ export function startApp(routes: RouteObject[]): void {
   startAuth();
   // Whether the header offers sign-in at all (the deployer may hide it).
   void learnAuthButtons();
+  // The service worker, and a toast when a new version of the site is ready (pwa/start-service-worker.ts).
+  void import('../pwa/start-service-worker').then(({ startServiceWorker }) => startServiceWorker());
 }
 
 /** Taps and typing work from here on; the browser tests wait for it after opening a prerendered page. */

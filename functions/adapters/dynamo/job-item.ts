@@ -21,6 +21,7 @@ export function jobFromItem(item: Item): RenderJobRecord {
     hostedCheck: item.hostedCheck as RenderJobRecord['hostedCheck'],
     requeues: item.requeues as number | undefined,
     retries: item.retries as number | undefined,
+    landmarks: item.landmarks as RenderJobRecord['landmarks'],
     updatedAt: item.updatedAt as string,
     expiresAt: item.ttl as number | undefined,
   };

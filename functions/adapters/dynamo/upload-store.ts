@@ -254,16 +254,17 @@ export function createDynamoUploadStore(doc: DynamoDBDocumentClient, tableName: 
         });
     },
 
-    completeJob: (uploadId, age, { previewKey, hdKey, hostedCheck }) =>
+    completeJob: (uploadId, age, { previewKey, hdKey, hostedCheck, landmarks }) =>
       transition(
         uploadId,
         age,
-        `#status = :done, previewKey = :previewKey, hdKey = :hdKey${hostedCheck ? ', hostedCheck = :check' : ''}`,
+        `#status = :done, previewKey = :previewKey, hdKey = :hdKey${hostedCheck ? ', hostedCheck = :check' : ''}${landmarks ? ', landmarks = :landmarks' : ''}`,
         {
           ':done': 'done',
           ':previewKey': previewKey,
           ':hdKey': hdKey,
           ...(hostedCheck ? { ':check': hostedCheck } : {}),
+          ...(landmarks ? { ':landmarks': landmarks } : {}),
         },
       ),
 

@@ -3,7 +3,7 @@
  * identity guard (face-api), previews, the emails of finished renders, refunds of failed paid ones,
  * and the operators' test runs.
  */
-import { createFaceIdentity } from '@little-futures/image-engine/faces';
+import { createFaceIdentity, findPreviewLandmarks } from '@little-futures/image-engine/faces';
 import { createPreviewMaker } from '@little-futures/image-engine/previews';
 import type { RenderWorkerDeps } from '../../core/lambda-deps';
 import type { AppConfig } from '../config';
@@ -37,6 +37,7 @@ export function buildRenderWorkerDeps(config: AppConfig, options: RootOptions = 
     imageAI: createImageAI(config.imageAi, {}, imageSettingsOf(config, logger, options)),
     faceIdentity: createFaceIdentity(),
     previews: createPreviewMaker(),
+    previewLandmarks: { find: findPreviewLandmarks },
     aiWebhookUrl: config.aiWebhookUrl,
     mailer: mailerOf(config, logger, options),
     metrics: metricsOf(config),

@@ -15,7 +15,7 @@ import type { FaceBox, RenderJobRecord, UploadRecord } from '../ports';
 import type { HostedCheck, PredictionLink } from './prediction-ports';
 import type { CheckPredictionDeps } from './render-deps';
 import type { RenderOutcome } from './render-outcome';
-import { completeWithFiles, discardUnrecorded, storeFiles } from './store-render';
+import { completeWithFiles, discardUnrecorded, previewLandmarks, storeFiles } from './store-render';
 
 /** What checking a prediction came to. */
 export type PredictionOutcome =
@@ -159,12 +159,13 @@ export async function checkPrediction(
     return retryOrFail(context, messages.identityDrifted, `identity: ${verdict.why}`);
   }
   const [stored, preview] = await Promise.all([storing, previewing]);
+  const landmarks = await previewLandmarks(deps, preview.jpeg, { uploadId: link.uploadId, age: link.age });
 
   // The check is written with the completion, and the link ends once the job is done (a worker
   // that dies before leaves it for the sweeper), beside the files' commit.
   const outcome = await completeWithFiles(
     deps,
-    { upload, job, stored, hostedCheck: check },
+    { upload, job, stored, hostedCheck: check, landmarks },
     () => ({
       outcome: 'done',
       face: upload.face!,

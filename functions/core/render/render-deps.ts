@@ -15,6 +15,7 @@ export type RenderJobDeps = Pick<
   | 'payments'
   | 'predictions'
   | 'previews'
+  | 'previewLandmarks'
   | 'uploads'
 >;
 

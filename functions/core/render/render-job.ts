@@ -12,7 +12,7 @@ import type { FaceBox, RenderMessage } from '../ports';
 import { startPrediction } from './hosted-render';
 import type { RenderJobDeps } from './render-deps';
 import type { RenderOutcome, RenderTimings } from './render-outcome';
-import { storeAndComplete } from './store-render';
+import { previewLandmarks, storeAndComplete } from './store-render';
 
 export async function renderJob(
   deps: RenderJobDeps,
@@ -39,7 +39,10 @@ export async function renderJob(
     if (hosted) return await startPrediction(deps, hosted, { upload, age, original, face, attempt: 1 });
     const images = await makeAgeImages(deps, { original, targetAge: age, face });
     if (!upload.face) await deps.uploads.saveFace(uploadId, images.face);
-    return await storeAndComplete(deps, { upload, job, hd: images.hd, preview: images.preview }, () => ({
+    // Found while the files are stored (it never throws).
+    const landmarks = previewLandmarks(deps, images.preview, message);
+    const files = { hd: images.hd, preview: images.preview, landmarks };
+    return await storeAndComplete(deps, { upload, job, ...files }, () => ({
       outcome: 'done',
       face: images.face,
       timings: images.timings,

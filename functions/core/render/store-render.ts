@@ -37,14 +37,41 @@ export type RenderFiles = {
 };
 export type StoredFiles = { previewKey: string; hdKey: string };
 
+/**
+ * The preview's face landmarks for the growth clip. A nicety, never a reason to fail a render: a
+ * preview without them (no face found, or an error) gets a plainer clip in the browser.
+ */
+export async function previewLandmarks(
+  deps: Pick<Deps, 'previewLandmarks' | 'logger'>,
+  preview: Buffer,
+  message: RenderMessage,
+): Promise<RenderJobRecord['landmarks']> {
+  if (!deps.previewLandmarks) return undefined;
+  try {
+    return (await deps.previewLandmarks.find(preview)) ?? undefined;
+  } catch (error) {
+    deps.logger.warn('could not find the landmarks of a preview', { ...message, error: String(error) });
+    return undefined;
+  }
+}
+
 /** Stores a finished render's two files and completes its job (storeFiles, then completeWithFiles). */
 export async function storeAndComplete(
   deps: Pick<Deps, 'blobs' | 'logger' | 'mailer' | 'metrics' | 'uploads'>,
-  { upload, job, ...files }: { upload: UploadRecord; job: RenderJobRecord } & RenderFiles,
+  {
+    upload,
+    job,
+    landmarks,
+    ...files
+  }: {
+    upload: UploadRecord;
+    job: RenderJobRecord;
+    landmarks?: Promise<RenderJobRecord['landmarks']>;
+  } & RenderFiles,
   done: () => RenderOutcome,
 ): Promise<RenderOutcome> {
-  const stored = await storeFiles(deps, upload, job.age, files);
-  return completeWithFiles(deps, { upload, job, stored }, done);
+  const [stored, found] = await Promise.all([storeFiles(deps, upload, job.age, files), landmarks]);
+  return completeWithFiles(deps, { upload, job, stored, landmarks: found }, done);
 }
 
 /** Writes a render's two files, pending until a job records them (completeWithFiles). */
@@ -83,11 +110,14 @@ export async function completeWithFiles(
     job,
     stored: { previewKey, hdKey },
     hostedCheck,
+    landmarks,
   }: {
     upload: UploadRecord;
     job: RenderJobRecord;
     stored: StoredFiles;
     hostedCheck?: RenderJobRecord['hostedCheck'];
+    /** The preview's face landmarks, when they were found. */
+    landmarks?: RenderJobRecord['landmarks'];
   },
   done: () => RenderOutcome,
   alsoWhenCompleted?: () => Promise<void>,
@@ -96,7 +126,12 @@ export async function completeWithFiles(
   const { age } = job;
   const message = { uploadId, age };
   const anonymous = upload.owner.startsWith('session:');
-  const completed = await deps.uploads.completeJob(uploadId, age, { previewKey, hdKey, hostedCheck });
+  const completed = await deps.uploads.completeJob(uploadId, age, {
+    previewKey,
+    hdKey,
+    hostedCheck,
+    landmarks,
+  });
   if (!completed) {
     await discardUnrecorded(deps, message, [previewKey, hdKey]);
     return { outcome: 'skipped', reason: 'not-processing' };

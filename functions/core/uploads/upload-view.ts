@@ -47,6 +47,7 @@ export function toUploadView(
           job.status === 'done' && job.previewKey ? `${deps.previewsBaseUrl}/${job.previewKey}` : null,
         hdUnlocked: job.hdUnlocked,
         failureReason: job.status === 'failed' ? (job.failureReason ?? null) : null,
+        ...(job.status === 'done' && job.landmarks ? { landmarks: job.landmarks } : {}),
       })),
   };
 }

@@ -6,3 +6,4 @@ export {
   loadFaceApi,
 } from '../src/face-detector';
 export { createFaceIdentity } from '../src/face-identity';
+export { findPreviewLandmarks, type NormalisedLandmarks } from '../src/preview-landmarks';

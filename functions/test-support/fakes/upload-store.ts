@@ -102,12 +102,13 @@ export function createFakeUploadStore(table: FakeTable, clock: Clock): UploadSto
       if (stored && !stored.face) stored.face = copy(face);
     },
 
-    completeJob: async (uploadId, age, { previewKey, hdKey, hostedCheck }) =>
+    completeJob: async (uploadId, age, { previewKey, hdKey, hostedCheck, landmarks }) =>
       transition(uploadId, age, {
         status: 'done',
         previewKey,
         hdKey,
         ...(hostedCheck ? { hostedCheck } : {}),
+        ...(landmarks ? { landmarks } : {}),
       }),
 
     async markQueued(uploadId, ages) {

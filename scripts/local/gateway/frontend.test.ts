@@ -17,6 +17,8 @@ beforeAll(async () => {
     mkdirSync(path.dirname(path.join(distDir, file)), { recursive: true });
     writeFileSync(path.join(distDir, file), `<title>page ${page}</title>`);
   }
+  writeFileSync(path.join(distDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(path.join(distDir, 'manifest.webmanifest'), '{"name":"Little Futures"}');
   const site = createDistHandler(distDir);
   server = http.createServer((req, res) => void site.handle(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -52,5 +54,13 @@ describe('createDistHandler: the site as CloudFront serves it', () => {
   it('answers 404 for a missing file rather than HTML', async () => {
     expect((await fetch(`${base}/assets/missing.js`)).status).toBe(404);
     expect((await fetch(`${base}/missing.png`)).status).toBe(404);
+  });
+
+  it('serves the service worker uncached, so a new build reaches the browser at once', async () => {
+    const worker = await fetch(`${base}/sw.js`);
+    expect(worker.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
+    const manifest = await fetch(`${base}/manifest.webmanifest`);
+    expect(manifest.headers.get('content-type')).toBe('application/manifest+json');
   });
 });

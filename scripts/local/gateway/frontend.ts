@@ -50,6 +50,9 @@ const COMPRESSIBLE = new Set([
   '.wasm',
 ]);
 
+// Revalidated on every visit, like the HTML: a new build's worker must reach the browser at once.
+const SERVICE_WORKER_PATH = '/sw.js';
+
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
@@ -103,7 +106,7 @@ export function createDistHandler(distDir: string): FrontendHandler {
         'content-type': CONTENT_TYPES[ext] ?? 'application/octet-stream',
         'cache-control': isAsset
           ? 'public, max-age=31536000, immutable'
-          : ext === '.html'
+          : ext === '.html' || pathname === SERVICE_WORKER_PATH
             ? 'no-cache'
             : 'public, max-age=3600',
         etag,

@@ -20,6 +20,7 @@ import { MoreAges } from './components/MoreAges';
 import { NotifyDialog } from './components/NotifyDialog';
 import { SaveToCameraRoll } from './components/SaveToCameraRoll';
 import { UpgradePanel } from './components/UpgradePanel';
+import { GrowthClipButton } from './growth-clip/GrowthClip';
 import { useNotifyPrompt } from './hooks/use-notify-prompt';
 import { useRetryRender } from './hooks/use-retry-render';
 import { canSaveHd, resultsHeading, upgradeSection, uploadShowsPurchase } from './results-page-rules';
@@ -96,6 +97,8 @@ function ResultsView({ uploadId, renderShare }: { uploadId: string } & ResultsPa
         {canSaveHd(upload.jobs) && <SaveToCameraRoll uploadId={uploadId} />}
         {renderShare?.(upload)}
       </div>
+
+      <GrowthClipButton upload={upload} />
 
       {upgrade?.kind === 'offers' && (
         <UpgradePanel

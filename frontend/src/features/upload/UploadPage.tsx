@@ -1,6 +1,6 @@
 import { ANONYMOUS_RETENTION_DAYS } from '@shared/catalog';
 import { messages } from '@shared/messages';
-import { type ChangeEvent, useEffect, useRef, useState } from 'react';
+import { type ChangeEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/Button';
@@ -9,8 +9,10 @@ import { Card } from '../../components/ui/Card';
 import { ProgressBar } from '../../components/ui/ProgressBar';
 import { serverReason } from '../../lib/api-client';
 import { needsConversion, toUploadablePhoto } from '../../lib/uploadable-photo';
+import { AddToHomeScreenHint } from './components/AddToHomeScreenHint';
 import { DropZone } from './components/DropZone';
 import { ProcessingBanner } from './components/ProcessingBanner';
+import { useSharedPhoto } from './hooks/use-shared-photo';
 import { type UploadStage, useUploadPhoto } from './hooks/use-upload-photo';
 
 const STAGE_TEXT: Record<UploadStage, string> = {
@@ -37,21 +39,29 @@ export function UploadPage() {
     return () => URL.revokeObjectURL(url);
   }, [file]);
 
-  const choose = async (chosen: File) => {
+  /** Answers whether the photo is now the chosen one (a refusal says why in a toast). */
+  const choose = useCallback(async (chosen: File) => {
     setConverting(needsConversion(chosen));
     const photo = await toUploadablePhoto(chosen);
     setConverting(false);
     if (!photo.ok) {
       toast.error(photo.message);
-      return;
+      return false;
     }
     setFile(photo.file);
+    return true;
+  }, []);
+  // A photo shared to the installed app (/upload?shared=1) is chosen like a picked one.
+  const shared = useSharedPhoto(choose);
+  // A photo picked by hand replaces the shared one, which is then deleted.
+  const pick = async (chosen: File) => {
+    if ((await choose(chosen)) && shared.chosen) shared.leave();
   };
 
   const onInput = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0];
     event.target.value = '';
-    if (chosen) choose(chosen);
+    if (chosen) void pick(chosen);
   };
 
   const onContinue = async () => {
@@ -82,6 +92,7 @@ export function UploadPage() {
       </header>
 
       <ProcessingBanner />
+      <AddToHomeScreenHint />
 
       <Card className="p-4 sm:p-6">
         {file && previewUrl ? (
@@ -109,7 +120,7 @@ export function UploadPage() {
             />
           </div>
         ) : (
-          <DropZone onFile={choose} disabled={isUploading || converting} />
+          <DropZone onFile={pick} disabled={isUploading || converting} />
         )}
 
         <div aria-live="polite" className="mt-4">
@@ -132,6 +143,12 @@ export function UploadPage() {
         >
           {isUploading ? 'Uploading...' : 'Continue'}
         </Button>
+        {shared.chosen && !isUploading && (
+          // The shared photo in a themed scene instead of, or as well as, age previews.
+          <ButtonLink to="/moments?shared=1" variant="ghost" className="mt-2 w-full">
+            Make a Moments keepsake
+          </ButtonLink>
+        )}
       </Card>
 
       <p className="mt-6 text-center text-sm text-slate-600">

@@ -17,6 +17,7 @@ import { useLibraryTemplate } from '../../../lib/template-library';
 import { needsConversion, toUploadablePhoto } from '../../../lib/uploadable-photo';
 import { useLoadedImage } from '../../../lib/use-loaded-image';
 import { PhotoCheckError, usePhotoCutout } from '../../../lib/use-photo-cutout';
+import { useSharedPhotoStep } from '../../../pwa/use-shared-photo-flow';
 import { clearResumeDraft, readResumeDraft } from '../resume-draft';
 import { BlendControls } from './BlendControls';
 import { GeneratePanel } from './GeneratePanel';
@@ -26,6 +27,7 @@ import { ResumeDraftDialog } from './ResumeDraftDialog';
 import { useDraft } from './use-draft';
 import { useEditHistory } from './use-edit-history';
 import { useEditorKeys } from './use-editor-keys';
+import { useGroundStart } from './use-ground-start';
 
 function TemplateNotFound() {
   return (
@@ -99,6 +101,7 @@ function Editor({ template }: { template: TemplateView }) {
   const { placement, strokes, blend } = history.present;
   const draft = useDraft({ templateId: template.templateId, uploadId, placement, strokes, blend }, signedIn);
   const onCanvasKey = useEditorKeys(history);
+  const groundStart = useGroundStart(template, cutoutImage.image, history);
 
   const removeBackground = async (id: string) => {
     try {
@@ -118,6 +121,7 @@ function Editor({ template }: { template: TemplateView }) {
     setCutout(null);
     draft.setDraft(null);
     history.reset(INITIAL_STATE);
+    groundStart.placeOnGround();
     await removeBackground(id);
   };
 
@@ -125,9 +129,12 @@ function Editor({ template }: { template: TemplateView }) {
   const latestChoosePhoto = useRef(choosePhoto);
   latestChoosePhoto.current = choosePhoto;
   const onFile = useCallback((file: File) => latestChoosePhoto.current(file), []);
+  // /moments/editor/{id}?shared=1: a photo shared to the app goes through the same photo step.
+  useSharedPhotoStep(onFile);
 
   const resume = async (offered: DraftView) => {
     setOffer(null);
+    groundStart.keepPlacement();
     setUploadId(offered.uploadId);
     draft.setDraft({ draftId: offered.draftId, name: offered.name });
     history.reset({ placement: offered.placement, strokes: offered.strokes, blend: offered.blend });

@@ -12,6 +12,7 @@ import {
 import { ButtonLink } from '../../../components/ui/ButtonLink';
 import { useAuth } from '../../../lib/auth/auth-store';
 import { useTemplateLibrary } from '../../../lib/template-library';
+import { useSharedPhotoFlow } from '../../../pwa/use-shared-photo-flow';
 import { ThemeChips } from './ThemeChips';
 
 const isTheme = (value: string | null): value is MomentTheme =>
@@ -21,8 +22,16 @@ export function MomentsGalleryPage() {
   const [params, setParams] = useSearchParams();
   const theme = isTheme(params.get('theme')) ? (params.get('theme') as MomentTheme) : null;
   const signedIn = useAuth().status === 'signedIn';
+  // From /upload with a photo shared to the app: the flag follows to the editor, which takes the photo.
+  const shared = useSharedPhotoFlow();
   const choose = (next: MomentTheme | null) =>
-    setParams(next ? { theme: next } : {}, { replace: true, preventScrollReset: true });
+    setParams(
+      { ...(next && { theme: next }), ...(shared && { shared: '1' }) },
+      {
+        replace: true,
+        preventScrollReset: true,
+      },
+    );
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
@@ -40,14 +49,19 @@ export function MomentsGalleryPage() {
           </ButtonLink>
         )}
       </header>
+      {shared && (
+        <p role="status" className="mt-4 font-medium text-violet-800">
+          Pick a scene for the photo you shared.
+        </p>
+      )}
       <ThemeChips value={theme} onChange={choose} />
-      <Templates theme={theme} />
+      <Templates theme={theme} shared={shared} />
     </div>
   );
 }
 
 /** The cards under the chips: a skeleton while the library loads, a retry if it fails. */
-function Templates({ theme }: { theme: MomentTheme | null }) {
+function Templates({ theme, shared }: { theme: MomentTheme | null; shared: boolean }) {
   const query = useTemplateLibrary('moments');
   if (query.isPending) return <TemplatesLoading cardShaped />;
   if (query.isError) return <TemplatesLoadFailed onRetry={() => query.refetch()} />;
@@ -59,7 +73,10 @@ function Templates({ theme }: { theme: MomentTheme | null }) {
         hint="New scenes arrive often. Meanwhile, try another theme."
       >
         {theme && (
-          <Link className="mt-4 inline-block font-semibold text-violet-700 underline" to="/moments">
+          <Link
+            className="mt-4 inline-block font-semibold text-violet-700 underline"
+            to={shared ? '/moments?shared=1' : '/moments'}
+          >
             Show all templates
           </Link>
         )}
@@ -72,7 +89,7 @@ function Templates({ theme }: { theme: MomentTheme | null }) {
         <li key={template.templateId}>
           <TemplateCard
             template={template}
-            to={`/moments/editor/${template.templateId}`}
+            to={`/moments/editor/${template.templateId}${shared ? '?shared=1' : ''}`}
             eager={index < 4}
             details={template.category}
             badge={`${CREDIT_PRICES.hd_keepsake} Credit`}

@@ -1,0 +1,39 @@
+/**
+ * /upload?shared=1: the photo shared to the installed app (pwa/share-target.ts) becomes the chosen
+ * photo, through the same checks as a picked one. It stays in storage, and `?shared=1` in the
+ * address, while it is the chosen photo: a reload keeps it, and the page can offer a Moments
+ * keepsake with it (/moments?shared=1). Leaving the flow (Continue, Back) deletes it
+ * (pwa/use-shared-photo-flow.ts); so does a refusal or choosing another photo.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { readSharedPhoto } from '../../../pwa/share-target';
+import { useSharedPhotoFlow } from '../../../pwa/use-shared-photo-flow';
+
+/** `choose` answers whether the photo was taken. `chosen`: the chosen photo is the shared one. */
+export function useSharedPhoto(choose: (photo: File) => Promise<boolean>) {
+  const shared = useSharedPhotoFlow();
+  const navigate = useNavigate();
+  const [chosen, setChosen] = useState(false);
+  // The plain page: the flow's hook deletes the photo as the address loses `?shared=1`.
+  const leave = useCallback(() => {
+    setChosen(false);
+    navigate('/upload', { replace: true });
+  }, [navigate]);
+
+  useEffect(() => {
+    if (!shared) return;
+    let current = true;
+    void readSharedPhoto().then(async (photo) => {
+      if (!current) return; // React's development double effect: the second run chooses it.
+      if (photo && (await choose(photo))) {
+        if (current) setChosen(true);
+      } else if (current) leave();
+    });
+    return () => {
+      current = false;
+    };
+  }, [shared, choose, leave]);
+
+  return { chosen: shared && chosen, leave };
+}
