@@ -6,7 +6,7 @@
  */
 import type { TargetAge } from '@shared/catalog';
 import { IMAGE_CAPABILITY_NAMES } from '@shared/rules/image-capabilities';
-import type { FaceBox } from './ports';
+import type { FaceBox, FaceLandmarks } from './ports';
 
 export const IMAGE_AI_PROVIDERS = ['offline', 'replicate'] as const;
 export type ImageAIProvider = (typeof IMAGE_AI_PROVIDERS)[number];
@@ -199,9 +199,6 @@ export interface HdEnlarger {
   /** A `size`×`size` JPEG without metadata, from a smaller square JPEG. */
   enlarge(source: Buffer, size: number): Promise<Buffer>;
 }
-
-/** A face's 68 landmarks, each [x, y] as fractions of the image's width and height. */
-export type FaceLandmarks = [number, number][];
 
 /** The landmarks of a finished preview, for the results page's "Watch them grow" clip. */
 export interface PreviewLandmarkFinder {

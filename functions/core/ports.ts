@@ -61,6 +61,9 @@ export type CutoutInfo = {
   createdAt: string;
 };
 
+/** A face's 68 landmarks, each [x, y] as fractions of the image's width and height. */
+export type FaceLandmarks = [number, number][];
+
 export type RenderJobRecord = {
   uploadId: string;
   age: TargetAge;
@@ -84,7 +87,7 @@ export type RenderJobRecord = {
   /** Times the parent pressed "Try again". */
   retries?: number;
   /** The preview's 68 face landmarks, normalised (the results page's growth clip); absent when none was found. */
-  landmarks?: [number, number][];
+  landmarks?: FaceLandmarks;
   updatedAt: string;
   expiresAt?: number;
 };

@@ -9,7 +9,6 @@ import {
   clipDurationS,
   clipFileName,
   clipFrames,
-  clipImageSource,
   invertSimilarity,
   lerpPoints,
   meshImages,
@@ -17,6 +16,7 @@ import {
   similarityFrom,
   triangleAffine,
 } from './growth-clip';
+import { face } from './growth-clip.fixtures';
 
 const job = (
   age: number,
@@ -34,16 +34,6 @@ const point = fc.tuple(coord, coord);
 const close = (p: Pt, q: Pt, eps = 1e-6) =>
   Math.hypot(p[0] - q[0], p[1] - q[1]) < eps * (1 + Math.hypot(...q));
 
-/** A plausible face: 68 points in a 640 px image, eyes level at y 0.42. */
-function face(shiftX = 0, scale = 1): Pt[] {
-  return Array.from({ length: 68 }, (_, i): Pt => {
-    if (i >= 36 && i <= 41) return [0.38 + shiftX + 0.01 * Math.cos(i), 0.42 + 0.01 * Math.sin(i)];
-    if (i >= 42 && i <= 47) return [0.62 + shiftX + 0.01 * Math.cos(i), 0.42 + 0.01 * Math.sin(i)];
-    const angle = (i / 68) * Math.PI * 2;
-    return [0.5 + shiftX + 0.3 * scale * Math.cos(angle), 0.55 + 0.35 * scale * Math.sin(angle)];
-  });
-}
-
 describe('which ages the clip shows', () => {
   it('takes done ages with a preview, youngest first, and needs two', () => {
     const jobs = [
@@ -55,15 +45,6 @@ describe('which ages the clip shows', () => {
     expect(clipAges(jobs).map((j) => j.age)).toEqual([10, 21]);
     expect(canMakeClip(jobs)).toBe(true);
     expect(canMakeClip([job(10), job(16, { status: 'processing', previewUrl: null })])).toBe(false);
-  });
-
-  it('uses HD frames only when every age in the clip is unlocked', () => {
-    expect(clipImageSource([job(10, { hdUnlocked: true }), job(16, { hdUnlocked: true })])).toBe('hd');
-    expect(clipImageSource([job(10, { hdUnlocked: true }), job(16)])).toBe('preview');
-    // A failed age is not in the clip, so it does not count.
-    expect(
-      clipImageSource([job(10, { hdUnlocked: true }), job(21, { status: 'failed', hdUnlocked: false })]),
-    ).toBe('hd');
   });
 
   it('names the file after its container', () => {

@@ -29,12 +29,6 @@ export function clipAges<J extends ClipJob>(jobs: readonly J[]): J[] {
 
 export const canMakeClip = (jobs: readonly ClipJob[]) => clipAges(jobs).length >= 2;
 
-/** Unwatermarked HD frames only when every age in the clip was bought in HD; otherwise the previews. */
-export function clipImageSource(jobs: readonly ClipJob[]): 'hd' | 'preview' {
-  const ages = clipAges(jobs);
-  return ages.length > 0 && ages.every((j) => j.hdUnlocked) ? 'hd' : 'preview';
-}
-
 export function clipDurationS(ageCount: number): number {
   return ageCount * CLIP_HOLD_S + Math.max(0, ageCount - 1) * CLIP_MORPH_S;
 }
