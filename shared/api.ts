@@ -50,6 +50,7 @@ import {
   creditsViewSchema,
   hdDownloadRequestSchema,
   hdDownloadResponseSchema,
+  hdPreviewsResponseSchema,
   webhookResponseSchema,
 } from './schemas/payments';
 import { startSessionRequestSchema, visitorSessionSchema } from './schemas/session';
@@ -230,6 +231,15 @@ export const routes = {
     group: 'uploads',
     body: hdDownloadRequestSchema,
     response: hdDownloadResponseSchema,
+    errors: [403, 404],
+  },
+  /** The owner's unlocked ages without the watermark, preview-sized, for the growth clip. */
+  getHdPreviews: {
+    method: 'GET',
+    path: '/api/uploads/{uploadId}/hd-previews',
+    access: 'user',
+    group: 'uploads',
+    response: hdPreviewsResponseSchema,
     errors: [403, 404],
   },
   createCheckout: {

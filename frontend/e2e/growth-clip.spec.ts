@@ -6,22 +6,14 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { CLIP_FPS, clipDurationS, clipFrames } from '@shared/rules/growth-clip';
+import { makeClip } from './growth-clip-helpers';
 import { dismissNotifyWhenShown, expectNoSeriousA11yViolations, openPage, uploadPhoto } from './helpers';
 
 const AGES = 3;
 
 /** Makes the clip and checks it plays: duration, the encoder's frames, frames presented while playing. */
 async function makeAndPlayClip(page: Page) {
-  const region = page.getByRole('region', { name: 'Watch them grow' });
-  const video = region.locator('video');
-  // "Watch them grow", or "Making your clip..." while busy.
-  const button = region.getByRole('button').first();
-  // The owner's email prompt may open over the page just as the button is pressed: press again
-  // until a clip is being made (the button is busy) or shown.
-  await expect(async () => {
-    if ((await video.count()) === 0 && (await button.isEnabled())) await button.click({ timeout: 5_000 });
-    await expect(video).toBeVisible({ timeout: 10_000 });
-  }).toPass({ timeout: 120_000 });
+  const video = await makeClip(page);
   // The encoder's output is exactly the plan: one frame per still age, the morphs at CLIP_FPS, a closing frame.
   await expect(video).toHaveAttribute('data-frames', String(clipFrames(AGES).length));
 
@@ -75,6 +67,8 @@ test('a parent watches the child grow and downloads the clip, as MP4 or WebM', a
 
   const video = await makeAndPlayClip(page);
   await expect(video).toHaveAttribute('data-encoder', /^avc1/);
+  // Nothing is unlocked: the clip is made of the watermarked previews.
+  await expect(video).toHaveAttribute('data-unmarked', 'false');
   await expectNoSeriousA11yViolations(page);
   const mp4 = await downloadClip(page);
   expect(mp4.name).toBe('my-baby-grows.mp4');

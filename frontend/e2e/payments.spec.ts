@@ -7,7 +7,10 @@ import { readFile } from 'node:fs/promises';
 import { type Download, expect, test } from '@playwright/test';
 import { formatPrice, getProduct } from '@shared/catalog';
 import { messages } from '@shared/messages';
+import { CLIP_HOLD_S } from '@shared/rules/growth-clip';
+import { showsWatermarkOnlyOnMarked, watermarkGap } from '../../functions/test-support/watermark-gap';
 import { createUser, freshEmail, PASSWORD, signIn, submitCredentials } from './accounts-helpers';
+import { clipFrame, makeClip } from './growth-clip-helpers';
 import {
   dismissNotifyWhenShown,
   expectNoSeriousA11yViolations,
@@ -161,6 +164,24 @@ test('a parent buys All 3 Ages HD in a new tab, pays, saves the HD photos, then 
   const stranger = await visitor.newPage();
   await stranger.goto(`${baseURL}/result/${uploadId}`);
   await expect(stranger.getByRole('heading', { level: 1 })).toHaveText('✨ Your HD Photos Are Ready!');
+
+  // Every age is unlocked: the parent's growth clip leaves the watermark off, the stranger's keeps
+  // it. Their first still is the same picture, with the watermark only in the stranger's (one
+  // viewport is enough: the rule is the server's, the clip's making is tested on both).
+  if (!isMobile) {
+    await dismissNotifyWhenShown(starterCheckout);
+    const parentsClip = await makeClip(starterCheckout);
+    await expect(parentsClip).toHaveAttribute('data-unmarked', 'true');
+    await expect(starterCheckout.getByText('Made from your HD photos, without the watermark.')).toBeVisible();
+    const strangersClip = await makeClip(stranger);
+    await expect(strangersClip).toHaveAttribute('data-unmarked', 'false');
+    const firstStill = CLIP_HOLD_S / 2;
+    const gap = await watermarkGap(
+      await clipFrame(strangersClip, firstStill),
+      await clipFrame(parentsClip, firstStill),
+    );
+    expect(showsWatermarkOnlyOnMarked(gap), JSON.stringify(gap)).toBe(true);
+  }
   await stranger.getByRole('button', { name: 'Save to Camera Roll' }).click();
   await expect(stranger).toHaveURL(/\/auth$/);
   expect(await stranger.evaluate(() => sessionStorage.getItem('checkout_redirect'))).toBe(

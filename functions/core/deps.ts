@@ -9,7 +9,14 @@ import type { AdminStore } from './admin/admin-ports';
 import type { AiRunStore } from './admin/ai-test-ports';
 import type { PackQueue, PackStore } from './admin/packs-ports';
 import type { ImageFetcher, TemplateImageMaker } from './admin/template-import-ports';
-import type { FaceIdentity, HdEnlarger, ImageAI, PreviewLandmarkFinder, PreviewMaker } from './image-ai';
+import type {
+  FaceIdentity,
+  HdEnlarger,
+  ImageAI,
+  PreviewLandmarkFinder,
+  PreviewMaker,
+  UnmarkedPreviewMaker,
+} from './image-ai';
 import type { Metrics } from './metrics';
 import type { CompositionStore, DraftStore, KeepsakeRenderer, TemplateStore } from './moments/moments-ports';
 import type { PaymentStore, Payments } from './payments/payment-ports';
@@ -52,6 +59,8 @@ export type Deps = {
   previewLandmarks?: PreviewLandmarkFinder;
   /** A hosted render's HD file, made on its first download. */
   hdEnlarger: HdEnlarger;
+  /** Unlocked ages without the watermark, at the preview's size (the owner's growth clip). */
+  unmarkedPreviews: UnmarkedPreviewMaker;
   clock: Clock;
   tokens: TokenVerifier;
   /**

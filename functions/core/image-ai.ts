@@ -190,7 +190,6 @@ export type WebhookVerifying = { readonly hostedAgeing?: Pick<HostedAgeing, 'ver
 export const ageingEngine = (ai: AgeingRoute): 'offline' | 'hosted' =>
   ai.routes.ageProgress === 'offline' ? 'offline' : 'hosted';
 
-/** The watermarked preview of a finished render. */
 /**
  * A hosted model answers ~1 MP and most renders are never bought: the answer is stored as it came,
  * and the first HD download makes the HD file from it.
@@ -200,12 +199,22 @@ export interface HdEnlarger {
   enlarge(source: Buffer, size: number): Promise<Buffer>;
 }
 
+/**
+ * An unlocked age at the preview's size and framing, without the watermark: the owner's growth
+ * clip is made of these once every age in it is unlocked (the preview's landmarks fit them).
+ */
+export interface UnmarkedPreviewMaker {
+  /** A JPEG without metadata from an HD file or a hosted render's source. */
+  unmarked(hd: Buffer): Promise<Buffer>;
+}
+
 /** The landmarks of a finished preview, for the results page's "Watch them grow" clip. */
 export interface PreviewLandmarkFinder {
   /** null when no face is found. */
   find(preview: ImageInput): Promise<FaceLandmarks | null>;
 }
 
+/** The watermarked preview of a finished render. */
 export interface PreviewMaker {
   /**
    * JPEG without metadata; the timings are milliseconds: `watermark` shrinks, marks and encodes,

@@ -30,6 +30,7 @@ export type UploadsDeps = HttpDeps &
     | 'quotaLimits'
     | 'quotas'
     | 'renderQueue'
+    | 'unmarkedPreviews'
     | 'uploads'
   >;
 

@@ -267,6 +267,16 @@ const cases: Record<RouteId, Case> = {
       }
     },
   },
+  getHdPreviews: {
+    // The same rule as HD downloads: a signed-in owner, and nothing unlocked in these fixtures.
+    status: { ...signedInOnly(403), owningUser: 404 },
+    missing: signedInOnly(404),
+    verify: async (result, ctx) => {
+      if (ctx.caller === 'owningUser' && ctx.target === 'userUpload') {
+        expect(result.json.error.message).toBe('No HD images available to download');
+      }
+    },
+  },
   createCheckout: {
     status: signedIn,
     prepare: async () => ({ body: { productId: 'credits_10' }, headers: SITE }),

@@ -16,6 +16,7 @@ import { chargeFor } from '../core/payments/credits';
 import { claimsOf, newParent } from '../test-support/cognito';
 import * as images from '../test-support/images';
 import { createTestApp } from '../test-support/test-app';
+import { showsWatermarkOnlyOnMarked, watermarkGap } from '../test-support/watermark-gap';
 
 const SECRET_KEY = 'sk_test_payments_int';
 const WEBHOOK_SECRET = 'whsec_payments_int';
@@ -169,7 +170,7 @@ describe('checkout: what may be bought', () => {
 });
 
 describe('paying unlocks HD once', () => {
-  it('unlocks all three ages, serves 2000×2000 HD files to the owner only, and refuses a second purchase', async () => {
+  it('unlocks all three ages, serves 2000×2000 HD files and the clip’s unmarked previews to the owner only, and refuses a second purchase', async () => {
     const { redirect } = await buy(parent, { productId: 'all3_hd', uploadId });
     expect(redirect).toMatch(new RegExp(`^${SITE}/result/${uploadId}\\?paid=true&session_id=cs_`));
     expect((await jobsOf(uploadId)).map((job) => job.hdUnlocked)).toEqual([true, true, true]);
@@ -192,6 +193,21 @@ describe('paying unlocks HD once', () => {
       body: { disposition: 'attachment' },
     });
     expect(foreign.status).toBe(403);
+
+    // The growth clip's pictures: each age at the preview's size, the same picture without its watermark.
+    const clip = await callRoute('getHdPreviews', { ...(await asUser(parent)), params: { uploadId } });
+    expect(clip.status).toBe(200);
+    expect(clip.json.images.map((image: { age: number }) => image.age)).toEqual([10, 16, 21]);
+    for (const [i, job] of (await jobsOf(uploadId)).entries()) {
+      const unmarked = Buffer.from(clip.json.images[i].image.split(',')[1], 'base64');
+      const preview = await deps.blobs.get('renders', job.previewKey!);
+      const unmarkedSize = await sharp(unmarked).metadata();
+      expect([unmarkedSize.width, unmarkedSize.height]).toEqual([640, 640]);
+      const gap = await watermarkGap(preview, unmarked);
+      expect(showsWatermarkOnlyOnMarked(gap), JSON.stringify(gap)).toBe(true);
+    }
+    const foreignClip = await callRoute('getHdPreviews', { ...(await asUser(other)), params: { uploadId } });
+    expect(foreignClip.status).toBe(403);
     const again = await checkout(parent, { productId: 'age10_hd', uploadId });
     expect(again.status).toBe(409);
     expect(again.json.error.message).toBe('These HD photos are already unlocked.');

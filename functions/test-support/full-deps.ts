@@ -23,6 +23,7 @@ import {
   createKeepsakeRenderer,
   createPreviewMaker,
   createTemplateImageMaker,
+  createUnmarkedPreviewMaker,
 } from '../adapters/image';
 import { createLogger, systemClock } from '../adapters/roots/basics';
 import { cdnOf } from '../adapters/roots/cdn';
@@ -63,6 +64,7 @@ export function buildDeps(config: AppConfig = loadConfig(), options: RootOptions
     aiRuns: createDynamoAiRunStore(doc, table),
     previews: createPreviewMaker(),
     hdEnlarger: createHdEnlarger(),
+    unmarkedPreviews: createUnmarkedPreviewMaker(),
     clock,
     identity: identityOf(config, logger, options),
     cdn: cdnOf(config, options),

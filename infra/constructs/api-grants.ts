@@ -105,14 +105,16 @@ const GROUP_GRANTS: Record<RouteGroup, Grant> = {
     deleteRenders(role, r, 'uploads API (DELETE /api/uploads/{id})');
     // A presigned URL carries the signer's permissions: POST /api/uploads/{id}/hd signs with this role.
     // It also makes a hosted render's HD file from its source on the first download (hd-source.ts):
-    // reads the source, writes the file tagged pending, takes the tag off once recorded.
+    // reads the source, writes the file tagged pending, takes the tag off once recorded; and
+    // GET /api/uploads/{id}/hd-previews reads the HD files (or sources) to shrink them for the clip.
     grantObjects(
       role,
       r.renders,
       ['s3:GetObject', 's3:PutObject', 's3:PutObjectTagging', 's3:DeleteObjectTagging'],
       `${S3_PREFIXES.hd.prefix}*`,
       'POST /api/uploads/{id}/hd presigns short-lived GETs of the unlocked HD files and makes a hosted ' +
-        "render's HD file from its stored source on its first download, keyed hd/<upload>/<age>-<hash>.jpg " +
+        "render's HD file from its stored source on its first download; GET .../hd-previews reads them " +
+        'to shrink them for the owner’s growth clip; keyed hd/<upload>/<age>-<hash>.jpg ' +
         'by run-time ids; previews/ stays out of reach.',
     );
   },

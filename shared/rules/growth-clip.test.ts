@@ -9,6 +9,7 @@ import {
   clipDurationS,
   clipFileName,
   clipFrames,
+  clipIsUnmarked,
   invertSimilarity,
   lerpPoints,
   meshImages,
@@ -45,6 +46,19 @@ describe('which ages the clip shows', () => {
     expect(clipAges(jobs).map((j) => j.age)).toEqual([10, 21]);
     expect(canMakeClip(jobs)).toBe(true);
     expect(canMakeClip([job(10), job(16, { status: 'processing', previewUrl: null })])).toBe(false);
+  });
+
+  it('leaves the watermark off only for the owner, and only when every age in the clip is unlocked', () => {
+    const unlocked = (age: number) => job(age, { hdUnlocked: true });
+    const all = [unlocked(10), unlocked(16), unlocked(21)];
+    expect(clipIsUnmarked(all, true)).toBe(true);
+    expect(clipIsUnmarked(all, false)).toBe(false);
+    expect(clipIsUnmarked([unlocked(10), job(16), unlocked(21)], true)).toBe(false);
+    // A locked age that is not in the clip (still rendering) does not mark it.
+    expect(
+      clipIsUnmarked([unlocked(10), unlocked(16), job(21, { status: 'processing', previewUrl: null })], true),
+    ).toBe(true);
+    expect(clipIsUnmarked([unlocked(10)], true)).toBe(false);
   });
 
   it('names the file after its container', () => {

@@ -29,6 +29,13 @@ export function clipAges<J extends ClipJob>(jobs: readonly J[]): J[] {
 
 export const canMakeClip = (jobs: readonly ClipJob[]) => clipAges(jobs).length >= 2;
 
+/**
+ * Whether the clip is made without the watermark: only for the photo's owner, and only when every
+ * age in it is unlocked in HD (one watermarked age would mark the whole clip).
+ */
+export const clipIsUnmarked = (jobs: readonly ClipJob[], viewerIsOwner: boolean) =>
+  viewerIsOwner && canMakeClip(jobs) && clipAges(jobs).every((job) => job.hdUnlocked);
+
 export function clipDurationS(ageCount: number): number {
   return ageCount * CLIP_HOLD_S + Math.max(0, ageCount - 1) * CLIP_MORPH_S;
 }

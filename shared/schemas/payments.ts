@@ -33,6 +33,13 @@ export const hdDownloadRequestSchema = z.object({
 export const hdFileSchema = z.object({ age: z.number().int(), url: z.string(), fileName: z.string() });
 export const hdDownloadResponseSchema = z.object({ files: z.array(hdFileSchema) });
 export type HdFile = z.infer<typeof hdFileSchema>;
+/** An unlocked age without the watermark at the preview's size, as a data URL (the owner's growth clip). */
+export const hdPreviewSchema = z.object({
+  age: z.number().int(),
+  image: z.string().startsWith('data:image/jpeg;base64,'),
+});
+export const hdPreviewsResponseSchema = z.object({ images: z.array(hdPreviewSchema) });
+export type HdPreview = z.infer<typeof hdPreviewSchema>;
 
 export const subscriptionViewSchema = z.object({
   status: z.string(),

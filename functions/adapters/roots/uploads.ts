@@ -2,7 +2,7 @@
  * The uploads Lambda's deps: uploads and their jobs, the photo check (sharp) and a hosted render's HD
  * file (Skia), made on its first download. It names the age engine but runs no image AI.
  */
-import { createHdEnlarger } from '@little-futures/image-engine/hd';
+import { createHdEnlarger, createUnmarkedPreviewMaker } from '@little-futures/image-engine/hd';
 import type { UploadsDeps } from '../../core/lambda-deps';
 import type { AppConfig } from '../config';
 import { createDynamoCompositionStore } from '../dynamo/composition-store';
@@ -29,6 +29,7 @@ export function buildUploadsDeps(config: AppConfig, options: RootOptions = {}): 
     renderQueue: sqsRenderQueue(config, options),
     inspector: createImageInspector(),
     hdEnlarger: createHdEnlarger(),
+    unmarkedPreviews: createUnmarkedPreviewMaker(),
     cdn: cdnOf(config, options),
     clock: systemClock,
     previewsBaseUrl: config.previewsBaseUrl,

@@ -4,10 +4,11 @@
  */
 import sharp from 'sharp';
 import { imagePipeline } from './age-pipeline';
+import { PREVIEW_SIZE_PX, toPreviewSize } from './preview-size';
 import type { ImageInput } from './types';
 import { watermarkOverlay } from './watermark';
 
-export const PREVIEW_SIZE_PX = 640;
+export { PREVIEW_SIZE_PX };
 export const PREVIEW_MAX_BYTES = 120 * 1024;
 /** Tried in order until the preview fits PREVIEW_MAX_BYTES (sharp writes no metadata by default). */
 const PREVIEW_QUALITIES = [82, 74, 66, 58, 50];
@@ -27,12 +28,7 @@ export function createPreviewMaker(): PreviewMaker {
       // Shrunk first, alone: a composite in the same pipeline would make sharp resize with an alpha
       // channel (27 ms instead of 19 for a 2000 px JPEG).
       const [small, overlay] = await Promise.all([
-        imagePipeline(image)
-          .resize(PREVIEW_SIZE_PX, PREVIEW_SIZE_PX, { kernel: 'lanczos3' })
-          .toColourspace('srgb')
-          .removeAlpha()
-          .raw()
-          .toBuffer({ resolveWithObject: true }),
+        toPreviewSize(imagePipeline(image)).raw().toBuffer({ resolveWithObject: true }),
         watermarkOverlay(PREVIEW_SIZE_PX, PREVIEW_SIZE_PX),
       ]);
       const { width, height, channels } = small.info;

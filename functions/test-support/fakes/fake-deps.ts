@@ -3,6 +3,7 @@
  * and every fake reads the one clock, which the test moves. `overrides` replace single ports (a
  * store wrapped to stage a race, say); the stores still read the overriding clock.
  */
+
 import { DEFAULT_QUOTAS } from '@shared/rules/quotas';
 import { createRecordingCdn, type RecordingCdn } from '../../adapters/cdn/invalidator';
 import type { Deps } from '../../core/deps';
@@ -31,6 +32,7 @@ import {
   createFakeImageInspector,
   createFakeKeepsakeRenderer,
   createFakePreviewMaker,
+  createFakeUnmarkedPreviews,
   type FakeImageInspector,
   type FakeKeepsakeRenderer,
 } from './images';
@@ -102,6 +104,7 @@ export function fakeDeps<O extends Partial<Deps> = Record<never, never>>(
     aiRuns: createFakeAiRunStore(),
     previews: createFakePreviewMaker(),
     hdEnlarger: createFakeHdEnlarger(),
+    unmarkedPreviews: createFakeUnmarkedPreviews(),
     clock: clock as FakeClock,
     tokens: createFakeTokenVerifier(),
     sessions: createVisitorSessions(async () => TEST_SESSION_SECRET, clock),

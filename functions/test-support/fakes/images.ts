@@ -8,7 +8,7 @@ import type { MessageKey } from '@shared/messages';
 import { ACCEPTED_FORMATS, sniffImageFormat } from '@shared/rules/upload-file';
 import sharp from 'sharp';
 import { PhotoRejectedError } from '../../core/errors';
-import type { HdEnlarger, ImageInput, PreviewMaker } from '../../core/image-ai';
+import type { HdEnlarger, ImageInput, PreviewMaker, UnmarkedPreviewMaker } from '../../core/image-ai';
 import type { ComposerDrawing, KeepsakeDrawing, KeepsakeRenderer } from '../../core/moments/moments-ports';
 import type { ImageInspector } from '../../core/ports';
 
@@ -77,6 +77,11 @@ export function createFakeHdEnlarger(): HdEnlarger & { enlarged: number } {
     },
   };
   return enlarger;
+}
+
+/** The HD picture shrunk to a 640 px square JPEG, as the preview's size (the real one also re-frames). */
+export function createFakeUnmarkedPreviews(): UnmarkedPreviewMaker {
+  return { unmarked: (hd) => sharp(hd).resize(640, 640).jpeg().toBuffer() };
 }
 
 export type FakeKeepsakeRenderer = KeepsakeRenderer & {

@@ -14,8 +14,9 @@ import { Card } from '../../../components/ui/Card';
 import { Spinner } from '../../../components/ui/Spinner';
 import type { GrowthClip as Clip } from './make-clip';
 import { canShareFile, shareClip } from './share-clip';
+import { unmarkedPictures } from './unmarked-pictures';
 
-type Made = Clip & { url: string };
+type Made = Clip & { url: string; unmarked: boolean };
 
 export function GrowthClipButton({ upload }: { upload: UploadView }) {
   const [busy, setBusy] = useState(false);
@@ -37,9 +38,12 @@ export function GrowthClipButton({ upload }: { upload: UploadView }) {
       // The offline simulation says what it is in the clip too, with the page's own small print.
       const notice = upload.engine === 'offline' ? messages.offlineEngineNotice : null;
       // The muxers and the mesh load on the first press, not with the results page.
-      const { makeGrowthClip } = await import('./make-clip');
-      const made = await makeGrowthClip(upload.jobs, notice);
-      setClip({ ...made, url: URL.createObjectURL(made.file) });
+      const [{ makeGrowthClip }, unmarked] = await Promise.all([
+        import('./make-clip'),
+        unmarkedPictures(upload),
+      ]);
+      const made = await makeGrowthClip(upload.jobs, notice, unmarked);
+      setClip({ ...made, url: URL.createObjectURL(made.file), unmarked: unmarked !== null });
     } catch {
       toast.error(messages.growthClipFailed);
     } finally {
@@ -68,12 +72,18 @@ export function GrowthClipButton({ upload }: { upload: UploadView }) {
             aria-label="Your child growing up, age by age"
             data-frames={clip.frames}
             data-encoder={clip.encoder}
+            data-unmarked={clip.unmarked}
             autoPlay
             muted
             loop
             playsInline
             controls
           />
+          {clip.unmarked && (
+            <p className="px-4 pt-3 text-center text-sm text-slate-600">
+              Made from your HD photos, without the watermark.
+            </p>
+          )}
           <div className="flex flex-wrap justify-center gap-3 p-4">
             {canShareFile(navigator, clip.file) && (
               <Button onClick={share}>

@@ -22,14 +22,20 @@ function loadImage(url: string): Promise<HTMLImageElement> {
 }
 
 /**
- * The scene: the ages' previews (watermarked, as on the page) with their mesh when every one has
- * landmarks; otherwise none, and the clip dissolves (see ClipScene).
+ * The scene: the ages' previews (watermarked, as on the page, unless `unmarked` holds each age's
+ * picture without it) with their mesh when every one has landmarks; otherwise none, and the clip
+ * dissolves (see ClipScene). The unmarked pictures have the previews' size and framing, so the
+ * previews' landmarks fit them.
  */
-async function loadScene(jobs: readonly RenderJobView[], notice: string | null): Promise<ClipScene> {
+async function loadScene(
+  jobs: readonly RenderJobView[],
+  notice: string | null,
+  unmarked: ReadonlyMap<number, string> | null,
+): Promise<ClipScene> {
   const ages = clipAges(jobs);
   const images: ClipImage[] = await Promise.all(
     ages.map(async (job) => {
-      const image = await loadImage(job.previewUrl!);
+      const image = await loadImage(unmarked?.get(job.age) ?? job.previewUrl!);
       return { age: job.age, image, width: image.naturalWidth, height: image.naturalHeight };
     }),
   );
@@ -74,8 +80,9 @@ function frameSource(scene: ClipScene): FrameSource {
 export async function makeGrowthClip(
   jobs: readonly RenderJobView[],
   notice: string | null,
+  unmarked: ReadonlyMap<number, string> | null = null,
 ): Promise<GrowthClip> {
-  const scene = await loadScene(jobs, notice);
+  const scene = await loadScene(jobs, notice, unmarked);
   const encoded = await encodeClip(frameSource(scene), clipFrames(scene.images.length));
   const file = new File([encoded.blob], clipFileName(encoded.mimeType), { type: encoded.mimeType });
   return { ...encoded, file };
