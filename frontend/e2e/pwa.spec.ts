@@ -9,8 +9,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { messages } from '@shared/messages';
+import { DEFAULT_MOMENTS_BLEND, INITIAL_MOMENTS_PLACEMENT } from '@shared/rules/placement';
 import sharp from 'sharp';
 import { SAMPLE_CONTENT_SECURITY_POLICY } from '../../infra/constructs/content-security-policy';
+import { createUser, freshEmail, signIn } from './accounts-helpers';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 import { FACE_PHOTO, openPage, toast, uploadPhoto } from './helpers';
 
@@ -281,8 +283,25 @@ test('a photo shared to the app is chosen on /upload and Continue uploads it', a
 
 test('a shared photo makes a Moments keepsake: the editor takes it through its photo step, then deletes it', async ({
   page,
+  baseURL,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
+  // A signed-in parent with a draft waiting to be resumed: the editor offers it...
+  const email = freshEmail('sharer');
+  await createUser(baseURL!, email);
+  await signIn(page, email);
+  await openPage(page, '/moments');
+  const first = page.getByRole('main').getByRole('listitem').getByRole('link').first();
+  const templateId = /editor\/([0-9a-f-]{36})/.exec((await first.getAttribute('href'))!)![1]!;
+  await page.evaluate((draft) => localStorage.setItem('lf.moments.resumeDraft', JSON.stringify(draft)), {
+    ...waitingDraft,
+    templateId,
+  });
+  const resumeOffer = page.getByRole('dialog', { name: 'Resume your draft?' });
+  await openPage(page, `/moments/editor/${templateId}`);
+  await expect(resumeOffer).toBeVisible();
+
+  // ...but not over a photo shared to the app: that photo is what the parent came with.
   await openPage(page, '/');
   await waitForServiceWorker(page);
   await shareToApp(page, { name: 'shared.jpg', mimeType: 'image/jpeg', buffer: readFileSync(FACE_PHOTO) });
@@ -293,9 +312,10 @@ test('a shared photo makes a Moments keepsake: the editor takes it through its p
   // A theme keeps the flag, and so do the template links.
   await page.getByRole('button', { name: 'all', exact: true }).click();
   expect(new URL(page.url()).searchParams.get('shared')).toBe('1');
-  await page.getByRole('main').getByRole('listitem').getByRole('link').first().click();
+  await page.getByRole('main').getByRole('listitem').locator(`a[href*="${templateId}"]`).click();
   await page.waitForURL(/\/moments\/editor\/[0-9a-f-]{36}\?shared=1$/);
   await expect(toast(page, 'Background removed successfully!')).toBeVisible({ timeout: 45_000 });
+  await expect(resumeOffer).toHaveCount(0);
   // Taken: the address loses the flag, and no cache holds the photo.
   await page.waitForURL(/\/moments\/editor\/[0-9a-f-]{36}$/);
   await expect.poll(() => page.evaluate(() => caches.has('shared-photo'))).toBe(false);
@@ -304,6 +324,23 @@ test('a shared photo makes a Moments keepsake: the editor takes it through its p
   // The editor holds the cut-out photo: its picker now offers to change it.
   await expect(page.getByText('Change photo', { exact: true })).toBeVisible();
 });
+
+/** A draft as the editor stores it for "Resume your draft?" (its template id set by the test). */
+const waitingDraft = {
+  draftId: crypto.randomUUID(),
+  name: 'Earlier draft',
+  templateName: 'Earlier scene',
+  theme: 'everyday',
+  uploadId: crypto.randomUUID(),
+  placement: { ...INITIAL_MOMENTS_PLACEMENT },
+  strokes: [],
+  blend: { ...DEFAULT_MOMENTS_BLEND },
+  canvas: { width: 800, height: 800 },
+  templateThumbUrl: '/thumb.webp',
+  cutoutUrl: null,
+  updatedAt: new Date().toISOString(),
+  createdAt: new Date().toISOString(),
+};
 
 test('leaving the share without using the photo deletes it', async ({ page }) => {
   await openPage(page, '/');

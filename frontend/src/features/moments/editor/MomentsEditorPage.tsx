@@ -4,7 +4,7 @@ import { isUuid } from '@shared/rules/ids';
 import { DEFAULT_MOMENTS_BLEND, INITIAL_MOMENTS_PLACEMENT } from '@shared/rules/placement';
 import type { CutoutView, DraftView, TemplateView } from '@shared/schemas/moments';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useLocation, useParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { CanvasRegion, EditorColumns, EditorPage } from '../../../components/keepsake/EditorLayout';
 import { PhotoPicker } from '../../../components/keepsake/PhotoPicker';
@@ -17,6 +17,7 @@ import { useLibraryTemplate } from '../../../lib/template-library';
 import { needsConversion, toUploadablePhoto } from '../../../lib/uploadable-photo';
 import { useLoadedImage } from '../../../lib/use-loaded-image';
 import { PhotoCheckError, usePhotoCutout } from '../../../lib/use-photo-cutout';
+import { isSharedPhotoPage } from '../../../pwa/share-target';
 import { useSharedPhotoStep } from '../../../pwa/use-shared-photo-flow';
 import { clearResumeDraft, readResumeDraft } from '../resume-draft';
 import { BlendControls } from './BlendControls';
@@ -93,7 +94,12 @@ function Editor({ template }: { template: TemplateView }) {
   const history = useEditHistory<EditorState>(INITIAL_STATE);
   const [tool, setTool] = useState<Tool>('move');
   const [brush, setBrush] = useState(18);
-  const [offer, setOffer] = useState<DraftView | null>(() => readResumeDraft(template.templateId));
+  // A parent who shared a photo to the app came to use that photo: no draft is offered over it
+  // (the draft stays stored, offered next time).
+  const openedFromShare = isSharedPhotoPage(useLocation().search);
+  const [offer, setOffer] = useState<DraftView | null>(() =>
+    openedFromShare ? null : readResumeDraft(template.templateId),
+  );
   // The drawing reads pixels back (the cut-out's profile, the scene's light): CORS mode.
   const background = useLoadedImage(template.imageUrl, { readPixels: true });
   const cutoutImage = useLoadedImage(cutout?.cutoutUrl, { readPixels: true });
