@@ -47,10 +47,12 @@ async function layers() {
     return sharp(data, { raw: { width: w, height: h, channels } });
   };
   const background = await gradient(2048, 2048, 3).jpeg({ quality: 92 }).toBuffer();
+  // A 9:16 template: the square shows it around its ground line, in the browser and on the server.
+  const tall = await gradient(1152, 2048, 3).jpeg({ quality: 92 }).toBuffer();
   const cutout = await gradient(600, 800, 4).png().toBuffer();
   const waistUp = await gradient(600, 800, 4, true).png().toBuffer();
   const source = await gradient(600, 800, 3).modulate({ hue: 90 }).jpeg({ quality: 92 }).toBuffer();
-  return { background, cutouts: [cutout, waistUp], source };
+  return { backgrounds: [background, tall], cutouts: [cutout, waistUp], source };
 }
 
 const rawRgb = async (image: Buffer) =>
@@ -91,6 +93,8 @@ test('the server export matches the browser canvas within 2/255 over 20 random p
     };
     const cutout = images.cutouts[run % 2];
     const groundY = run % 3 === 2 ? 0.8 : undefined;
+    const background = images.backgrounds[run % 4 === 2 ? 1 : 0];
+    const backgroundSize = await sharp(background).metadata();
     const strokes =
       run % 3 === 0
         ? [
@@ -137,7 +141,7 @@ test('the server export matches the browser canvas within 2/255 over 20 random p
       },
       {
         size: SIZE,
-        background: dataUrl(images.background, 'image/jpeg'),
+        background: dataUrl(background, 'image/jpeg'),
         cutout: dataUrl(cutout, 'image/png'),
         source: dataUrl(images.source, 'image/jpeg'),
         groundY,
@@ -145,13 +149,13 @@ test('the server export matches the browser canvas within 2/255 over 20 random p
       },
     );
     const server = await renderer.render({
-      background: layerOfBytes(images.background),
+      background: layerOfBytes(background),
       cutout: layerOfBytes(cutout),
       source: layerOfBytes(images.source),
       placement,
       strokes,
       blend,
-      groundY,
+      template: { width: backgroundSize.width!, height: backgroundSize.height!, groundY },
       size: SIZE,
       watermark: false,
     });

@@ -18,7 +18,6 @@ import { createSceneLibrary } from '@little-futures/image-engine/scenes';
 import { profileOf } from '@shared/rules/cutout-profile';
 import {
   DEFAULT_MOMENTS_BLEND,
-  groundOnCanvas,
   initialMomentsPlacement,
   MOMENTS_CANVAS_PX,
   MOMENTS_HD_PX,
@@ -120,9 +119,6 @@ async function main() {
         height: images.height,
         groundY,
       });
-      // Drawn on the template's square copy: its ground line moved onto the square (as the server does).
-      const squareGround =
-        groundY === undefined ? undefined : groundOnCanvas(groundY, images, { width: 1, height: 1 });
       const tiles: Buffer[] = [];
       const figures: string[] = [];
       for (const { label: sizeLabel, size, watermark } of SIZES) {
@@ -142,7 +138,7 @@ async function main() {
               placement,
               strokes: [],
               blend,
-              groundY: squareGround,
+              template: { width: images.width, height: images.height, groundY },
               size,
               watermark,
             });

@@ -1,6 +1,7 @@
 /**
  * Keepsake drawing on the server (issue figures: HD 2000×2000 ≤ 150 ms, free 800×800 ≤ 60 ms, S3
- * excluded): the real renderer over a 2048×2048 photographic template and a 1200×1500 cut-out, 20
+ * excluded): the real renderer over a 2048×2048 photographic template and a 4:5 cut-out as large as
+ * background removal makes them (CUTOUT_MAX_SIDE on its long side, 1024×1280), 20
  * random placements each, medians and p95 printed with the renderer's own stage timings, without
  * the blend, with the editor's default blend (soft shadow, the scene's light matched, the cropped
  * bottom edge faded) and with every effect (brightness, contrast, feather, an offset shadow). The
@@ -11,6 +12,7 @@
  * steadier than the wall clock when other work shares the machine.
  */
 
+import { CUTOUT_MAX_SIDE } from '@little-futures/image-engine/background';
 import { createKeepsakeRenderer } from '@little-futures/image-engine/keepsakes';
 import { templateSquares } from '@little-futures/image-engine/templates';
 import { CUTOUT_COPY_SIDE } from '@shared/deployment';
@@ -19,6 +21,8 @@ import sharp from 'sharp';
 import { median } from './bench-stack';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
+/** The largest cut-out (and source photo) background removal stores: a 4:5 portrait at its size cap. */
+const CUTOUT_PORTRAIT = { width: (CUTOUT_MAX_SIDE * 4) / 5, height: CUTOUT_MAX_SIDE };
 
 /** Noise and gradients compress like a photo, unlike a flat colour. */
 async function photoLike(width: number, height: number, alpha: boolean): Promise<Buffer> {
@@ -49,8 +53,8 @@ const ms = (n: number) => `${n.toFixed(1)} ms`;
 async function main() {
   const [background, cutout, source] = await Promise.all([
     photoLike(2048, 2048, false),
-    photoLike(1200, 1500, true),
-    photoLike(1200, 1500, false),
+    photoLike(CUTOUT_PORTRAIT.width, CUTOUT_PORTRAIT.height, true),
+    photoLike(CUTOUT_PORTRAIT.width, CUTOUT_PORTRAIT.height, false),
   ]);
   // The same photo stands for the clean and the watermarked image: they decode alike.
   const squares = await templateSquares({ native: background, watermarked: background });

@@ -32,7 +32,7 @@ export function drawComposition<Image extends Drawable>(
 ): void {
   ctx.imageSmoothingEnabled = true;
   ctx.imageSmoothingQuality = 'high';
-  const crop = coverCrop(layers.background, size);
+  const crop = coverCrop(layers.background, size, layers.groundY);
   ctx.drawImage(layers.background, crop.sx, crop.sy, crop.sw, crop.sh, 0, 0, size.width, size.height);
 
   const box = subjectBox(t, layers.cutout, safeArea, size);

@@ -23,7 +23,10 @@ export type KeepsakeLayers<Image extends Drawable> = {
   cutout: Image;
   /** The photo behind the cut-out, same size and framing: what a restore stroke paints back. */
   source?: Image;
-  /** The template's ground line, a fraction of its height, when its scene reports one. */
+  /**
+   * The background's ground line, a fraction of its height, when its scene reports one: a taller
+   * background is shown around it (coverCrop).
+   */
   groundY?: number | null;
 };
 
@@ -70,7 +73,7 @@ export function drawKeepsake<Image extends Drawable>(
 ): void {
   ctx.imageSmoothingEnabled = true;
   ctx.imageSmoothingQuality = 'high';
-  const crop = coverCrop(layers.background, size);
+  const crop = coverCrop(layers.background, size, layers.groundY);
   ctx.drawImage(layers.background, crop.sx, crop.sy, crop.sw, crop.sh, 0, 0, size.width, size.height);
 
   const cutout = editedCutout(layers, edit.strokes, makeLayer);

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  coverCrop,
+  GROUND_IN_VIEW,
   groundOnCanvas,
   INITIAL_MOMENTS_PLACEMENT,
   initialMomentsPlacement,
@@ -13,6 +15,7 @@ import {
 const CANVAS = { width: MOMENTS_CANVAS_PX, height: MOMENTS_CANVAS_PX };
 const SQUARE = { width: 2048, height: 2048 };
 const PORTRAIT_9_16 = { width: 1152, height: 2048 };
+const PORTRAIT_4_5 = { width: 1638, height: 2048 };
 
 /** Where the cut-out's lowest opaque row ends on the canvas, in pixels. */
 function feetOnCanvas(
@@ -53,18 +56,20 @@ describe('the Moments initial placement', () => {
     expect(feetOnCanvas(placement, cutout, 1)).toBeCloseTo(800, 6);
   });
 
-  it('stands on the frame when the square canvas does not show the ground (a 9:16 scene)', () => {
+  it('shows a 9:16 or 4:5 scene around its ground line, where a square scene has it, and stands the child there', () => {
     const cutout = { width: 500, height: 700 };
-    expect(groundOnCanvas(0.88, PORTRAIT_9_16, CANVAS)).toBeGreaterThan(1);
-    const placement = initialMomentsPlacement(cutout, 1, { ...PORTRAIT_9_16, groundY: 0.88 });
-    expect(feetOnCanvas(placement, cutout, 1)).toBeCloseTo(800, 6);
+    for (const template of [PORTRAIT_9_16, PORTRAIT_4_5]) {
+      expect(groundOnCanvas(0.88, template, CANVAS)).toBeCloseTo(GROUND_IN_VIEW, 10);
+      const placement = initialMomentsPlacement(cutout, 0.9, { ...template, groundY: 0.88 });
+      expect(feetOnCanvas(placement, cutout, 0.9)).toBeCloseTo(GROUND_IN_VIEW * 800, 6);
+    }
   });
 
-  it('stands on the frame when the ground line is within a hair of it (a 4:5 scene’s)', () => {
+  it('stands on the frame when the ground line is within a hair of it (the view reaches the bottom)', () => {
     const cutout = { width: 600, height: 800 };
-    const portrait4to5 = { width: 1638, height: 2048, groundY: 0.88 };
-    expect(groundOnCanvas(0.88, portrait4to5, CANVAS)).toBeCloseTo(0.975, 3);
-    expect(feetOnCanvas(initialMomentsPlacement(cutout, 1, portrait4to5), cutout, 1)).toBeCloseTo(800, 6);
+    const low = { ...PORTRAIT_9_16, groundY: 0.995 };
+    expect(groundOnCanvas(low.groundY, low, CANVAS)).toBeGreaterThan(1 - STANDING_TOLERANCE);
+    expect(feetOnCanvas(initialMomentsPlacement(cutout, 0.9, low), cutout, 0.9)).toBeCloseTo(800, 6);
   });
 
   const cutouts = fc.record({
@@ -105,6 +110,38 @@ describe('the Moments initial placement', () => {
         if (nearFrame) expect(feet).toBeCloseTo(MOMENTS_CANVAS_PX, 3);
         else if (ground >= standsAt) expect(feet).toBeCloseTo(ground, 3);
       }),
+    );
+  });
+});
+
+describe('the part of a template a canvas shows', () => {
+  it('is the middle without a ground line, and the whole width of a tall template', () => {
+    expect(coverCrop(PORTRAIT_9_16, CANVAS)).toEqual({ sx: 0, sy: 448, sw: 1152, sh: 1152 });
+    expect(coverCrop({ width: 2048, height: 1152 }, CANVAS)).toEqual({ sx: 448, sy: 0, sw: 1152, sh: 1152 });
+  });
+
+  it('puts a known ground line where square scenes draw theirs, within the image', () => {
+    expect(coverCrop(PORTRAIT_9_16, CANVAS, 0.88).sy).toBeCloseTo(0.88 * 2048 - GROUND_IN_VIEW * 1152, 10);
+    // Near either end the view stops at the image's edge.
+    expect(coverCrop(PORTRAIT_9_16, CANVAS, 0.2).sy).toBe(0);
+    expect(coverCrop(PORTRAIT_9_16, CANVAS, 1).sy).toBe(2048 - 1152);
+    // A template the canvas's shape: all of it, whatever its ground line.
+    expect(coverCrop(SQUARE, CANVAS, 0.3)).toEqual({ sx: 0, sy: 0, sw: 2048, sh: 2048 });
+  });
+
+  it('always stays inside the image', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 5000 }),
+        fc.integer({ min: 1, max: 5000 }),
+        fc.option(fc.double({ min: 0, max: 1, noNaN: true }), { nil: undefined }),
+        (width, height, groundY) => {
+          const crop = coverCrop({ width, height }, CANVAS, groundY);
+          expect(crop.sy).toBeGreaterThanOrEqual(-1e-9);
+          expect(crop.sy + crop.sh).toBeLessThanOrEqual(height + 1e-9);
+          expect(crop.sx + crop.sw).toBeLessThanOrEqual(width + 1e-9);
+        },
+      ),
     );
   });
 });

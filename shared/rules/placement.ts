@@ -69,9 +69,8 @@ export const STANDING_TOLERANCE = 0.025;
  * 30 %; on a template whose ground line is known, standing on it instead: centred across, at 30 %,
  * its lowest opaque row on the ground line. A photo cropped at the bottom (a waist-up portrait)
  * stands on the frame instead: a bust on the floor looks pasted, one rising from the frame's edge
- * looks like a portrait in front of the scene. A ground line at or past the frame's bottom (a 9:16
- * scene's is below the square's middle) puts the feet on the frame, and one too high for the child
- * puts its head at the top: the child stays in view.
+ * looks like a portrait in front of the scene. A ground line at or past the frame's bottom puts the
+ * feet on the frame, and one too high for the child puts its head at the top: the child stays in view.
  */
 export function initialMomentsPlacement(
   cutout: { width: number; height: number },
@@ -149,20 +148,32 @@ export function groundOnCanvas(
   image: { width: number; height: number },
   canvas: { width: number; height: number },
 ): number {
-  const crop = coverCrop(image, canvas);
+  const crop = coverCrop(image, canvas, groundY);
   return (groundY * image.height - crop.sy) / crop.sh;
 }
 
 /**
- * The part of a background image that covers the canvas (centred crop, no stretching): a 9:16
- * template on the square Moments canvas shows its middle.
+ * Where a view shorter than its template shows the ground line: where the library's square scenes
+ * draw it, so a 9:16 or 4:5 scene on the square Moments canvas looks like a square one (its floor,
+ * its props and the child's feet in view, not the empty middle of a wall).
+ */
+export const GROUND_IN_VIEW = 0.88;
+
+/**
+ * The part of a background image that covers the canvas (no stretching): centred across; down, the
+ * middle, or, when the template's ground line is known, the part that puts it at GROUND_IN_VIEW
+ * (as far as the image reaches). The browser's canvas, the server's square copies and the ground
+ * line's place on them all come from here.
  */
 export function coverCrop(
   image: { width: number; height: number },
   canvas: { width: number; height: number },
+  groundY?: number | null,
 ): { sx: number; sy: number; sw: number; sh: number } {
   const scale = Math.max(canvas.width / image.width, canvas.height / image.height);
   const sw = canvas.width / scale;
   const sh = canvas.height / scale;
-  return { sx: (image.width - sw) / 2, sy: (image.height - sh) / 2, sw, sh };
+  const spare = image.height - sh;
+  const sy = groundY == null ? spare / 2 : clamp(groundY * image.height - GROUND_IN_VIEW * sh, 0, spare);
+  return { sx: (image.width - sw) / 2, sy, sw, sh };
 }

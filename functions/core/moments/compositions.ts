@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import { CUTOUT_COPY_SIDE, storageKeys, TEMPLATE_SQUARES, type TemplateSquare } from '@shared/deployment';
-import { groundOnCanvas, MOMENTS_CANVAS_PX, MOMENTS_HD_PX } from '@shared/rules/placement';
+import { MOMENTS_CANVAS_PX, MOMENTS_HD_PX } from '@shared/rules/placement';
 import type {
   CompositionView,
   CreateCompositionRequest,
@@ -230,15 +230,7 @@ async function draw(
     placement: request.placement,
     strokes: request.strokes,
     blend: request.blend,
-    // Keepsakes are drawn on the template's square copy: its ground line, moved onto the square.
-    groundY:
-      template.groundY === undefined
-        ? undefined
-        : groundOnCanvas(
-            template.groundY,
-            { width: template.nativeWidth, height: template.nativeHeight },
-            { width: 1, height: 1 },
-          ),
+    template: { width: template.nativeWidth, height: template.nativeHeight, groundY: template.groundY },
     size: out.size,
     watermark: out.watermark,
   });

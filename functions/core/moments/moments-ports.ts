@@ -154,8 +154,11 @@ export type KeepsakeDrawing = {
   placement: Placement;
   strokes: readonly BrushStroke[];
   blend: MomentsBlend;
-  /** The template's ground line (a fraction of its height), if known. */
-  groundY?: number;
+  /**
+   * The template's size and ground line (a fraction of its height), if known: a template taller
+   * than the square is shown around its ground line (coverCrop), as its square copies are cut.
+   */
+  template?: { width: number; height: number; groundY?: number };
   /** Side of the square output in pixels. */
   size: number;
   watermark: boolean;

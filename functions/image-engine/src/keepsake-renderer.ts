@@ -8,7 +8,7 @@ import { CUTOUT_COPY_SIDE } from '@shared/deployment';
 import type { Canvas2D, LayerFactory } from '@shared/rules/canvas-2d';
 import { drawComposition } from '@shared/rules/composer-drawing';
 import { drawKeepsake } from '@shared/rules/keepsake-drawing';
-import { coverCrop } from '@shared/rules/placement';
+import { coverCrop, groundOnCanvas } from '@shared/rules/placement';
 import sharp from 'sharp';
 import { canvasModule, giveBack, type NapiCanvas, takeCanvas } from './napi-canvas';
 import type { ComposerDrawing, KeepsakeDrawing, KeepsakeTimings, LayerSource } from './types';
@@ -173,10 +173,12 @@ export function createKeepsakeRenderer(
   };
 
   return {
-    render: ({ background, cutout, source, placement, strokes, blend, groundY, size, watermark }) =>
+    render: ({ background, cutout, source, placement, strokes, blend, template, size, watermark }) =>
       whileDrawing(async () => {
         const stages = session();
-        const scaledBackground = scaledBackgrounds(`${background.cacheKey}#${size}`, async () => {
+        // The square shown depends on the ground line too (coverCrop).
+        const squareKey = `${background.cacheKey}#${size}#${template?.groundY ?? 'middle'}`;
+        const scaledBackground = scaledBackgrounds(squareKey, async () => {
           // An original decoded for the other size (templates stored before their square copies).
           const known = decodedLayers.peek(background.cacheKey);
           let full = known && (await known.catch(() => undefined));
@@ -194,7 +196,7 @@ export function createKeepsakeRenderer(
             const ctx = layer.getContext('2d');
             ctx.imageSmoothingEnabled = true;
             ctx.imageSmoothingQuality = 'high';
-            const crop = coverCrop(original, { width: size, height: size });
+            const crop = coverCrop(original, { width: size, height: size }, template?.groundY);
             ctx.drawImage(original, crop.sx, crop.sy, crop.sw, crop.sh, 0, 0, size, size);
             ctx.getImageData(0, 0, 1, 1); // Skia draws lazily: scale now, not in every keepsake.
             return layer;
@@ -210,7 +212,11 @@ export function createKeepsakeRenderer(
             background: backgroundLayer,
             cutout: cutoutLayer,
             source: sourceLayer,
-            groundY,
+            // The background is the square now: the ground line where the square shows it.
+            groundY:
+              template?.groundY === undefined
+                ? undefined
+                : groundOnCanvas(template.groundY, template, { width: 1, height: 1 }),
           };
           const canvas2d = ctx as Canvas2D<Layer>;
           drawKeepsake(

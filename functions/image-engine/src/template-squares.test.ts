@@ -52,27 +52,46 @@ describe("a template's square copies", () => {
     expect(Math.abs((await centre(squares.free)) + (await centre(squares.hd)) - 255)).toBeLessThan(12);
   });
 
-  it('draw the keepsake the original draws, within a level (cropped from the centre alike)', async () => {
-    const { template, cutout } = await layers();
-    const squares = await templateSquares({ native: template, watermarked: template });
-    const renderer = createKeepsakeRenderer();
-    for (const [size, copy] of [
-      [800, squares.free],
-      [2000, squares.hd],
-    ] as const) {
-      const draw = (background: Buffer) =>
-        renderer.render({
-          background: layerOfBytes(background),
-          cutout: layerOfBytes(cutout),
-          placement: { x: 0.4, y: 0.6, scale: 0.5, rotation: 12 },
-          strokes: [],
-          blend: PLAIN_BLEND,
-          size,
-          watermark: false,
-        });
-      const [fromOriginal, fromCopy] = await Promise.all([draw(template), draw(copy)]);
-      // A copy cropped or scaled otherwise (say, stretched to the square) is off by several levels.
-      expect(meanAbsoluteError(await rgb(fromOriginal.jpeg), await rgb(fromCopy.jpeg))).toBeLessThan(1.5);
-    }
+  // Without a ground line from the centre; with one, around it (the copy's crop and the drawing's agree).
+  for (const groundY of [undefined, 0.9]) {
+    it(`draw the keepsake the original draws, within a level (ground line ${groundY ?? 'unknown'})`, async () => {
+      const { template, cutout } = await layers();
+      const squares = await templateSquares({ native: template, watermarked: template, groundY });
+      const renderer = createKeepsakeRenderer();
+      const templateSize = { ...NATIVE_SIZES['4:5'], groundY };
+      for (const [size, copy] of [
+        [800, squares.free],
+        [2000, squares.hd],
+      ] as const) {
+        const draw = (background: Buffer) =>
+          renderer.render({
+            background: layerOfBytes(background),
+            cutout: layerOfBytes(cutout),
+            placement: { x: 0.4, y: 0.6, scale: 0.5, rotation: 12 },
+            strokes: [],
+            blend: PLAIN_BLEND,
+            template: templateSize,
+            size,
+            watermark: false,
+          });
+        const [fromOriginal, fromCopy] = await Promise.all([draw(template), draw(copy)]);
+        // A copy cropped or scaled otherwise (say, stretched to the square) is off by several levels.
+        expect(meanAbsoluteError(await rgb(fromOriginal.jpeg), await rgb(fromCopy.jpeg))).toBeLessThan(1.5);
+      }
+    });
+  }
+
+  it('show a tall template around its ground line, not its middle', async () => {
+    const { template } = await layers();
+    const { height } = NATIVE_SIZES['4:5'];
+    const [centred, grounded] = await Promise.all([
+      templateSquares({ native: template, watermarked: template }),
+      templateSquares({ native: template, watermarked: template, groundY: 0.95 }),
+    ]);
+    // The green channel rises down the template: the grounded square starts lower, so it is greener.
+    const green = async (jpeg: Buffer) => (await sharp(jpeg).resize(1, 1).raw().toBuffer())[1];
+    const shift = (await green(grounded.hd)) - (await green(centred.hd));
+    const expectedRows = 0.1 * height; // the 4:5 square is 0.8 of the height: centred from 0.1, grounded from 0.2
+    expect(shift).toBeCloseTo((expectedRows / height) * 150, -0.5);
   });
 });

@@ -4,6 +4,7 @@
  * framing the child's space from the sides and above, and the light over it all. Every kind has a
  * ground line, reported with the scene so the keepsake stands the child on it.
  */
+import { GROUND_IN_VIEW } from '@shared/rules/placement';
 import { beach, castle, ocean, space, sports } from './adventure-scenes';
 import { finish } from './atmosphere';
 import { christmas, halloween, party, school } from './celebration-scenes';
@@ -62,8 +63,11 @@ const KINDS: Record<SceneKind, KindSpec> = {
   mountains: { draw: mountains, horizon: 0.6, light: [0.5, 0.4, WARM] },
 };
 
-/** The child's feet rest here in every kind (a fraction of the height): on the near ground. */
-export const GROUND_Y = 0.88;
+/**
+ * The child's feet rest here in every kind (a fraction of the height): on the near ground, where a
+ * square view of a taller scene puts it too (GROUND_IN_VIEW).
+ */
+export const GROUND_Y = GROUND_IN_VIEW;
 
 /**
  * How far a tall (9:16) picture raises its horizon, as a fraction of the height: its props are

@@ -71,6 +71,7 @@ export async function renderTemplateImages(entry: LibraryEntry): Promise<Templat
   return templateFilesOf(
     { pixels: native, width, height, channels: 4 },
     { pixels: watermarked, width, height, channels: 4 },
+    entry.groundY,
   );
 }
 

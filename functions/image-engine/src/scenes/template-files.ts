@@ -86,14 +86,19 @@ export async function templateImagesOf(
  * The files from the clean and the watermarked pixels (the library's renderer draws the watermark
  * itself: Skia lays the overlay over the canvas in a few ms, libvips' composite takes ~80 ms at 2048²).
  */
-export async function templateFilesOf(clean: RawImage, stamped: RawImage): Promise<TemplateImages> {
+export async function templateFilesOf(
+  clean: RawImage,
+  stamped: RawImage,
+  /** The scene's ground line, when known: where its square copies are cut (coverCrop). */
+  groundY?: number | null,
+): Promise<TemplateImages> {
   const [native, watermarked] = [rgbOf(clean), rgbOf(stamped)];
   const jpeg = ({ pixels, width, height, channels }: RawImage) =>
     sharp(pixels, { raw: { width, height, channels } }).jpeg(JPEG).toBuffer();
   const [[nativeJpeg, thumb], watermarkedJpeg, squares] = await Promise.all([
     jpeg(native).then(async (file) => [file, await thumbnail(file)] as const),
     jpeg(watermarked),
-    templateSquares({ native, watermarked }),
+    templateSquares({ native, watermarked, groundY }),
   ]);
   const { width, height } = native;
   return { native: nativeJpeg, watermarked: watermarkedJpeg, thumb, squares, width, height };

@@ -96,10 +96,10 @@ export function KeepsakeStage({
   const square = useMemo(() => {
     if (!background) return null;
     const { layer, ctx } = squareLayer();
-    const crop = coverCrop(background, { width: SIZE, height: SIZE });
+    const crop = coverCrop(background, { width: SIZE, height: SIZE }, groundY);
     ctx.drawImage(background, crop.sx, crop.sy, crop.sw, crop.sh, 0, 0, SIZE, SIZE);
     return layer;
-  }, [background]);
+  }, [background, groundY]);
   const ground =
     background && groundY !== undefined
       ? groundOnCanvas(groundY, background, { width: SIZE, height: SIZE })
