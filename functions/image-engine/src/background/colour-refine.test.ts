@@ -56,4 +56,23 @@ describe('refining the mask by colour', () => {
     const out = refineByColour({ ...input, reach: 60, skin });
     expect(at(out, 100, 65)).toBe(0);
   });
+
+  it('takes away what the colours call background where the model was unsure, and nothing it was sure of', () => {
+    const input = scene();
+    const paint = (x0: number, y0: number, x1: number, y1: number, p: number) => {
+      for (let y = y0; y < y1; y++) {
+        for (let x = x0; x < x1; x++) {
+          input.photo.data.set(WALL, (y * width + x) * 3);
+          input.probability[y * width + x] = p;
+          input.region[y * width + x] = p;
+        }
+      }
+    };
+    paint(80, 80, 90, 100, 150); // wall the model was unsure of, beside the body
+    paint(50, 105, 70, 120, 250); // a post the model took for legs: it stays (see remove-background.ts)
+    const out = refineByColour({ ...input, reach: 40, skin });
+    expect([at(out, 85, 90), at(out, 60, 115)]).toEqual([0, 250]);
+    // The body and the face stay.
+    expect([at(out, 60, 100), at(out, 45, 60), at(out, 60, 30)]).toEqual([250, 250, 250]);
+  });
 });

@@ -5,7 +5,9 @@
  * the pixels the model is sure of teach two colour models for this one photo (the child's: face,
  * skin, clothes; the background's), and every pixel within an arm's reach of the child is
  * labelled again by its colour, the model's own probability weighing in as a prior. Only what
- * joins the child's body is added: a matching patch of wall elsewhere stays out.
+ * joins the child's body is added: a matching patch of wall elsewhere stays out. The colours also
+ * take away the model's unsure pixels that they call background (the window light between a small
+ * child's arm and body).
  */
 import { colourBins, density, logRatio } from './colour-model';
 import { boxMean, type RgbImage } from './guided-filter';
@@ -43,6 +45,8 @@ const OUT_OF_REACH_ODDS = -10;
  */
 const BLOB_IN_REACH = 0.14;
 const BLOB_FILL = 0.85;
+/** A pixel of the region the model is unsure of (under SURE_CHILD) leaves it when its log-odds are below this. */
+const DROP_ODDS = 0;
 
 export type ColourRefineInput = {
   /** The photo at the working size. */
@@ -104,6 +108,8 @@ export function refineByColour({ photo, probability, region, reach, skin }: Colo
     area += solid[i];
   }
   const out = Uint8Array.from(region);
+  // Set to 0, not lowered: the guided filter then follows the photo's edge to the limb.
+  for (let i = 0; i < out.length; i++) if (out[i] < SURE_CHILD && smoothed[i] < DROP_ODDS) out[i] = 0;
   if (grown > MAX_GROWTH * area) return out;
   for (let i = 0; i < out.length; i++) if (added[i]) out[i] = 255;
   return out;
