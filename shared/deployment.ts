@@ -289,3 +289,11 @@ export const LAMBDA_NAMES = [
   'pack-worker',
 ] as const;
 export type LambdaName = (typeof LAMBDA_NAMES)[number];
+
+/**
+ * The installed app's share target (the manifest's share_target): the service worker answers its
+ * POST and sends the parent to `landing` with the photo. Without a service worker in control (the
+ * browser dropped it) the POST reaches the site: the CDN and the local gateway send the parent to
+ * the same page, which says the photo did not arrive, rather than an error page.
+ */
+export const SHARE_TARGET = { path: '/share-target', landing: '/upload?shared=1' } as const;

@@ -270,6 +270,12 @@ test('a photo shared to the app is chosen on /upload and Continue uploads it', a
   // Uploaded: the photo has left the browser's storage.
   await expect.poll(() => page.evaluate(() => caches.has('shared-photo'))).toBe(false);
   const gallery = page.url();
+  // Back: the plain upload page, not a search for the shared photo again.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/upload$/);
+  await expect(page.getByRole('heading', { name: 'Upload Child Photo' })).toBeVisible();
+  await expect(toast(page, messages.sharedPhotoMissing)).toHaveCount(0);
+  await page.goto(gallery);
   await page.getByRole('link', { name: 'View progress' }).click();
   await page.waitForURL(/\/progress\?(uploadId|tempUploadId)=[0-9a-f-]{36}$/);
   await expect(page.getByRole('progressbar', { name: 'Preview progress' })).toBeVisible();
@@ -341,6 +347,24 @@ const waitingDraft = {
   updatedAt: new Date().toISOString(),
   createdAt: new Date().toISOString(),
 };
+
+test('a share no service worker took lands on the upload page, which says the photo did not come through', async ({
+  browser,
+  baseURL,
+}) => {
+  // The browser dropped the service worker: the POST reaches the site, as it would reach CloudFront.
+  const context = await browser.newContext({ baseURL, serviceWorkers: 'block' });
+  try {
+    const page = await context.newPage();
+    await openPage(page, '/');
+    await shareToApp(page, { name: 'shared.jpg', mimeType: 'image/jpeg', buffer: readFileSync(FACE_PHOTO) });
+    await expect(toast(page, messages.sharedPhotoMissing)).toBeVisible();
+    await expect(page).toHaveURL(/\/upload$/);
+    await expect(page.getByRole('heading', { name: 'Upload Child Photo' })).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});
 
 test('leaving the share without using the photo deletes it', async ({ page }) => {
   await openPage(page, '/');

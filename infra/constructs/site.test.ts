@@ -1,11 +1,17 @@
-import { ORIGIN_VERIFY_HEADER, VIEWER_IP_HEADER } from '@shared/deployment';
+import { ORIGIN_VERIFY_HEADER, SHARE_TARGET, VIEWER_IP_HEADER } from '@shared/deployment';
 import { APP_SHELL_FILE, PRERENDERED_PAGES } from '@shared/site-pages';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { synthTestStack, type TestStack } from '../testing/synth-test-stack';
 import { type CfnJson, logicalId, onlyResource, resources, text } from '../testing/template-queries';
 import { contentSecurityPolicy } from './content-security-policy';
-import { API_PATH_PATTERN, SERVICE_WORKER_PATH_PATTERN, SPA_ROUTING_CODE, VIEWER_ADDRESS_CODE } from './site';
+import {
+  API_PATH_PATTERN,
+  SERVICE_WORKER_PATH_PATTERN,
+  SHARE_TARGET_CODE,
+  SPA_ROUTING_CODE,
+  VIEWER_ADDRESS_CODE,
+} from './site';
 
 type Origin = {
   Id: string;
@@ -88,13 +94,14 @@ describe('Site: CloudFront in front of everything', () => {
     expect(origin.OriginAccessControlId).toEqual({
       'Fn::GetAtt': [logicalId(t.stack.site.node.findChild('RendersAccessControl')), 'Id'],
     });
-    // Besides /api/* and the service worker, only the public images (previews and template
-    // wm/thumb) have behaviours.
+    // Besides /api/*, the share target and the service worker, only the public images (previews
+    // and template wm/thumb) have behaviours.
     expect((config.CacheBehaviors as Behavior[]).map((b) => b.PathPattern)).toEqual([
       '/api/*',
       '/previews/*',
       '/templates/*/wm.jpg',
       '/templates/*/thumb.webp',
+      SHARE_TARGET.path,
       '/sw.js',
     ]);
     for (const pattern of ['/templates/*/wm.jpg', '/templates/*/thumb.webp']) {
@@ -235,6 +242,31 @@ describe('SPA routing function', () => {
     expect(route('/assets/index-3b1f.js')).toBe('/assets/index-3b1f.js');
     expect(route('/favicon.ico')).toBe('/favicon.ico');
     expect(route('/demo/child.jpg')).toBe('/demo/child.jpg');
+  });
+});
+
+describe('share target fallback', () => {
+  it('answers a share no service worker took with a 303 to the upload page, uncached', () => {
+    const handler = new Function(`${SHARE_TARGET_CODE}; return handler;`)() as (event: unknown) => {
+      statusCode: number;
+      headers: Record<string, { value: string }>;
+    };
+    const response = handler({ request: { method: 'POST', uri: SHARE_TARGET.path, headers: {} } });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toEqual({ value: SHARE_TARGET.landing });
+    expect(response.headers['cache-control']).toEqual({ value: 'no-store' });
+  });
+
+  it('lets the POST through to the function on its own behaviour', () => {
+    const share = behavior(SHARE_TARGET.path);
+    expect((share.AllowedMethods as string[]).sort()).toEqual(
+      ['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT'].sort(),
+    );
+    const [association] = share.FunctionAssociations as CfnJson[];
+    expect(association.EventType).toBe('viewer-request');
+    const functions = resources(t.template, 'AWS::CloudFront::Function');
+    const [id] = Object.entries(functions).find(([, f]) => f.Properties?.FunctionCode === SHARE_TARGET_CODE)!;
+    expect(association.FunctionARN).toEqual({ 'Fn::GetAtt': [id, 'FunctionARN'] });
   });
 });
 

@@ -4,7 +4,7 @@
  * their own paths. S3 is reached only through origin access control.
  */
 import { existsSync } from 'node:fs';
-import { ORIGIN_VERIFY_HEADER, publicKeyPatterns, VIEWER_IP_HEADER } from '@shared/deployment';
+import { ORIGIN_VERIFY_HEADER, publicKeyPatterns, SHARE_TARGET, VIEWER_IP_HEADER } from '@shared/deployment';
 import { APP_SHELL_FILE, PRERENDERED_PAGES } from '@shared/site-pages';
 import { Annotations, Duration, Fn, type RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
@@ -145,6 +145,13 @@ export class Site extends Construct {
         },
       ]),
     );
+    // A share into the installed app that no service worker took (the browser dropped it) arrives
+    // as a POST: answered at the edge with the upload page, which says the photo did not arrive.
+    const shareTarget = new cloudfront.Function(this, 'ShareTargetFallback', {
+      comment: 'Send a share the service worker did not take to the upload page',
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      code: cloudfront.FunctionCode.fromInline(SHARE_TARGET_CODE),
+    });
     const apiDomain = Fn.select(2, Fn.split('/', props.httpApi.apiEndpoint));
     const siteOrigin = origins.S3BucketOrigin.withOriginAccessControl(this.bucket);
 
@@ -184,6 +191,17 @@ export class Site extends Construct {
           ],
         },
         ...publicRenders,
+        [SHARE_TARGET.path]: {
+          origin: siteOrigin,
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          // POST must pass the method check to reach the function; the function always answers.
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+          cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+          responseHeadersPolicy: securityHeaders,
+          functionAssociations: [
+            { function: shareTarget, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
+          ],
+        },
         [SERVICE_WORKER_PATH_PATTERN]: {
           origin: siteOrigin,
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
@@ -302,4 +320,13 @@ export class Site extends Construct {
 export const VIEWER_ADDRESS_CODE = `function handler(event) {
   event.request.headers['${VIEWER_IP_HEADER}'] = { value: event.viewer.ip };
   return event.request;
+}`;
+
+/** The CloudFront Function of the share target: a 303 to the upload page (SHARE_TARGET.landing). */
+export const SHARE_TARGET_CODE = `function handler(event) {
+  return {
+    statusCode: 303,
+    statusDescription: 'See Other',
+    headers: { location: { value: '${SHARE_TARGET.landing}' }, 'cache-control': { value: 'no-store' } },
+  };
 }`;

@@ -6,13 +6,14 @@
  * a page has used it (an upload, the editor's photo step), turned it down, or the parent leaves the
  * flow (use-shared-photo-flow.ts). A child's photo never stays in the browser's storage past that.
  */
+import { SHARE_TARGET } from '@shared/deployment';
 
-/** The manifest's share_target action: the service worker answers the POST; nothing else does. */
-export const SHARE_TARGET_PATH = '/share-target';
+/** The manifest's share_target action: the service worker answers the POST (the site only redirects). */
+export const SHARE_TARGET_PATH = SHARE_TARGET.path;
 /** The form field the manifest names for the shared file. */
 export const SHARED_PHOTO_FIELD = 'photo';
 /** Where the parent lands: the upload page, with the shared photo chosen. */
-export const SHARED_PHOTO_PAGE = '/upload?shared=1';
+export const SHARED_PHOTO_PAGE = SHARE_TARGET.landing;
 
 /** The cache and key that hold the one photo between the POST and the upload page. */
 export const SHARED_PHOTO_CACHE = 'shared-photo';

@@ -3,8 +3,10 @@
  * with `?shared=1`. The photo stays in storage while the parent moves between them (a reload keeps
  * it) and is deleted once they leave the flow, or once the editor's photo step has used it.
  */
+import { messages } from '@shared/messages';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { toast } from 'sonner';
 import { discardSharedPhoto, isSharedPhotoPage, readSharedPhoto, withoutSharedFlag } from './share-target';
 
 /** Whether this page is in the flow; leaving it for an address without `?shared=1` deletes the photo. */
@@ -37,6 +39,7 @@ export function useSharedPhotoStep(takePhoto: (photo: File) => Promise<unknown>)
       const photo = await readSharedPhoto();
       if (!current) return; // React's development double effect: the second run hands it over.
       if (photo) await takePhoto(photo);
+      else toast(messages.sharedPhotoMissing);
       await discardSharedPhoto();
       if (current)
         navigate(withoutSharedFlag(window.location.pathname, window.location.search), { replace: true });

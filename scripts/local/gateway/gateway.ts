@@ -9,6 +9,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { S3Client } from '@aws-sdk/client-s3';
 import { needsJwtAuthorizer, type RouteDef, type RouteGroup } from '@shared/api';
+import { SHARE_TARGET } from '@shared/deployment';
 import { messages } from '@shared/messages';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { createJwtAuthorizer, type JwtAuthorizer } from '../../../functions/adapters/auth/jwt-verifier';
@@ -189,6 +190,10 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
             secretAccessKey: env.AWS_SECRET_ACCESS_KEY,
           },
         });
+      } else if (rawPath === SHARE_TARGET.path) {
+        // A share no service worker took: the upload page says the photo did not arrive (as CloudFront).
+        req.resume();
+        res.writeHead(303, { location: SHARE_TARGET.landing, 'cache-control': 'no-store' }).end();
       } else if (isPublicFilePath(rawPath)) {
         await servePublicFile(req, res, { s3, bucket: env.RENDERS_BUCKET ?? 'renders' });
       } else if (frontend) {

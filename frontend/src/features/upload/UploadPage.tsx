@@ -68,6 +68,8 @@ export function UploadPage() {
     if (!file) return;
     try {
       const view = await upload(file);
+      // A shared photo is in now: its page leaves the history, so Back does not look for it again.
+      if (shared.chosen) shared.leave();
       // A signed-in parent's upload is theirs (uploadId); a visitor's is held by the session. The
       // previews are made meanwhile; the gallery offers backgrounds for the same photo (docs/product.md#upload).
       const param = view.ownedByUser ? 'uploadId' : 'tempUploadId';

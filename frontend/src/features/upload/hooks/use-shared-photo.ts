@@ -5,8 +5,10 @@
  * keepsake with it (/moments?shared=1). Leaving the flow (Continue, Back) deletes it
  * (pwa/use-shared-photo-flow.ts); so does a refusal or choosing another photo.
  */
+import { messages } from '@shared/messages';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { toast } from 'sonner';
 import { readSharedPhoto } from '../../../pwa/share-target';
 import { useSharedPhotoFlow } from '../../../pwa/use-shared-photo-flow';
 
@@ -28,7 +30,11 @@ export function useSharedPhoto(choose: (photo: File) => Promise<boolean>) {
       if (!current) return; // React's development double effect: the second run chooses it.
       if (photo && (await choose(photo))) {
         if (current) setChosen(true);
-      } else if (current) leave();
+        return;
+      }
+      // Refused, the choice says why; missing (no service worker took the share, or storage refused it): say so.
+      if (!photo && current) toast(messages.sharedPhotoMissing);
+      if (current) leave();
     });
     return () => {
       current = false;
