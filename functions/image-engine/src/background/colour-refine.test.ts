@@ -57,6 +57,33 @@ describe('refining the mask by colour', () => {
     expect(at(out, 100, 65)).toBe(0);
   });
 
+  it('keeps a wide part the child holds on most sides (an upper arm between hair, forearm and dress)', () => {
+    const input = scene();
+    for (let y = 60; y < 84; y++) {
+      for (let x = 56; x < 80; x++) {
+        const i = y * width + x;
+        input.photo.data.set(SKIN, i * 3);
+        input.probability[i] = 10;
+        input.region[i] = 0;
+      }
+    }
+    const out = refineByColour({ ...input, reach: 60, skin });
+    expect(at(out, 68, 72)).toBe(255);
+  });
+
+  it('takes away a little of the wall the model was sure of, whose colour the child never shows', () => {
+    const input = scene();
+    for (let y = 60; y < 66; y++) {
+      for (let x = 80; x < 86; x++) {
+        input.probability[y * width + x] = 240;
+        input.region[y * width + x] = 240;
+      }
+    }
+    const out = refineByColour({ ...input, reach: 40, skin });
+    expect(at(out, 83, 63)).toBe(0);
+    expect([at(out, 60, 100), at(out, 60, 30)]).toEqual([250, 250]);
+  });
+
   it('takes away what the colours call background where the model was unsure, and nothing it was sure of', () => {
     const input = scene();
     const paint = (x0: number, y0: number, x1: number, y1: number, p: number) => {
