@@ -81,7 +81,8 @@ describe('refining the mask by colour', () => {
     }
     const out = refineByColour({ ...input, reach: 40, skin });
     expect(at(out, 83, 63)).toBe(0);
-    expect([at(out, 60, 100), at(out, 60, 30)]).toEqual([250, 250]);
+    // The body stays (made opaque: its colours are the child's).
+    expect([at(out, 60, 100), at(out, 60, 30)]).toEqual([255, 255]);
   });
 
   it('takes away what the colours call background where the model was unsure, and nothing it was sure of', () => {
@@ -100,6 +101,18 @@ describe('refining the mask by colour', () => {
     const out = refineByColour({ ...input, reach: 40, skin });
     expect([at(out, 85, 90), at(out, 60, 115)]).toEqual([0, 250]);
     // The body and the face stay.
-    expect([at(out, 60, 100), at(out, 45, 60), at(out, 60, 30)]).toEqual([250, 250, 250]);
+    expect([at(out, 60, 100), at(out, 45, 60), at(out, 60, 30)]).toEqual([255, 255, 255]);
+  });
+
+  it('makes opaque what the model was unsure of and the colours call the child (a hand on a like wall)', () => {
+    const input = scene();
+    for (let y = 50; y < 56; y++) {
+      for (let x = 80; x < 90; x++) {
+        input.probability[y * width + x] = 150;
+        input.region[y * width + x] = 150;
+      }
+    }
+    const out = refineByColour({ ...input, reach: 40, skin });
+    expect(at(out, 85, 53)).toBe(255);
   });
 });

@@ -30,10 +30,16 @@ const MAX_GROWTH = 0.6;
  * body the model is sure of (clothes, hair) may hardly show.
  */
 const SKIN_SHARE = 0.4;
-/** The model's own log-odds, weighed against the colours' (a faint limb is still a limb). */
+/**
+ * The model's own log-odds, weighed against the colours' (a faint limb is still a limb), its
+ * probability floored at MODEL_FLOOR: where the model sees nothing at all (a forearm raised over a
+ * wall), −0.74 rather than −0.97 lets the colours speak. Measured with the lift below: 0.02 → 0.05
+ * kept a straight-up doll's forearm and hand; 0.08 the same.
+ */
 const MODEL_WEIGHT = 0.25;
+const MODEL_FLOOR = 0.05;
 const MODEL_ODDS = Float32Array.from({ length: 256 }, (_, v) => {
-  const p = Math.min(0.98, Math.max(0.02, v / 255));
+  const p = Math.min(0.98, Math.max(MODEL_FLOOR, v / 255));
   return MODEL_WEIGHT * Math.log(p / (1 - p));
 });
 /** Log-odds (smoothed over a window of this radius) a pixel must reach to join the child. */
@@ -52,8 +58,14 @@ const BLOB_FILL = 0.85;
  * took a neighbour's shoulder in group photos (two left-out crops −0.03); 0.85 kept nothing.
  */
 const HELD_SHARE = 0.7;
-/** A pixel of the region the model is unsure of (under SURE_CHILD) leaves it when its log-odds are below this. */
+/**
+ * A pixel of the region the model is unsure of (under SURE_CHILD) leaves it when its log-odds are
+ * below this. A region pixel of at least LIFT_FROM whose log-odds are at least this is made
+ * opaque: a beige hand on a beige wall that the model was unsure of, which the guided filter would
+ * leave half transparent.
+ */
 const DROP_ODDS = 0;
+const LIFT_FROM = 128;
 /**
  * Any pixel of the region leaves it when its log-odds are below this, sure or not: only colours
  * that plainly belong to the background (the wall between raised arms and the head, between a far
@@ -126,6 +138,7 @@ export function refineByColour({ photo, probability, region, reach, skin }: Colo
   // Set to 0, not lowered: the guided filter then follows the photo's edge to the limb.
   for (let i = 0; i < out.length; i++)
     if ((out[i] < SURE_CHILD && smoothed[i] < DROP_ODDS) || smoothed[i] < SURE_DROP_ODDS) out[i] = 0;
+    else if (out[i] >= LIFT_FROM && smoothed[i] >= DROP_ODDS) out[i] = 255;
   if (grown > MAX_GROWTH * area) return out;
   for (let i = 0; i < out.length; i++) if (added[i]) out[i] = 255;
   return out;
