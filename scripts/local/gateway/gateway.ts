@@ -28,6 +28,9 @@ import {
 import { createDistHandler, createViteHandler, type FrontendHandler } from './frontend';
 import { isPublicFilePath, servePublicFile } from './public-files';
 
+/** Errors of a response stream the browser closed: not failures of ours. */
+const BROWSER_WENT_AWAY = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ERR_STREAM_UNABLE_TO_PIPE']);
+
 export type HttpHandler = (
   event: APIGatewayProxyEventV2,
   context: Context,
@@ -202,8 +205,9 @@ export async function startGateway(opts: GatewayOptions): Promise<Gateway> {
         res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
       }
     } catch (error) {
-      // A browser that navigates away mid-image closes the stream: nothing failed on our side.
-      if ((error as { code?: string }).code === 'ERR_STREAM_PREMATURE_CLOSE') return void res.destroy();
+      // A browser that navigates away mid-image closes the stream (while it flows, or before it
+      // starts): nothing failed on our side.
+      if (BROWSER_WENT_AWAY.has((error as { code?: string }).code ?? '')) return void res.destroy();
       console.error(`[gateway] ${req.method} ${req.url} failed:`, error);
       if (!res.headersSent) send(res, serverError());
       else res.destroy();
