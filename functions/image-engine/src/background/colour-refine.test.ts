@@ -31,6 +31,22 @@ function scene() {
 }
 const at = (mask: Uint8Array, x: number, y: number) => mask[y * width + x];
 
+/** Changes a rectangle of a scene: the model's probability, the region (the same unless given) and maybe the colour. */
+function repaint(
+  input: ReturnType<typeof scene>,
+  [x0, y0, x1, y1]: [number, number, number, number],
+  change: { probability: number; region?: number; rgb?: number[] },
+) {
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0; x < x1; x++) {
+      const i = y * width + x;
+      if (change.rgb) input.photo.data.set(change.rgb, i * 3);
+      input.probability[i] = change.probability;
+      input.region[i] = change.region ?? change.probability;
+    }
+  }
+}
+
 describe('refining the mask by colour', () => {
   const skin = { left: 52, right: 68, top: 22, bottom: 38 };
 
@@ -59,26 +75,14 @@ describe('refining the mask by colour', () => {
 
   it('keeps a wide part the child holds on most sides (an upper arm between hair, forearm and dress)', () => {
     const input = scene();
-    for (let y = 60; y < 84; y++) {
-      for (let x = 56; x < 80; x++) {
-        const i = y * width + x;
-        input.photo.data.set(SKIN, i * 3);
-        input.probability[i] = 10;
-        input.region[i] = 0;
-      }
-    }
+    repaint(input, [56, 60, 80, 84], { rgb: SKIN, probability: 10, region: 0 });
     const out = refineByColour({ ...input, reach: 60, skin });
     expect(at(out, 68, 72)).toBe(255);
   });
 
   it('takes away a little of the wall the model was sure of, whose colour the child never shows', () => {
     const input = scene();
-    for (let y = 60; y < 66; y++) {
-      for (let x = 80; x < 86; x++) {
-        input.probability[y * width + x] = 240;
-        input.region[y * width + x] = 240;
-      }
-    }
+    repaint(input, [80, 60, 86, 66], { probability: 240 });
     const out = refineByColour({ ...input, reach: 40, skin });
     expect(at(out, 83, 63)).toBe(0);
     // The body stays (made opaque: its colours are the child's).
@@ -87,17 +91,8 @@ describe('refining the mask by colour', () => {
 
   it('takes away what the colours call background where the model was unsure, and nothing it was sure of', () => {
     const input = scene();
-    const paint = (x0: number, y0: number, x1: number, y1: number, p: number) => {
-      for (let y = y0; y < y1; y++) {
-        for (let x = x0; x < x1; x++) {
-          input.photo.data.set(WALL, (y * width + x) * 3);
-          input.probability[y * width + x] = p;
-          input.region[y * width + x] = p;
-        }
-      }
-    };
-    paint(80, 80, 90, 100, 150); // wall the model was unsure of, beside the body
-    paint(50, 105, 70, 120, 250); // a post the model took for legs: it stays (see remove-background.ts)
+    repaint(input, [80, 80, 90, 100], { rgb: WALL, probability: 150 }); // wall the model was unsure of, beside the body
+    repaint(input, [50, 105, 70, 120], { rgb: WALL, probability: 250 }); // a post the model took for legs: it stays (see remove-background.ts)
     const out = refineByColour({ ...input, reach: 40, skin });
     expect([at(out, 85, 90), at(out, 60, 115)]).toEqual([0, 250]);
     // The body and the face stay.
@@ -106,12 +101,7 @@ describe('refining the mask by colour', () => {
 
   it('makes opaque what the model was unsure of and the colours call the child (a hand on a like wall)', () => {
     const input = scene();
-    for (let y = 50; y < 56; y++) {
-      for (let x = 80; x < 90; x++) {
-        input.probability[y * width + x] = 150;
-        input.region[y * width + x] = 150;
-      }
-    }
+    repaint(input, [80, 50, 90, 56], { probability: 150 });
     const out = refineByColour({ ...input, reach: 40, skin });
     expect(at(out, 85, 53)).toBe(255);
   });
