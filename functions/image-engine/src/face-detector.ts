@@ -20,6 +20,12 @@ export const MIN_CONFIDENCE = 0.5;
 type Point = { x: number; y: number };
 type Tensor3D = { dispose(): void };
 export type FaceDetection = { box: { x: number; y: number; width: number; height: number }; score: number };
+
+/** The largest of the faces found (the child in the photo), or null when none was. */
+export function largestDetection<D extends FaceDetection>(detections: readonly D[]): D | null {
+  const area = ({ box }: FaceDetection) => box.width * box.height;
+  return detections.length ? detections.reduce((a, b) => (area(b) > area(a) ? b : a)) : null;
+}
 export type FaceResult = {
   detection: FaceDetection;
   landmarks: { positions: Point[] };
@@ -214,10 +220,8 @@ export async function detectLargestFaceQuickly(image: ImageInput): Promise<FaceB
     faceapi,
     image,
     async (tensor, options) => {
-      const detections = await settled(faceapi.detectAllFaces(tensor, options));
-      if (!detections.length) return [];
-      const area = ({ box }: FaceDetection) => box.width * box.height;
-      const largest = detections.reduce((a, b) => (area(b) > area(a) ? b : a));
+      const largest = largestDetection(await settled(faceapi.detectAllFaces(tensor, options)));
+      if (!largest) return [];
       // Landmarks and age of that face only: a group photo's other faces would cost ~30 ms each.
       const chosen = Promise.resolve([{ detection: largest }]);
       return new faceapi.DetectAllFaceLandmarksTask(chosen, tensor, false).withAgeAndGender();

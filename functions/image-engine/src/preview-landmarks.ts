@@ -7,8 +7,8 @@
 import sharp from 'sharp';
 import {
   type FaceApi,
-  type FaceDetection,
   type FaceResult,
+  largestDetection,
   loadFaceApiWith,
   runOnDetectorCopy,
   settled,
@@ -39,10 +39,8 @@ async function largestFaceLandmarks(faceapi: FaceApi, image: ImageInput, tinyInp
     faceapi,
     image,
     async (tensor, options) => {
-      const detections = await settled(faceapi.detectAllFaces(tensor, options));
-      if (!detections.length) return [];
-      const area = ({ box }: FaceDetection) => box.width * box.height;
-      const largest = detections.reduce((a, b) => (area(b) > area(a) ? b : a));
+      const largest = largestDetection(await settled(faceapi.detectAllFaces(tensor, options)));
+      if (!largest) return [];
       // The landmark net only: neither age nor identity is needed here.
       const task = new faceapi.DetectAllFaceLandmarksTask(
         Promise.resolve([{ detection: largest }]),

@@ -8,21 +8,11 @@ import {
   type ShareLayout,
   shareLayout,
 } from '@shared/rules/share-layout';
+import { loadImage } from '../../lib/load-image';
 
 const FONT = 'ui-rounded, "SF Pro Rounded", system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 
 type Tile = { age: number; previewUrl: string };
-
-function loadImage(url: string): Promise<HTMLImageElement> {
-  return new Promise((resolve, reject) => {
-    const image = new Image();
-    // Previews may come from a CDN origin; without CORS the canvas could not be exported.
-    image.crossOrigin = 'anonymous';
-    image.onload = () => resolve(image);
-    image.onerror = () => reject(new Error(`Could not load ${url}`));
-    image.src = url;
-  });
-}
 
 function roundedRect(ctx: CanvasRenderingContext2D, x: number, y: number, w: number, h: number, r: number) {
   ctx.beginPath();

@@ -1,6 +1,7 @@
 /** Makes the growth clip of an upload's done ages: loads the previews, builds the mesh, draws and encodes every frame of the plan (clipFrames). */
 import { CLIP_SIZE_PX, clipAges, clipFileName, clipFrames, meshImages } from '@shared/rules/growth-clip';
 import type { RenderJobView } from '@shared/schemas/uploads';
+import { loadImage } from '../../../lib/load-image';
 import { clipOverlays } from './captions';
 import type { ClipImage, ClipScene } from './clip-scene';
 import { drawClipFrame } from './draw-frame';
@@ -9,17 +10,6 @@ import { createGlWarper } from './gl-warp';
 import { meshTriangles } from './mesh';
 
 export type GrowthClip = EncodedClip & { file: File };
-
-function loadImage(url: string): Promise<HTMLImageElement> {
-  return new Promise((resolve, reject) => {
-    const image = new Image();
-    // Previews may come from a CDN origin; without CORS the canvas could not be encoded.
-    image.crossOrigin = 'anonymous';
-    image.onload = () => resolve(image);
-    image.onerror = () => reject(new Error(`Could not load ${url}`));
-    image.src = url;
-  });
-}
 
 /**
  * The scene: the ages' previews (watermarked, as on the page, unless `unmarked` holds each age's
