@@ -5,6 +5,7 @@ const [width, height] = [120, 120];
 const SKIN = [224, 172, 140];
 const SHIRT = [40, 90, 200];
 const WALL = [90, 140, 90];
+const BEIGE = [170, 160, 120];
 
 /**
  * A wall with a child the model half found: a shirted body and a face it is sure of, an arm
@@ -104,5 +105,18 @@ describe('refining the mask by colour', () => {
     repaint(input, [80, 50, 90, 56], { probability: 150 });
     const out = refineByColour({ ...input, reach: 40, skin });
     expect(at(out, 85, 53)).toBe(255);
+  });
+
+  it('takes back a forearm the pose model found where the colours alone do not (a beige the child and the wall both show), not the wall around it', () => {
+    const input = scene();
+    repaint(input, [40, 100, 80, 105], { rgb: BEIGE, probability: 250 }); // a beige belt
+    repaint(input, [0, 0, 15, 15], { rgb: BEIGE, probability: 0 }); // beige wall
+    repaint(input, [80, 50, 110, 56], { rgb: BEIGE, probability: 10, region: 0 }); // the arm, missed
+    expect(at(refineByColour({ ...input, reach: 40, skin }), 90, 53)).toBe(0);
+    const forearms = [{ elbow: { x: 82, y: 53 }, wrist: { x: 102, y: 53 } }];
+    const out = refineByColour({ ...input, reach: 40, skin, forearms });
+    expect([at(out, 85, 53), at(out, 100, 53), at(out, 108, 53)]).toEqual([255, 255, 255]);
+    // The wall inside the forearm's capsule, above and below the arm, stays background.
+    expect([at(out, 95, 48), at(out, 95, 57)]).toEqual([0, 0]);
   });
 });

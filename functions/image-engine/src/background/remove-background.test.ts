@@ -80,6 +80,21 @@ describe('offline background removal (MediaPipe selfie segmentation)', () => {
   );
 
   it(
+    'keeps outstretched arms whose skin matches the wall behind them (the pose model finds them)',
+    async () => {
+      const rendered = await renderCase(
+        CASES.find((c) => c.name === 'outstretched-beach') as (typeof CASES)[number],
+      );
+      const out = await removeBackgroundOffline(rendered.jpeg);
+      const { limbs } = scoreCutout(rendered, alphaInPhoto(out.mask, out.frame));
+      const kept = Object.fromEntries(limbs.map(({ name, recall }) => [name, recall >= KEPT_RECALL]));
+      // Without the pose model all four were lost; the right hand's fingers still come out thin.
+      expect(kept).toMatchObject({ leftForearm: true, leftHand: true, rightForearm: true });
+    },
+    MODEL_TEST_TIMEOUT_MS,
+  );
+
+  it(
     'cuts out a child far away (a small part of the photo) rather than refusing it, hands and all',
     async () => {
       // A 3D-rendered child with an exact alpha, a fifth of a wide photo's height, on a room.

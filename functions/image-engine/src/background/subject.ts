@@ -7,6 +7,7 @@
 import sharp from 'sharp';
 import { refineByColour, type SkinBox } from './colour-refine';
 import type { RgbImage } from './guided-filter';
+import type { Forearm, Point } from './pose';
 import type { Mask, Region } from './regions';
 
 /**
@@ -32,6 +33,7 @@ export async function workingSubject(
   region: Region,
   face: FaceBox | undefined,
   workSide: number,
+  forearms: Forearm[] = [],
 ): Promise<WorkingSubject> {
   const ratio = Math.min(1, workSide / Math.max(photo.width, photo.height));
   const size = { width: Math.round(photo.width * ratio), height: Math.round(photo.height * ratio) };
@@ -61,6 +63,10 @@ export async function workingSubject(
     region: workRegion,
     reach: Math.round(reach * scale),
     skin: scaledSkin(face ? skinOfFace(face) : skinAtTop(region), scale),
+    forearms: forearms.map(({ elbow, wrist }) => ({
+      elbow: scaled(elbow, ratio),
+      wrist: scaled(wrist, ratio),
+    })),
   });
   return { work, subject };
 }
@@ -92,3 +98,5 @@ const scaledSkin = (skin: SkinBox, scale: number): SkinBox => ({
   top: Math.round(skin.top * scale),
   bottom: Math.round(skin.bottom * scale),
 });
+
+const scaled = ({ x, y }: Point, ratio: number): Point => ({ x: x * ratio, y: y * ratio });

@@ -1,0 +1,57 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { COMPOSITES, renderComposite } from '../../bench/cutout-set/composites';
+import { landscapeJpeg } from '../test-photos';
+import { forearmsIn } from './pose';
+
+// The first call loads the WASM backend and the model: seconds on a busy 2-core machine.
+const MODEL_TEST_TIMEOUT_MS = 60_000;
+
+async function rgbOf(jpeg: Buffer) {
+  const { data, info } = await sharp(jpeg).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+describe('the pose model (where the forearms are)', () => {
+  it(
+    'puts each forearm of a dancing child on her forearms and hands, from elbow to wrist',
+    async () => {
+      // A 3D-rendered child with exact forearm and hand masks (bench/cutout-set), one arm up.
+      const spec = COMPOSITES.find((c) => c.name === '3d-dancing') as (typeof COMPOSITES)[number];
+      const rendered = await renderComposite(spec);
+      const photo = await rgbOf(rendered.jpeg);
+      const forearms = await forearmsIn(photo, {
+        left: 0,
+        top: 0,
+        side: Math.max(photo.width, photo.height),
+      });
+      expect(forearms).toHaveLength(2);
+      const arm = new Uint8Array(photo.width * photo.height);
+      for (const { pixels } of rendered.limbs) for (let i = 0; i < arm.length; i++) arm[i] |= pixels[i];
+      // Each end lies on a forearm or hand, or within a few pixels of one (joints sit at the edge).
+      const tolerance = Math.round(0.02 * photo.width);
+      const onArm = ({ x, y }: { x: number; y: number }) => {
+        for (let dy = -tolerance; dy <= tolerance; dy++)
+          for (let dx = -tolerance; dx <= tolerance; dx++) {
+            const [px, py] = [Math.round(x) + dx, Math.round(y) + dy];
+            if (px >= 0 && py >= 0 && px < photo.width && py < photo.height && arm[py * photo.width + px])
+              return true;
+          }
+        return false;
+      };
+      for (const { elbow, wrist } of forearms) expect([onArm(elbow), onArm(wrist)]).toEqual([true, true]);
+    },
+    MODEL_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'finds no forearm in a landscape with no one in it',
+    async () => {
+      const photo = await rgbOf(await landscapeJpeg());
+      expect(await forearmsIn(photo, { left: 0, top: 0, side: Math.max(photo.width, photo.height) })).toEqual(
+        [],
+      );
+    },
+    MODEL_TEST_TIMEOUT_MS,
+  );
+});

@@ -1,0 +1,116 @@
+/**
+ * Where the child's forearms are: MoveNet SinglePose Lightning (Google, Apache-2.0; model/NOTICE.md)
+ * on the same TensorFlow.js WASM backend as the segmentation, on a square around the child. The
+ * segmentation model loses raised and outstretched forearms and hands whose colours match the wall;
+ * the pose model finds elbows and wrists by the body's shape, so the colour refinement
+ * (colour-refine.ts) can look for the limb where it is.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { loadFaceApiWith } from '../face-detector';
+import type { RgbImage } from './guided-filter';
+import { GREY } from './letterbox';
+import { modelDir } from './model-dir';
+
+/** The model's input square. */
+const POSE_SIDE = 192;
+/**
+ * A keypoint's score below this is a guess. Measured on the cut-out set: 0.15 and 0.25 kept the
+ * same limbs; the small drawn toddler's wrists (0.10–0.14) stay out either way.
+ */
+const MIN_SCORE = 0.25;
+/** Elbow and wrist of each arm in the model's (COCO) keypoint order. */
+const ARMS = [
+  { elbow: 7, wrist: 9 },
+  { elbow: 8, wrist: 10 },
+] as const;
+
+export type Point = { x: number; y: number };
+/** A forearm both of whose ends the model is confident of, in the photo's pixels. */
+export type Forearm = { elbow: Point; wrist: Point };
+/** A square of the photo (its pixels; it may reach past the photo's edges, which read as grey). */
+export type Square = { left: number; top: number; side: number };
+
+type GraphModel = { execute(input: unknown): { data(): Promise<Float32Array>; dispose(): void } };
+type Tf = {
+  loadGraphModel(handler: unknown): Promise<GraphModel>;
+  io: { fromMemory(artifacts: unknown): unknown };
+  tensor4d(data: Int32Array, shape: [number, number, number, number], dtype: 'int32'): { dispose(): void };
+};
+
+let loading: Promise<{ tf: Tf; model: GraphModel }> | undefined;
+function loadPose() {
+  loading ??= (async () => {
+    const { tf } = (await loadFaceApiWith('tinyFaceDetector')) as unknown as { tf: Tf };
+    const dir = modelDir();
+    const json = JSON.parse(readFileSync(path.join(dir, 'movenet-lightning.json'), 'utf8'));
+    const weights = readFileSync(path.join(dir, 'movenet-lightning.bin'));
+    const model = await tf.loadGraphModel(
+      tf.io.fromMemory({
+        modelTopology: json.modelTopology,
+        weightSpecs: json.weightsManifest[0].weights,
+        weightData: weights.buffer.slice(weights.byteOffset, weights.byteOffset + weights.byteLength),
+      }),
+    );
+    return { tf, model };
+  })();
+  loading.catch(() => {
+    loading = undefined;
+  });
+  return loading;
+}
+
+/** The forearms the pose model is confident of in `square` of the photo, in the photo's pixels. */
+export async function forearmsIn(photo: RgbImage, square: Square): Promise<Forearm[]> {
+  const { tf, model } = await loadPose();
+  const keypoints = await keypointsOf(tf, model, await poseInput(photo, square));
+  const toPhoto = square.side / POSE_SIDE;
+  const at = (k: number): Point | undefined =>
+    keypoints[k * 3 + 2] >= MIN_SCORE
+      ? {
+          x: square.left + keypoints[k * 3 + 1] * POSE_SIDE * toPhoto,
+          y: square.top + keypoints[k * 3] * POSE_SIDE * toPhoto,
+        }
+      : undefined;
+  const forearms: Forearm[] = [];
+  for (const arm of ARMS) {
+    const [elbow, wrist] = [at(arm.elbow), at(arm.wrist)];
+    if (elbow && wrist) forearms.push({ elbow, wrist });
+  }
+  return forearms;
+}
+
+/** The square scaled to the model's side, the part past the photo's edges grey. */
+async function poseInput(photo: RgbImage, square: Square): Promise<Int32Array> {
+  const scale = POSE_SIDE / square.side;
+  const left = Math.max(0, Math.round(square.left));
+  const top = Math.max(0, Math.round(square.top));
+  const right = Math.min(photo.width, Math.round(square.left + square.side));
+  const bottom = Math.min(photo.height, Math.round(square.top + square.side));
+  const input = new Int32Array(POSE_SIDE * POSE_SIDE * 3).fill(GREY);
+  if (right <= left || bottom <= top) return input;
+  const offsetX = Math.max(0, Math.round((left - square.left) * scale));
+  const offsetY = Math.max(0, Math.round((top - square.top) * scale));
+  const width = Math.max(1, Math.min(POSE_SIDE - offsetX, Math.round((right - left) * scale)));
+  const height = Math.max(1, Math.min(POSE_SIDE - offsetY, Math.round((bottom - top) * scale)));
+  const inner = await sharp(photo.data, { raw: { width: photo.width, height: photo.height, channels: 3 } })
+    .extract({ left, top, width: right - left, height: bottom - top })
+    .resize(width, height, { fit: 'fill' })
+    .raw()
+    .toBuffer();
+  for (let y = 0; y < height; y++)
+    input.set(inner.subarray(y * width * 3, (y + 1) * width * 3), ((y + offsetY) * POSE_SIDE + offsetX) * 3);
+  return input;
+}
+
+/** The 17 keypoints as (y, x, score), x and y as shares of the square. */
+async function keypointsOf(tf: Tf, model: GraphModel, input: Int32Array): Promise<Float32Array> {
+  const tensor = tf.tensor4d(input, [1, POSE_SIDE, POSE_SIDE, 3], 'int32');
+  try {
+    const output = model.execute(tensor);
+    return await output.data().finally(() => output.dispose());
+  } finally {
+    tensor.dispose();
+  }
+}
