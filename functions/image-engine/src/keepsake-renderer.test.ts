@@ -135,6 +135,36 @@ describe('keepsake renderer (the shared drawing function on @napi-rs/canvas)', (
     expect(again.jpeg.equals(first.jpeg)).toBe(true);
   });
 
+  it('reads the source photo only for a keepsake with a restore stroke', async () => {
+    const fresh = createKeepsakeRenderer();
+    const loads: string[] = [];
+    const sourceBytes = await blue();
+    const draw = async (strokes: Parameters<typeof fresh.render>[0]['strokes']) =>
+      fresh.render({
+        background: layerOfBytes(await blue()),
+        cutout: layerOfBytes(await halfRedCutout()),
+        source: {
+          cacheKey: `source#${strokes.length}`,
+          load: async () => {
+            loads.push(`source#${strokes.length}`);
+            return sourceBytes;
+          },
+        },
+        placement: { x: 0.5, y: 0.5, scale: 0.5, rotation: 0 },
+        strokes,
+        blend: PLAIN_BLEND,
+        size: 400,
+        watermark: false,
+      });
+    await draw([]);
+    await draw([{ mode: 'erase', radius: 0.05, points: [[0.6, 0.5]] }]);
+    await draw([
+      { mode: 'erase', radius: 0.05, points: [[0.6, 0.5]] },
+      { mode: 'restore', radius: 0.05, points: [[0.6, 0.5]] },
+    ]);
+    expect(loads).toEqual(['source#2']);
+  });
+
   it('draws on canvases it used before as on new ones: nothing of an earlier keepsake shows', async () => {
     // One background kept: each new template drops the previous one, whose canvas serves again.
     const reusing = createKeepsakeRenderer({ backgrounds: 1 });

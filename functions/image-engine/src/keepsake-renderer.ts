@@ -205,7 +205,8 @@ export function createKeepsakeRenderer(
         const [backgroundLayer, cutoutLayer, sourceLayer] = await Promise.all([
           scaledBackground,
           stages.decoded(cutout),
-          source ? stages.decoded(source) : undefined,
+          // The source photo shows only through restore strokes: not decoded without one.
+          source && strokes.some((stroke) => stroke.mode === 'restore') ? stages.decoded(source) : undefined,
         ]);
         return finish({ width: size, height: size }, stages, async (ctx) => {
           const layers = {
