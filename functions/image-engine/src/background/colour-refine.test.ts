@@ -113,8 +113,8 @@ describe('refining the mask by colour', () => {
     repaint(input, [0, 0, 15, 15], { rgb: BEIGE, probability: 0 }); // beige wall
     repaint(input, [80, 50, 110, 56], { rgb: BEIGE, probability: 10, region: 0 }); // the arm, missed
     expect(at(refineByColour({ ...input, reach: 40, skin }), 90, 53)).toBe(0);
-    const forearms = [{ elbow: { x: 82, y: 53 }, wrist: { x: 102, y: 53 } }];
-    const out = refineByColour({ ...input, reach: 40, skin, forearms });
+    const pose = { forearms: [{ elbow: { x: 82, y: 53 }, wrist: { x: 102, y: 53 } }], head: undefined };
+    const out = refineByColour({ ...input, reach: 40, skin, pose });
     expect([at(out, 85, 53), at(out, 100, 53), at(out, 108, 53)]).toEqual([255, 255, 255]);
     // The wall inside the forearm's capsule, above and below the arm, stays background.
     expect([at(out, 95, 48), at(out, 95, 57)]).toEqual([0, 0]);

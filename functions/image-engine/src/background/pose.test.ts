@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { COMPOSITES, renderComposite } from '../../bench/cutout-set/composites';
 import { landscapeJpeg } from '../test-photos';
-import { forearmsIn } from './pose';
+import { poseIn } from './pose';
 
 // The first call loads the WASM backend and the model: seconds on a busy 2-core machine.
 const MODEL_TEST_TIMEOUT_MS = 60_000;
@@ -12,15 +12,15 @@ async function rgbOf(jpeg: Buffer) {
   return { data, width: info.width, height: info.height };
 }
 
-describe('the pose model (where the forearms are)', () => {
+describe('the pose model (where the forearms and the head are)', () => {
   it(
-    'puts each forearm of a dancing child on her forearms and hands, from elbow to wrist',
+    'puts each forearm of a dancing child on her forearms and hands, and her head on her',
     async () => {
       // A 3D-rendered child with exact forearm and hand masks (bench/cutout-set), one arm up.
       const spec = COMPOSITES.find((c) => c.name === '3d-dancing') as (typeof COMPOSITES)[number];
       const rendered = await renderComposite(spec);
       const photo = await rgbOf(rendered.jpeg);
-      const forearms = await forearmsIn(photo, {
+      const { forearms, head } = await poseIn(photo, {
         left: 0,
         top: 0,
         side: Math.max(photo.width, photo.height),
@@ -40,17 +40,23 @@ describe('the pose model (where the forearms are)', () => {
         return false;
       };
       for (const { elbow, wrist } of forearms) expect([onArm(elbow), onArm(wrist)]).toEqual([true, true]);
+      // The head's disc is on the child, about a head wide.
+      const { centre, radius } = head as NonNullable<typeof head>;
+      expect(rendered.truth[Math.round(centre.y) * photo.width + Math.round(centre.x)]).toBeGreaterThan(128);
+      expect(radius / photo.width).toBeGreaterThan(0.02);
+      expect(radius / photo.width).toBeLessThan(0.2);
     },
     MODEL_TEST_TIMEOUT_MS,
   );
 
   it(
-    'finds no forearm in a landscape with no one in it',
+    'finds no forearm and no head in a landscape with no one in it',
     async () => {
       const photo = await rgbOf(await landscapeJpeg());
-      expect(await forearmsIn(photo, { left: 0, top: 0, side: Math.max(photo.width, photo.height) })).toEqual(
-        [],
-      );
+      expect(await poseIn(photo, { left: 0, top: 0, side: Math.max(photo.width, photo.height) })).toEqual({
+        forearms: [],
+        head: undefined,
+      });
     },
     MODEL_TEST_TIMEOUT_MS,
   );

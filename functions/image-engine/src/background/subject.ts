@@ -7,7 +7,7 @@
 import sharp from 'sharp';
 import { refineByColour, type SkinBox } from './colour-refine';
 import type { RgbImage } from './guided-filter';
-import type { Forearm, Point } from './pose';
+import type { Point, Pose } from './pose';
 import type { Mask, Region } from './regions';
 
 /**
@@ -33,7 +33,7 @@ export async function workingSubject(
   region: Region,
   face: FaceBox | undefined,
   workSide: number,
-  forearms: Forearm[] = [],
+  pose: Pose = { forearms: [], head: undefined },
 ): Promise<WorkingSubject> {
   const ratio = Math.min(1, workSide / Math.max(photo.width, photo.height));
   const size = { width: Math.round(photo.width * ratio), height: Math.round(photo.height * ratio) };
@@ -63,10 +63,7 @@ export async function workingSubject(
     region: workRegion,
     reach: Math.round(reach * scale),
     skin: scaledSkin(face ? skinOfFace(face) : skinAtTop(region), scale),
-    forearms: forearms.map(({ elbow, wrist }) => ({
-      elbow: scaled(elbow, ratio),
-      wrist: scaled(wrist, ratio),
-    })),
+    pose: scaledPose(pose, ratio),
   });
   return { work, subject };
 }
@@ -100,3 +97,10 @@ const scaledSkin = (skin: SkinBox, scale: number): SkinBox => ({
 });
 
 const scaled = ({ x, y }: Point, ratio: number): Point => ({ x: x * ratio, y: y * ratio });
+const scaledPose = ({ forearms, head }: Pose, ratio: number): Pose => ({
+  forearms: forearms.map(({ elbow, wrist }) => ({
+    elbow: scaled(elbow, ratio),
+    wrist: scaled(wrist, ratio),
+  })),
+  head: head && { centre: scaled(head.centre, ratio), radius: head.radius * ratio },
+});

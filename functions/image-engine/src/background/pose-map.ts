@@ -1,9 +1,9 @@
 /**
- * The forearms the pose model found, drawn as capsules on the working mask: from the elbow past
- * the wrist by half a forearm (the hand), as wide as a quarter of the forearm's length each side.
- * The colour refinement leans towards the child inside them.
+ * What the pose model found, drawn on the working mask: each forearm as a capsule from the elbow
+ * past the wrist by half a forearm (the hand), a quarter of the forearm's length wide each side;
+ * the head as its disc. The colour refinement leans towards the child inside them.
  */
-import type { Forearm, Point } from './pose';
+import type { Point, Pose } from './pose';
 
 /**
  * Measured on the cut-out set: a hand of 0.7 forearms, a radius of 0.35 kept the same limbs with
@@ -14,9 +14,10 @@ const RADIUS_IN_FOREARMS = 0.25;
 /** A forearm shorter than this (pixels) is the model folding an arm onto itself: no capsule. */
 const MIN_FOREARM = 2;
 
-/** 1 where a forearm or its hand lies, else 0. */
-export function limbMap(forearms: Forearm[], width: number, height: number): Uint8Array {
+/** 1 where a forearm, its hand or the head lies, else 0. */
+export function poseMap({ forearms, head }: Pose, width: number, height: number): Uint8Array {
   const limb = new Uint8Array(width * height);
+  if (head) drawCapsule(limb, width, height, head.centre, head.centre, head.radius);
   for (const { elbow, wrist } of forearms) {
     const dx = wrist.x - elbow.x;
     const dy = wrist.y - elbow.y;
@@ -35,7 +36,8 @@ function drawCapsule(out: Uint8Array, width: number, height: number, a: Point, b
   const bottom = Math.min(height - 1, Math.ceil(Math.max(a.y, b.y) + radius));
   const dx = b.x - a.x;
   const dy = b.y - a.y;
-  const lengthSquared = dx * dx + dy * dy;
+  // A disc is a capsule of no length.
+  const lengthSquared = dx * dx + dy * dy || 1;
   for (let y = top; y <= bottom; y++)
     for (let x = left; x <= right; x++) {
       // The nearest point of the segment, as a share of the way from a to b.

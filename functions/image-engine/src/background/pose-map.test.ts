@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { poseMap } from './pose-map';
+
+const [width, height] = [100, 60];
+const at = (map: Uint8Array, x: number, y: number) => map[y * width + x];
+
+describe('what the pose model found, drawn on the mask', () => {
+  it('covers the forearm and the hand past the wrist, a quarter of the forearm wide each side', () => {
+    const map = poseMap(
+      { forearms: [{ elbow: { x: 20, y: 30 }, wrist: { x: 60, y: 30 } }], head: undefined },
+      width,
+      height,
+    );
+    // Elbow, middle, wrist, the hand (half a forearm past the wrist).
+    expect([at(map, 20, 30), at(map, 40, 30), at(map, 60, 30), at(map, 79, 30)]).toEqual([1, 1, 1, 1]);
+    expect([at(map, 40, 39), at(map, 40, 21)]).toEqual([1, 1]);
+    // Not beyond the hand's tip and its radius, nor far to the sides.
+    expect([at(map, 92, 30), at(map, 40, 41), at(map, 40, 19)]).toEqual([0, 0, 0]);
+  });
+
+  it('follows a raised forearm and leaves the picture alone without one', () => {
+    const raised = poseMap(
+      { forearms: [{ elbow: { x: 50, y: 50 }, wrist: { x: 50, y: 20 } }], head: undefined },
+      width,
+      height,
+    );
+    expect([at(raised, 50, 10), at(raised, 50, 35), at(raised, 70, 35)]).toEqual([1, 1, 0]);
+    expect(poseMap({ forearms: [], head: undefined }, width, height).some(Boolean)).toBe(false);
+  });
+
+  it('draws nothing for a forearm folded onto itself (elbow and wrist in one place)', () => {
+    expect(
+      poseMap(
+        { forearms: [{ elbow: { x: 50, y: 30 }, wrist: { x: 51, y: 30 } }], head: undefined },
+        width,
+        height,
+      ).some(Boolean),
+    ).toBe(false);
+  });
+
+  it('draws the head as its disc', () => {
+    const map = poseMap({ forearms: [], head: { centre: { x: 50, y: 30 }, radius: 10 } }, width, height);
+    expect([at(map, 50, 30), at(map, 59, 30), at(map, 50, 21), at(map, 57, 37)]).toEqual([1, 1, 1, 1]);
+    expect([at(map, 61, 30), at(map, 50, 41), at(map, 58, 38)]).toEqual([0, 0, 0]);
+  });
+});
