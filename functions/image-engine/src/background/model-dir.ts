@@ -1,8 +1,9 @@
 /**
- * Where the segmentation model is: beside this file in the repository, and beside the bundle in a
- * Lambda (infra copies `model/` next to index.js; a bundle has no source folder to look in).
+ * Where the segmentation and pose models are: beside this file in the repository, and beside the
+ * bundle in a Lambda (infra copies `model/` next to index.js; a bundle has no source folder to look
+ * in).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -19,4 +20,16 @@ export function modelDir(): string {
   if (!found)
     throw new Error(`The selfie segmentation model is missing (looked in ${candidates.join(', ')})`);
   return found;
+}
+
+/** A TensorFlow.js graph model of the folder (`name`.json and `name`.bin), as `tf.io.fromMemory` takes it. */
+export function graphModelArtifacts(name: string) {
+  const dir = modelDir();
+  const json = JSON.parse(readFileSync(path.join(dir, `${name}.json`), 'utf8'));
+  const weights = readFileSync(path.join(dir, `${name}.bin`));
+  return {
+    modelTopology: json.modelTopology,
+    weightSpecs: json.weightsManifest[0].weights,
+    weightData: weights.buffer.slice(weights.byteOffset, weights.byteOffset + weights.byteLength),
+  };
 }

@@ -6,13 +6,11 @@
  * wrists and the face by the body's shape, so the colour refinement (colour-refine.ts) can look for
  * them where they are.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
 import { loadFaceApiWith } from '../face-detector';
 import type { RgbImage } from './guided-filter';
 import { GREY } from './letterbox';
-import { modelDir } from './model-dir';
+import { graphModelArtifacts } from './model-dir';
 
 /** The model's input square. */
 const POSE_SIDE = 192;
@@ -49,16 +47,7 @@ let loading: Promise<{ tf: Tf; model: GraphModel }> | undefined;
 function loadPose() {
   loading ??= (async () => {
     const { tf } = (await loadFaceApiWith('tinyFaceDetector')) as unknown as { tf: Tf };
-    const dir = modelDir();
-    const json = JSON.parse(readFileSync(path.join(dir, 'movenet-lightning.json'), 'utf8'));
-    const weights = readFileSync(path.join(dir, 'movenet-lightning.bin'));
-    const model = await tf.loadGraphModel(
-      tf.io.fromMemory({
-        modelTopology: json.modelTopology,
-        weightSpecs: json.weightsManifest[0].weights,
-        weightData: weights.buffer.slice(weights.byteOffset, weights.byteOffset + weights.byteLength),
-      }),
-    );
+    const model = await tf.loadGraphModel(tf.io.fromMemory(graphModelArtifacts('movenet-lightning')));
     return { tf, model };
   })();
   loading.catch(() => {

@@ -5,13 +5,11 @@
  * the mean mask cut back out of the letterbox, the largest face (in the mask's pixels) and the
  * connected region that holds it (the largest region when no face is found).
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
 import { loadFaceApiWith, settled } from '../face-detector';
 import type { RgbImage } from './guided-filter';
 import { GREY, letterboxFor, meanInside, padded } from './letterbox';
-import { modelDir } from './model-dir';
+import { graphModelArtifacts } from './model-dir';
 import { largestRegion, type Mask, type Region, regionAt } from './regions';
 import type { FaceBox } from './subject';
 
@@ -42,16 +40,7 @@ export function loadSegmenter() {
   loading ??= (async () => {
     // Where the face is, not who: the tiny detector answers in tens of milliseconds (SSD: ~500 ms).
     const api = (await loadFaceApiWith('tinyFaceDetector')) as unknown as FaceDetectionApi;
-    const dir = modelDir();
-    const json = JSON.parse(readFileSync(path.join(dir, 'selfie.json'), 'utf8'));
-    const weights = readFileSync(path.join(dir, 'selfie.bin'));
-    const model = await api.tf.loadGraphModel(
-      api.tf.io.fromMemory({
-        modelTopology: json.modelTopology,
-        weightSpecs: json.weightsManifest[0].weights,
-        weightData: weights.buffer.slice(weights.byteOffset, weights.byteOffset + weights.byteLength),
-      }),
-    );
+    const model = await api.tf.loadGraphModel(api.tf.io.fromMemory(graphModelArtifacts('selfie')));
     return { api, model };
   })();
   loading.catch(() => {
