@@ -15,8 +15,8 @@ export const BUDGET_MB: Record<LambdaName, number> = {
   webhooks: 3.5, // measured 2.8 MB
   // The image Lambdas measured 152 MB before infra/constructs/bundle-prune.ts cut tfjs (79 → 8 MB) and
   // face-api (19 → 13 MB: its models) down to the files Node loads.
-  moments: 83, // measured 75.5 MB: Skia 29 MB, sharp 18 MB, face-api's models 13 MB, tfjs 8 MB, the selfie model
+  moments: 83, // measured 80.5 MB: Skia 29 MB, sharp 18 MB, face-api's models 13 MB, tfjs 8 MB, the pose model 4.6 MB, the selfie model
   admin: 24, // measured 21.6 MB: sharp's 19 MB
-  'render-worker': 84, // measured 76.1 MB: the same packages as moments
+  'render-worker': 84, // measured 81.1 MB: the same packages and models as moments
   'pack-worker': 56, // measured 50.7 MB: Skia and sharp
 };
