@@ -19,6 +19,7 @@ export const messages = {
   sharedSuccessfully: 'Shared successfully!',
   downloaded: 'Downloaded!',
   growthClipFailed: 'Could not make the clip on this device. Try again, or in another browser.',
+  hdClipUnavailable: "Your HD photos didn't load, so this clip shows the watermark. Try again in a moment.",
   sharedPhotoMissing: "The shared photo didn't come through. Please choose it here.",
 
   // Results, fixed wording

@@ -16,7 +16,7 @@ import type { GrowthClip as Clip } from './make-clip';
 import { canShareFile, shareClip } from './share-clip';
 import { unmarkedPictures } from './unmarked-pictures';
 
-type Made = Clip & { url: string; unmarked: boolean };
+type Made = Clip & { url: string; unmarked: boolean; hdMissed: boolean };
 
 export function GrowthClipButton({ upload }: { upload: UploadView }) {
   const [busy, setBusy] = useState(false);
@@ -42,8 +42,13 @@ export function GrowthClipButton({ upload }: { upload: UploadView }) {
         import('./make-clip'),
         unmarkedPictures(upload),
       ]);
-      const made = await makeGrowthClip(upload.jobs, notice, unmarked);
-      setClip({ ...made, url: URL.createObjectURL(made.file), unmarked: unmarked !== null });
+      const made = await makeGrowthClip(upload.jobs, notice, unmarked.pictures);
+      setClip({
+        ...made,
+        url: URL.createObjectURL(made.file),
+        unmarked: unmarked.pictures !== null,
+        hdMissed: unmarked.missed,
+      });
     } catch {
       toast.error(messages.growthClipFailed);
     } finally {
@@ -82,6 +87,11 @@ export function GrowthClipButton({ upload }: { upload: UploadView }) {
           {clip.unmarked && (
             <p className="px-4 pt-3 text-center text-sm text-slate-600">
               Made from your HD photos, without the watermark.
+            </p>
+          )}
+          {clip.hdMissed && (
+            <p role="status" className="px-4 pt-3 text-center text-sm text-slate-600">
+              {messages.hdClipUnavailable}
             </p>
           )}
           <div className="flex flex-wrap justify-center gap-3 p-4">
