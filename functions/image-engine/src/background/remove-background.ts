@@ -68,7 +68,7 @@
  * along each forearm it is confident of, from the elbow to past the hand (pose-map.ts). Composites
  * 0.953 → 0.955, forearms and hands 45/46 → 46/46 (3d-shrugging's left hand 56 → 87%); dolls 0.907
  * → 0.916, 31 → 34 of 40 (outstretched-beach's forearms and left hand); the real portraits
- * unchanged (11: 0.916, 22: 0.871); 12 MP median 165 → 186–213 ms (the model ~40 ms). Still lost:
+ * unchanged (11: 0.916, 22: 0.871); 12 MP median 165 → 200 ms (the model ~40 ms; slowest 244 ms). Still lost:
  * small-raised-autumn's four (the pose model is unsure of a small drawn toddler's wrists: 0.10–0.14),
  * outstretched-beach's right hand and cheering-party's right hand (thin fingers, 58% and 65%).
  * The same lean inside the head's disc (from the pose model's nose, eyes and ears) brought back
