@@ -13,7 +13,7 @@
  */
 import { colourBins, density, logRatio } from './colour-model';
 import { boxMean, type RgbImage } from './guided-filter';
-import type { Pose } from './pose';
+import { NO_POSE, type Pose } from './pose';
 import { poseMap } from './pose-map';
 import { near } from './regions';
 
@@ -75,7 +75,6 @@ const LIFT_FROM = 128;
  * but more hair strands from real portraits (11: 0.916, 0.915; 22: 0.872, 0.870).
  */
 const SURE_DROP_ODDS = -2;
-const NO_POSE: Pose = { forearms: [], head: undefined };
 /**
  * Log-odds added inside the forearms and head the pose model found (pose-map.ts): skin on a beige wall (−0.5)
  * joins, the wall around it (−2 and less) stays out. Measured on the cut-out set: 0.75 lost two

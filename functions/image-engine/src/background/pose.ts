@@ -58,6 +58,7 @@ function loadPose() {
 
 /** What the pose model is confident of, in the photo's pixels. */
 export type Pose = { forearms: Forearm[]; head: Disc | undefined };
+export const NO_POSE: Pose = { forearms: [], head: undefined };
 
 /** The pose the model finds in `square` of the photo. */
 export async function poseIn(photo: RgbImage, square: Square): Promise<Pose> {

@@ -7,7 +7,7 @@
 import sharp from 'sharp';
 import { refineByColour, type SkinBox } from './colour-refine';
 import type { RgbImage } from './guided-filter';
-import type { Point, Pose } from './pose';
+import { NO_POSE, type Point, type Pose } from './pose';
 import type { Mask, Region } from './regions';
 
 /**
@@ -33,7 +33,7 @@ export async function workingSubject(
   region: Region,
   face: FaceBox | undefined,
   workSide: number,
-  pose: Pose = { forearms: [], head: undefined },
+  pose: Pose = NO_POSE,
 ): Promise<WorkingSubject> {
   const ratio = Math.min(1, workSide / Math.max(photo.width, photo.height));
   const size = { width: Math.round(photo.width * ratio), height: Math.round(photo.height * ratio) };
