@@ -50,7 +50,7 @@ export const GROUP_NODE_MODULES: Partial<Record<RouteGroup, string[]>> = {
   admin: ['sharp'],
   moments: IMAGE_NODE_MODULES,
 };
-/** The segmentation model, read beside the bundle by functions/image-engine/src/background/model-dir.ts. */
+/** The segmentation and pose models, read beside the bundle by functions/image-engine/src/background/model-dir.ts. */
 export const SELFIE_MODEL_FOLDER = { 'selfie-model': 'functions/image-engine/src/background/model' };
 /** Folders a group's Lambda reads beside its bundle: those of the modules its entry reaches. */
 export const GROUP_BUNDLE_FOLDERS: Partial<Record<RouteGroup, Record<string, string>>> = {

@@ -91,7 +91,7 @@ export type ColourRefineInput = {
   probability: Uint8Array;
   /** The child's region as kept so far (0–255, the rest 0), at the working size. */
   region: Uint8Array;
-  /** How far (working pixels) from the region a limb may reach. */
+  /** How far (working pixels) from the region a limb may reach (and wherever the pose's forearms and head are). */
   reach: number;
   /** Where the face's skin is (working pixels): what bare forearms and hands look like. */
   skin: SkinBox;
@@ -101,7 +101,8 @@ export type ColourRefineInput = {
 export type SkinBox = { left: number; top: number; right: number; bottom: number };
 
 /**
- * The region with what the colours add to it: pixels within `reach` whose colour and model
+ * The region with what the colours add to it: pixels within `reach` (or the pose's forearms and
+ * head, where the child counts POSE_ODDS more) whose colour and model
  * probability together favour the child, joined to the region through each other, set opaque.
  */
 export function refineByColour({

@@ -44,7 +44,7 @@ type Tf = {
 };
 
 let loading: Promise<{ tf: Tf; model: GraphModel }> | undefined;
-function loadPose() {
+export function loadPose() {
   loading ??= (async () => {
     const { tf } = (await loadFaceApiWith('tinyFaceDetector')) as unknown as { tf: Tf };
     const model = await tf.loadGraphModel(tf.io.fromMemory(graphModelArtifacts('movenet-lightning')));

@@ -93,7 +93,7 @@ import type { Cutout, ImageInput } from '../types';
 import { fullSizeAlpha } from './alpha';
 import { foregroundColours } from './foreground';
 import type { RgbImage } from './guided-filter';
-import { poseIn, type Square } from './pose';
+import { loadPose, poseIn, type Square } from './pose';
 import { boxOf, type Mask, type Region, sureParts } from './regions';
 import { loadSegmenter, look, MIN_PERSON_SHARE, MODEL_SIDE } from './segment';
 import { workingSubject } from './subject';
@@ -138,7 +138,8 @@ type Rect = { left: number; top: number; width: number; height: number };
 export async function removeBackgroundOffline(
   image: ImageInput,
 ): Promise<Cutout & { timings: RemoveBackgroundTimings; frame: CutoutFrame }> {
-  await loadSegmenter();
+  // Both models load before the clock starts: a cold Lambda's first cut-out pays for them once.
+  await Promise.all([loadSegmenter(), loadPose()]);
   let started = performance.now();
   const input = Buffer.isBuffer(image)
     ? sharp(image).autoOrient()

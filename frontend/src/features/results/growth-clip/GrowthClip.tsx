@@ -89,11 +89,6 @@ export function GrowthClipButton({ upload }: { upload: UploadView }) {
               Made from your HD photos, without the watermark.
             </p>
           )}
-          {clip.hdMissed && (
-            <p role="status" className="px-4 pt-3 text-center text-sm text-slate-600">
-              {messages.hdClipUnavailable}
-            </p>
-          )}
           <div className="flex flex-wrap justify-center gap-3 p-4">
             {canShareFile(navigator, clip.file) && (
               <Button onClick={share}>
@@ -113,6 +108,10 @@ export function GrowthClipButton({ upload }: { upload: UploadView }) {
           </div>
         </Card>
       )}
+      {/* Mounted before it speaks: screen readers skip a live region that arrives already filled. */}
+      <p role="status" className="text-center text-sm text-slate-600 empty:sr-only">
+        {clip?.hdMissed ? messages.hdClipUnavailable : ''}
+      </p>
     </section>
   );
 }
