@@ -224,9 +224,8 @@ async function draw(
   const { jpeg, timings } = await deps.keepsakes.render({
     background: storedLayer(deps, 'renders', templateImage),
     cutout: storedLayer(deps, 'uploads', cutout),
-    source: request.strokes.some((s) => s.mode === 'restore')
-      ? { cacheKey: `${sourceKey}@${cutoutVersion}`, load: () => deps.blobs.get('uploads', sourceKey) }
-      : undefined,
+    // Read only if a restore stroke draws from it (the renderer decides).
+    source: { cacheKey: `${sourceKey}@${cutoutVersion}`, load: () => deps.blobs.get('uploads', sourceKey) },
     placement: request.placement,
     strokes: request.strokes,
     blend: request.blend,

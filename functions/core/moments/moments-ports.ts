@@ -149,7 +149,7 @@ export type LayerSource = { cacheKey: string; load(): Promise<Buffer> };
 export type KeepsakeDrawing = {
   background: LayerSource;
   cutout: LayerSource;
-  /** The photo behind the cut-out, for restore strokes. */
+  /** The photo behind the cut-out, for restore strokes: loaded only when a stroke restores. */
   source?: LayerSource;
   placement: Placement;
   strokes: readonly BrushStroke[];

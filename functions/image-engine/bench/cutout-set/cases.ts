@@ -259,3 +259,10 @@ export async function renderCase(spec: CutoutCase): Promise<RenderedCase> {
     .toBuffer();
   return { name: spec.name, jpeg, width, height, truth: channelOf(mask, width, height), limbs };
 }
+
+/** One drawn case by its name (tests pick the case that shows what they check). */
+export function renderCaseNamed(name: string): Promise<RenderedCase> {
+  const spec = CASES.find((c) => c.name === name);
+  if (!spec) throw new Error(`No cut-out case named ${name}`);
+  return renderCase(spec);
+}

@@ -247,3 +247,10 @@ export async function renderComposite(spec: CompositeCase): Promise<RenderedCase
     .toBuffer();
   return { name: spec.name, jpeg, width, height, truth, limbs };
 }
+
+/** One composite by its name (tests pick the case that shows what they check). */
+export function renderCompositeNamed(name: string): Promise<RenderedCase> {
+  const spec = COMPOSITES.find((c) => c.name === name);
+  if (!spec) throw new Error(`No composite named ${name}`);
+  return renderComposite(spec);
+}

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { COMPOSITES, renderComposite } from '../../bench/cutout-set/composites';
+import { renderCompositeNamed } from '../../bench/cutout-set/composites';
 import { landscapeJpeg } from '../test-photos';
 import { poseIn } from './pose';
 
@@ -17,8 +17,7 @@ describe('the pose model (where the forearms and the head are)', () => {
     'puts each forearm of a dancing child on her forearms and hands, and her head on her',
     async () => {
       // A 3D-rendered child with exact forearm and hand masks (bench/cutout-set), one arm up.
-      const spec = COMPOSITES.find((c) => c.name === '3d-dancing') as (typeof COMPOSITES)[number];
-      const rendered = await renderComposite(spec);
+      const rendered = await renderCompositeNamed('3d-dancing');
       const photo = await rgbOf(rendered.jpeg);
       const { forearms, head } = await poseIn(photo, {
         left: 0,

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { CASES, renderCase } from '../../bench/cutout-set/cases';
-import { COMPOSITES, renderComposite } from '../../bench/cutout-set/composites';
+import { renderCaseNamed } from '../../bench/cutout-set/cases';
+import { renderCompositeNamed } from '../../bench/cutout-set/composites';
 import { alphaInPhoto, KEPT_RECALL, scoreCutout } from '../../bench/cutout-set/score';
 import { SubjectNotFoundError } from '../errors';
 import { detectFaces } from '../face-detector';
@@ -63,7 +63,7 @@ describe('offline background removal (MediaPipe selfie segmentation)', () => {
     async () => {
       // Children drawn with known masks (bench/cutout-set): arms straight up, and one arm waving.
       const kept = async (name: string) => {
-        const rendered = await renderCase(CASES.find((c) => c.name === name) as (typeof CASES)[number]);
+        const rendered = await renderCaseNamed(name);
         const out = await removeBackgroundOffline(rendered.jpeg);
         const { limbs } = scoreCutout(rendered, alphaInPhoto(out.mask, out.frame));
         return Object.fromEntries(limbs.map(({ name, recall }) => [name, recall >= KEPT_RECALL]));
@@ -82,9 +82,7 @@ describe('offline background removal (MediaPipe selfie segmentation)', () => {
   it(
     'keeps outstretched arms whose skin matches the wall behind them, and the face (the pose model finds them)',
     async () => {
-      const rendered = await renderCase(
-        CASES.find((c) => c.name === 'outstretched-beach') as (typeof CASES)[number],
-      );
+      const rendered = await renderCaseNamed('outstretched-beach');
       const out = await removeBackgroundOffline(rendered.jpeg);
       const { iou, limbs } = scoreCutout(rendered, alphaInPhoto(out.mask, out.frame));
       const kept = Object.fromEntries(limbs.map(({ name, recall }) => [name, recall >= KEPT_RECALL]));
@@ -100,8 +98,7 @@ describe('offline background removal (MediaPipe selfie segmentation)', () => {
     'cuts out a child far away (a small part of the photo) rather than refusing it, hands and all',
     async () => {
       // A 3D-rendered child with an exact alpha, a fifth of a wide photo's height, on a room.
-      const spec = COMPOSITES.find((c) => c.name === '3d-small-standing-wide') as (typeof COMPOSITES)[number];
-      const rendered = await renderComposite(spec);
+      const rendered = await renderCompositeNamed('3d-small-standing-wide');
       const out = await removeBackgroundOffline(rendered.jpeg);
       const { iou, limbs } = scoreCutout(rendered, alphaInPhoto(out.mask, out.frame));
       expect(iou).toBeGreaterThan(0.85);
