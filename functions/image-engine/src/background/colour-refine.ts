@@ -14,7 +14,7 @@
 import { colourBins, density, logRatio } from './colour-model';
 import { boxMean, type RgbImage } from './guided-filter';
 import { NO_POSE, type Pose } from './pose';
-import { poseMap } from './pose-map';
+import { POSE_LEG, POSE_NONE, poseMap } from './pose-map';
 import { near } from './regions';
 
 /** Model probabilities (0–255) taken as sure: they teach the colour models. */
@@ -76,11 +76,13 @@ const LIFT_FROM = 128;
  */
 const SURE_DROP_ODDS = -2;
 /**
- * Log-odds added inside the forearms and head the pose model found (pose-map.ts): skin on a beige wall (−0.5)
+ * Log-odds added inside the limbs and head the pose model found (pose-map.ts): skin on a beige wall (−0.5)
  * joins, the wall around it (−2 and less) stays out. Measured on the cut-out set: 0.75 lost two
  * hands of these, 1.25 kept the same, 2 flooded past MAX_GROWTH and lost a forearm; teaching the
  * child's colours from the forearms' middle lines changed nothing. In the head's disc it brought
  * back a drawn doll's photographed face (outstretched-beach 0.897 → 0.921), the rest unchanged.
+ * On the lower legs (with the blob rule lifted there) it brought back a doll's dark trousers on a
+ * dark door (straight-up-room 0.833 → 0.920).
  */
 const POSE_ODDS = 1;
 
@@ -91,7 +93,7 @@ export type ColourRefineInput = {
   probability: Uint8Array;
   /** The child's region as kept so far (0–255, the rest 0), at the working size. */
   region: Uint8Array;
-  /** How far (working pixels) from the region a limb may reach (and wherever the pose's forearms and head are). */
+  /** How far (working pixels) from the region a limb may reach (and wherever the pose's limbs and head are). */
   reach: number;
   /** Where the face's skin is (working pixels): what bare forearms and hands look like. */
   skin: SkinBox;
@@ -101,7 +103,7 @@ export type ColourRefineInput = {
 export type SkinBox = { left: number; top: number; right: number; bottom: number };
 
 /**
- * The region with what the colours add to it: pixels within `reach` (or the pose's forearms and
+ * The region with what the colours add to it: pixels within `reach` (or the pose's limbs and
  * head, where the child counts POSE_ODDS more) whose colour and model
  * probability together favour the child, joined to the region through each other, set opaque.
  */
@@ -120,7 +122,7 @@ export function refineByColour({
   // A hand may reach past what the face's size allows: the pose model saw it there.
   const limb = poseMap(pose, width, height);
   const within = near(solid, width, height, reach);
-  for (let i = 0; i < within.length; i++) within[i] |= limb[i];
+  for (let i = 0; i < within.length; i++) if (limb[i] !== POSE_NONE) within[i] = 1;
   // The lost limbs lie within the reach among the sure background: counted lightly there, they
   // must not teach the background model their colours, which it still learns from around.
   const sureChild = new Float32Array(region.length);
@@ -144,12 +146,15 @@ export function refineByColour({
   const colourOdds = logRatio(child, background);
   const odds = new Float32Array(region.length).fill(OUT_OF_REACH_ODDS);
   for (let i = 0; i < odds.length; i++)
-    if (within[i]) odds[i] = MODEL_ODDS[probability[i]] + colourOdds[bins[i]] + limb[i] * POSE_ODDS;
+    if (within[i])
+      odds[i] = MODEL_ODDS[probability[i]] + colourOdds[bins[i]] + (limb[i] === POSE_NONE ? 0 : POSE_ODDS);
   const smoothed = boxMean(odds, width, height, ODDS_RADIUS);
   const candidate = new Uint8Array(region.length);
   for (let i = 0; i < candidate.length; i++) candidate[i] = !solid[i] && smoothed[i] >= JOIN_ODDS ? 1 : 0;
   const thin = withoutBlobs(candidate, width, height, Math.round(BLOB_IN_REACH * reach));
   keepHeld(candidate, thin, solid, width);
+  // A lower leg in trousers is as wide as a blob: where the pose model saw one, it is no ball.
+  for (let i = 0; i < thin.length; i++) if (limb[i] === POSE_LEG) thin[i] |= candidate[i];
   const added = joinedTo(solid, thin, width);
   let grown = 0;
   let area = 0;

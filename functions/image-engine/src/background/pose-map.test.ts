@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { poseMap } from './pose-map';
+import { POSE_ARM_OR_HEAD, POSE_LEG, POSE_NONE, poseMap } from './pose-map';
 
 const [width, height] = [100, 60];
 const at = (map: Uint8Array, x: number, y: number) => map[y * width + x];
@@ -7,7 +7,7 @@ const at = (map: Uint8Array, x: number, y: number) => map[y * width + x];
 describe('what the pose model found, drawn on the mask', () => {
   it('covers the forearm and the hand past the wrist, a quarter of the forearm wide each side', () => {
     const map = poseMap(
-      { forearms: [{ elbow: { x: 20, y: 30 }, wrist: { x: 60, y: 30 } }], head: undefined },
+      { forearms: [{ elbow: { x: 20, y: 30 }, wrist: { x: 60, y: 30 } }], shins: [], head: undefined },
       width,
       height,
     );
@@ -20,18 +20,18 @@ describe('what the pose model found, drawn on the mask', () => {
 
   it('follows a raised forearm and leaves the picture alone without one', () => {
     const raised = poseMap(
-      { forearms: [{ elbow: { x: 50, y: 50 }, wrist: { x: 50, y: 20 } }], head: undefined },
+      { forearms: [{ elbow: { x: 50, y: 50 }, wrist: { x: 50, y: 20 } }], shins: [], head: undefined },
       width,
       height,
     );
     expect([at(raised, 50, 10), at(raised, 50, 35), at(raised, 70, 35)]).toEqual([1, 1, 0]);
-    expect(poseMap({ forearms: [], head: undefined }, width, height).some(Boolean)).toBe(false);
+    expect(poseMap({ forearms: [], shins: [], head: undefined }, width, height).some(Boolean)).toBe(false);
   });
 
   it('draws nothing for a forearm folded onto itself (elbow and wrist in one place)', () => {
     expect(
       poseMap(
-        { forearms: [{ elbow: { x: 50, y: 30 }, wrist: { x: 51, y: 30 } }], head: undefined },
+        { forearms: [{ elbow: { x: 50, y: 30 }, wrist: { x: 51, y: 30 } }], shins: [], head: undefined },
         width,
         height,
       ).some(Boolean),
@@ -39,8 +39,38 @@ describe('what the pose model found, drawn on the mask', () => {
   });
 
   it('draws the head as its disc', () => {
-    const map = poseMap({ forearms: [], head: { centre: { x: 50, y: 30 }, radius: 10 } }, width, height);
+    const map = poseMap(
+      { forearms: [], shins: [], head: { centre: { x: 50, y: 30 }, radius: 10 } },
+      width,
+      height,
+    );
     expect([at(map, 50, 30), at(map, 59, 30), at(map, 50, 21), at(map, 57, 37)]).toEqual([1, 1, 1, 1]);
     expect([at(map, 61, 30), at(map, 50, 41), at(map, 58, 38)]).toEqual([0, 0, 0]);
+  });
+
+  it('draws a lower leg from the knee past the ankle (the foot), marked as a leg', () => {
+    const map = poseMap(
+      { forearms: [], shins: [{ knee: { x: 50, y: 5 }, ankle: { x: 50, y: 35 } }], head: undefined },
+      width,
+      height,
+    );
+    // Knee, middle, ankle, the foot (a fifth of the shin past the ankle), a fifth of the shin each side.
+    const leg = [at(map, 50, 5), at(map, 50, 20), at(map, 50, 35), at(map, 50, 40), at(map, 55, 20)];
+    expect(leg).toEqual(Array(5).fill(POSE_LEG));
+    // Not past the foot and its radius, nor far to the side.
+    expect([at(map, 50, 50), at(map, 58, 20)]).toEqual([POSE_NONE, POSE_NONE]);
+  });
+
+  it('marks an arm that crosses a leg as an arm', () => {
+    const map = poseMap(
+      {
+        forearms: [{ elbow: { x: 30, y: 25 }, wrist: { x: 50, y: 25 } }],
+        shins: [{ knee: { x: 50, y: 5 }, ankle: { x: 50, y: 45 } }],
+        head: undefined,
+      },
+      width,
+      height,
+    );
+    expect([at(map, 50, 25), at(map, 50, 40)]).toEqual([POSE_ARM_OR_HEAD, POSE_LEG]);
   });
 });

@@ -14,12 +14,12 @@ async function rgbOf(jpeg: Buffer) {
 
 describe('the pose model (where the forearms and the head are)', () => {
   it(
-    'puts each forearm of a dancing child on her forearms and hands, and her head on her',
+    'puts each forearm of a dancing child on her forearms and hands, each shin and her head on her',
     async () => {
       // A 3D-rendered child with exact forearm and hand masks (bench/cutout-set), one arm up.
       const rendered = await renderCompositeNamed('3d-dancing');
       const photo = await rgbOf(rendered.jpeg);
-      const { forearms, head } = await poseIn(photo, {
+      const { forearms, shins, head } = await poseIn(photo, {
         left: 0,
         top: 0,
         side: Math.max(photo.width, photo.height),
@@ -39,6 +39,11 @@ describe('the pose model (where the forearms and the head are)', () => {
         return false;
       };
       for (const { elbow, wrist } of forearms) expect([onArm(elbow), onArm(wrist)]).toEqual([true, true]);
+      // Both legs, each knee and ankle on the child (no exact leg masks: the whole child's).
+      expect(shins).toHaveLength(2);
+      const onChild = ({ x, y }: { x: number; y: number }) =>
+        rendered.truth[Math.round(y) * photo.width + Math.round(x)] > 128;
+      for (const { knee, ankle } of shins) expect([onChild(knee), onChild(ankle)]).toEqual([true, true]);
       // The head's disc is on the child, about a head wide.
       const { centre, radius } = head as NonNullable<typeof head>;
       expect(rendered.truth[Math.round(centre.y) * photo.width + Math.round(centre.x)]).toBeGreaterThan(128);
@@ -49,11 +54,12 @@ describe('the pose model (where the forearms and the head are)', () => {
   );
 
   it(
-    'finds no forearm and no head in a landscape with no one in it',
+    'finds no forearm, no leg and no head in a landscape with no one in it',
     async () => {
       const photo = await rgbOf(await landscapeJpeg());
       expect(await poseIn(photo, { left: 0, top: 0, side: Math.max(photo.width, photo.height) })).toEqual({
         forearms: [],
+        shins: [],
         head: undefined,
       });
     },

@@ -97,10 +97,11 @@ const scaledSkin = (skin: SkinBox, scale: number): SkinBox => ({
 });
 
 const scaled = ({ x, y }: Point, ratio: number): Point => ({ x: x * ratio, y: y * ratio });
-const scaledPose = ({ forearms, head }: Pose, ratio: number): Pose => ({
+const scaledPose = ({ forearms, shins, head }: Pose, ratio: number): Pose => ({
   forearms: forearms.map(({ elbow, wrist }) => ({
     elbow: scaled(elbow, ratio),
     wrist: scaled(wrist, ratio),
   })),
+  shins: shins.map(({ knee, ankle }) => ({ knee: scaled(knee, ratio), ankle: scaled(ankle, ratio) })),
   head: head && { centre: scaled(head.centre, ratio), radius: head.radius * ratio },
 });
