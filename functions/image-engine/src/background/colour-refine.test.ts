@@ -117,6 +117,7 @@ describe('refining the mask by colour', () => {
       forearms: [{ elbow: { x: 82, y: 53 }, wrist: { x: 102, y: 53 } }],
       shins: [],
       head: undefined,
+      lowest: undefined,
     };
     const out = refineByColour({ ...input, reach: 40, skin, pose });
     expect([at(out, 85, 53), at(out, 100, 53), at(out, 108, 53)]).toEqual([255, 255, 255]);
@@ -133,6 +134,7 @@ describe('refining the mask by colour', () => {
       forearms: [],
       shins: [{ knee: { x: 60, y: 84 }, ankle: { x: 60, y: 112 } }],
       head: undefined,
+      lowest: undefined,
     };
     const out = refineByColour({ ...input, reach: 40, skin, pose });
     expect([at(out, 60, 90), at(out, 60, 100), at(out, 60, 115)]).toEqual([255, 255, 255]);

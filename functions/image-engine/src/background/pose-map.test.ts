@@ -7,7 +7,12 @@ const at = (map: Uint8Array, x: number, y: number) => map[y * width + x];
 describe('what the pose model found, drawn on the mask', () => {
   it('covers the forearm and the hand past the wrist, a quarter of the forearm wide each side', () => {
     const map = poseMap(
-      { forearms: [{ elbow: { x: 20, y: 30 }, wrist: { x: 60, y: 30 } }], shins: [], head: undefined },
+      {
+        forearms: [{ elbow: { x: 20, y: 30 }, wrist: { x: 60, y: 30 } }],
+        shins: [],
+        head: undefined,
+        lowest: undefined,
+      },
       width,
       height,
     );
@@ -20,18 +25,30 @@ describe('what the pose model found, drawn on the mask', () => {
 
   it('follows a raised forearm and leaves the picture alone without one', () => {
     const raised = poseMap(
-      { forearms: [{ elbow: { x: 50, y: 50 }, wrist: { x: 50, y: 20 } }], shins: [], head: undefined },
+      {
+        forearms: [{ elbow: { x: 50, y: 50 }, wrist: { x: 50, y: 20 } }],
+        shins: [],
+        head: undefined,
+        lowest: undefined,
+      },
       width,
       height,
     );
     expect([at(raised, 50, 10), at(raised, 50, 35), at(raised, 70, 35)]).toEqual([1, 1, 0]);
-    expect(poseMap({ forearms: [], shins: [], head: undefined }, width, height).some(Boolean)).toBe(false);
+    expect(
+      poseMap({ forearms: [], shins: [], head: undefined, lowest: undefined }, width, height).some(Boolean),
+    ).toBe(false);
   });
 
   it('draws nothing for a forearm folded onto itself (elbow and wrist in one place)', () => {
     expect(
       poseMap(
-        { forearms: [{ elbow: { x: 50, y: 30 }, wrist: { x: 51, y: 30 } }], shins: [], head: undefined },
+        {
+          forearms: [{ elbow: { x: 50, y: 30 }, wrist: { x: 51, y: 30 } }],
+          shins: [],
+          head: undefined,
+          lowest: undefined,
+        },
         width,
         height,
       ).some(Boolean),
@@ -40,7 +57,7 @@ describe('what the pose model found, drawn on the mask', () => {
 
   it('draws the head as its disc', () => {
     const map = poseMap(
-      { forearms: [], shins: [], head: { centre: { x: 50, y: 30 }, radius: 10 } },
+      { forearms: [], shins: [], head: { centre: { x: 50, y: 30 }, radius: 10 }, lowest: undefined },
       width,
       height,
     );
@@ -50,7 +67,12 @@ describe('what the pose model found, drawn on the mask', () => {
 
   it('draws a lower leg from the knee past the ankle (the foot), marked as a leg', () => {
     const map = poseMap(
-      { forearms: [], shins: [{ knee: { x: 50, y: 5 }, ankle: { x: 50, y: 35 } }], head: undefined },
+      {
+        forearms: [],
+        shins: [{ knee: { x: 50, y: 5 }, ankle: { x: 50, y: 35 } }],
+        head: undefined,
+        lowest: undefined,
+      },
       width,
       height,
     );
@@ -67,6 +89,7 @@ describe('what the pose model found, drawn on the mask', () => {
         forearms: [{ elbow: { x: 30, y: 25 }, wrist: { x: 50, y: 25 } }],
         shins: [{ knee: { x: 50, y: 5 }, ankle: { x: 50, y: 45 } }],
         head: undefined,
+        lowest: undefined,
       },
       width,
       height,

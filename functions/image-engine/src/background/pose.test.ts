@@ -19,7 +19,7 @@ describe('the pose model (where the forearms and the head are)', () => {
       // A 3D-rendered child with exact forearm and hand masks (bench/cutout-set), one arm up.
       const rendered = await renderCompositeNamed('3d-dancing');
       const photo = await rgbOf(rendered.jpeg);
-      const { forearms, shins, head } = await poseIn(photo, {
+      const { forearms, shins, head, lowest } = await poseIn(photo, {
         left: 0,
         top: 0,
         side: Math.max(photo.width, photo.height),
@@ -44,6 +44,9 @@ describe('the pose model (where the forearms and the head are)', () => {
       const onChild = ({ x, y }: { x: number; y: number }) =>
         rendered.truth[Math.round(y) * photo.width + Math.round(x)] > 128;
       for (const { knee, ankle } of shins) expect([onChild(knee), onChild(ankle)]).toEqual([true, true]);
+      // The lowest she can reach is below her feet.
+      const feet = Math.floor(rendered.truth.findLastIndex((alpha) => alpha >= 128) / photo.width);
+      expect(lowest).toBeGreaterThan(feet);
       // The head's disc is on the child, about a head wide.
       const { centre, radius } = head as NonNullable<typeof head>;
       expect(rendered.truth[Math.round(centre.y) * photo.width + Math.round(centre.x)]).toBeGreaterThan(128);
@@ -61,6 +64,7 @@ describe('the pose model (where the forearms and the head are)', () => {
         forearms: [],
         shins: [],
         head: undefined,
+        lowest: undefined,
       });
     },
     MODEL_TEST_TIMEOUT_MS,

@@ -95,6 +95,28 @@ describe('offline background removal (MediaPipe selfie segmentation)', () => {
   );
 
   it(
+    "keeps a standing doll's dark trousers on a dark door, and leaves out the chair under a sitting child",
+    async () => {
+      // The pose model's lower legs bring the trousers back (0.83 without them).
+      const standing = await renderCaseNamed('straight-up-room');
+      const kept = await removeBackgroundOffline(standing.jpeg);
+      expect(scoreCutout(standing, alphaInPhoto(kept.mask, kept.frame)).iou).toBeGreaterThan(0.9);
+      // The segmentation draws the dark chair below a cross-legged child as her legs, down to the
+      // photo's edge; her legs tell how low she can reach.
+      const sitting = await renderCompositeNamed('3d-sitting');
+      const out = await removeBackgroundOffline(sitting.jpeg);
+      const alpha = alphaInPhoto(out.mask, out.frame);
+      let bottom = 0;
+      for (let i = 0; i < sitting.truth.length; i++) if (sitting.truth[i] >= 128) bottom = i;
+      const farBelow =
+        (Math.floor(bottom / sitting.width) + Math.round(0.1 * sitting.height)) * sitting.width;
+      expect(alpha.subarray(farBelow).some((a) => a >= 128)).toBe(false);
+      expect(scoreCutout(sitting, alpha).iou).toBeGreaterThan(0.85);
+    },
+    MODEL_TEST_TIMEOUT_MS,
+  );
+
+  it(
     'cuts out a child far away (a small part of the photo) rather than refusing it, hands and all',
     async () => {
       // A 3D-rendered child with an exact alpha, a fifth of a wide photo's height, on a room.

@@ -57,14 +57,19 @@ export async function workingSubject(
     ? ARM_REACH_IN_FACES * face.height
     : ARM_REACH_IN_SUBJECTS * Math.max(box.right - box.left, box.bottom - box.top);
   const work = { data: guide, ...size };
+  const workPose = scaledPose(pose, ratio);
   const subject = refineByColour({
     photo: work,
     probability: workProbability,
     region: workRegion,
     reach: Math.round(reach * scale),
     skin: scaledSkin(face ? skinOfFace(face) : skinAtTop(region), scale),
-    pose: scaledPose(pose, ratio),
+    pose: workPose,
   });
+  // Below the lowest the child's legs reach is what she sits or stands on (a chair's dark legs).
+  const { lowest } = workPose;
+  if (lowest !== undefined)
+    subject.fill(0, Math.min(size.height, Math.max(0, Math.ceil(lowest))) * size.width);
   return { work, subject };
 }
 
@@ -97,11 +102,12 @@ const scaledSkin = (skin: SkinBox, scale: number): SkinBox => ({
 });
 
 const scaled = ({ x, y }: Point, ratio: number): Point => ({ x: x * ratio, y: y * ratio });
-const scaledPose = ({ forearms, shins, head }: Pose, ratio: number): Pose => ({
+const scaledPose = ({ forearms, shins, head, lowest }: Pose, ratio: number): Pose => ({
   forearms: forearms.map(({ elbow, wrist }) => ({
     elbow: scaled(elbow, ratio),
     wrist: scaled(wrist, ratio),
   })),
   shins: shins.map(({ knee, ankle }) => ({ knee: scaled(knee, ratio), ankle: scaled(ankle, ratio) })),
   head: head && { centre: scaled(head.centre, ratio), radius: head.radius * ratio },
+  lowest: lowest === undefined ? undefined : lowest * ratio,
 });
