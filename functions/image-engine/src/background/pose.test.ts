@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { renderCompositeNamed } from '../../bench/cutout-set/composites';
 import { landscapeJpeg } from '../test-photos';
-import { poseIn } from './pose';
+import { lowestReach, poseIn } from './pose';
 
 // The first call loads the WASM backend and the model: seconds on a busy 2-core machine.
 const MODEL_TEST_TIMEOUT_MS = 60_000;
@@ -69,4 +69,24 @@ describe('the pose model (where the forearms and the head are)', () => {
     },
     MODEL_TEST_TIMEOUT_MS,
   );
+});
+
+describe('how low the child reaches', () => {
+  // A standing leg: thigh 40 px, shin 50 px, the ankle at row 190.
+  const standing = { hip: { x: 100, y: 100 }, knee: { x: 100, y: 140 }, ankle: { x: 100, y: 190 } };
+
+  it('is 1.2 of the longer part of a standing leg below its ankle', () => {
+    expect(lowestReach([standing], [])).toBeCloseTo(190 + 1.2 * 50);
+  });
+
+  it('bounds nothing for a child upside down or a baby with its legs in the air', () => {
+    const upsideDown = { hip: { x: 100, y: 190 }, knee: { x: 100, y: 140 }, ankle: { x: 100, y: 100 } };
+    expect(lowestReach([upsideDown], [])).toBeUndefined();
+    expect(lowestReach([], [])).toBeUndefined();
+  });
+
+  it('never leaves out a hand hanging lower than the feet', () => {
+    const hanging = { elbow: { x: 60, y: 220 }, wrist: { x: 60, y: 260 } };
+    expect(lowestReach([standing], [hanging])).toBeCloseTo(260 + 40);
+  });
 });

@@ -102,22 +102,43 @@ export async function poseIn(photo: RgbImage, square: Square): Promise<Pose> {
     if (elbow && wrist) forearms.push({ elbow, wrist });
   }
   const shins: Shin[] = [];
-  let lowest: number | undefined;
+  const legs: Leg[] = [];
   for (const leg of LEGS) {
-    const [knee, ankle] = [at(leg.knee, MIN_LEG_SCORE), at(leg.ankle, MIN_LEG_SCORE)];
+    const [hip, knee, ankle] = [
+      at(leg.hip, MIN_LEG_SCORE),
+      at(leg.knee, MIN_LEG_SCORE),
+      at(leg.ankle, MIN_LEG_SCORE),
+    ];
     if (knee && ankle) shins.push({ knee, ankle });
-    const hip = at(leg.hip, MIN_LEG_SCORE);
-    if (hip && knee && ankle) {
-      const below = BELOW_ANKLE_IN_LEGS * Math.max(distance([hip, knee]), distance([knee, ankle]));
-      lowest = Math.max(lowest ?? 0, ankle.y + below);
-    }
+    if (hip && knee && ankle) legs.push({ hip, knee, ankle });
   }
   return {
     forearms,
     shins,
     head: headOf(at(HEAD.nose), [at(HEAD.leftEye), at(HEAD.rightEye)], [at(HEAD.leftEar), at(HEAD.rightEar)]),
-    lowest,
+    lowest: lowestReach(legs, forearms),
   };
+}
+
+/** A leg all three of whose joints the model is confident of. */
+export type Leg = { hip: Point; knee: Point; ankle: Point };
+
+/**
+ * The lowest row the child reaches: BELOW_ANKLE_IN_LEGS of a leg below the lower ankle of the legs
+ * that hang or stand (ankle below hip), and never above a hand. A child upside down or a baby
+ * with its legs in the air has no such leg: nothing is bounded.
+ */
+export function lowestReach(legs: Leg[], forearms: Forearm[]): number | undefined {
+  let lowest: number | undefined;
+  for (const { hip, knee, ankle } of legs) {
+    if (ankle.y <= hip.y) continue;
+    const below = BELOW_ANKLE_IN_LEGS * Math.max(distance([hip, knee]), distance([knee, ankle]));
+    lowest = Math.max(lowest ?? 0, ankle.y + below);
+  }
+  if (lowest === undefined) return undefined;
+  // A hand hanging lower than the feet (a child on a high chair) is the child's too.
+  for (const { elbow, wrist } of forearms) lowest = Math.max(lowest, wrist.y + distance([elbow, wrist]));
+  return lowest;
 }
 
 const distance = ([a, b]: Array<Point | undefined>) => (a && b ? Math.hypot(a.x - b.x, a.y - b.y) : 0);
