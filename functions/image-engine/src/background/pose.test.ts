@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { renderCompositeNamed } from '../../bench/cutout-set/composites';
 import { landscapeJpeg } from '../test-photos';
-import { lowestReach, poseIn } from './pose';
+import { armsFromMirror, lowestReach, poseIn } from './pose';
 
 // The first call loads the WASM backend and the model: seconds on a busy 2-core machine.
 const MODEL_TEST_TIMEOUT_MS = 60_000;
@@ -88,5 +88,24 @@ describe('how low the child reaches', () => {
   it('never leaves out a hand hanging lower than the feet', () => {
     const hanging = { elbow: { x: 60, y: 220 }, wrist: { x: 60, y: 260 } };
     expect(lowestReach([standing], [hanging])).toBeCloseTo(260 + 40);
+  });
+});
+
+describe('a second look in the mirror', () => {
+  it("takes each elbow and wrist from the surer look, the mirror's left arm as the right", () => {
+    // 17 keypoints as (y, x, score); the first look is unsure of the left wrist (9).
+    const first = new Float32Array(17 * 3);
+    const mirror = new Float32Array(17 * 3);
+    first.set([0.3, 0.7, 0.1], 9 * 3);
+    first.set([0.5, 0.3, 0.6], 8 * 3); // the right elbow, sure
+    mirror.set([0.32, 0.25, 0.5], 10 * 3); // the mirror's right wrist is the child's left
+    mirror.set([0.5, 0.7, 0.2], 7 * 3); // its left elbow, less sure than the first look's right
+    armsFromMirror(first, mirror);
+    expect(Array.from(first.subarray(9 * 3, 10 * 3))).toEqual([
+      expect.closeTo(0.32),
+      expect.closeTo(0.75),
+      expect.closeTo(0.5),
+    ]);
+    expect(Array.from(first.subarray(8 * 3, 9 * 3))).toEqual([0.5, expect.closeTo(0.3), expect.closeTo(0.6)]);
   });
 });
