@@ -14,7 +14,7 @@
 import { colourBins, density, logRatio } from './colour-model';
 import { boxMean, type RgbImage } from './guided-filter';
 import { NO_POSE, type Pose } from './pose';
-import { POSE_LEG, POSE_NONE, poseMap } from './pose-map';
+import { closedAlongForearms, POSE_LEG, POSE_NONE, poseMap } from './pose-map';
 import { near } from './regions';
 
 /** Model probabilities (0–255) taken as sure: they teach the colour models. */
@@ -156,6 +156,11 @@ export function refineByColour({
   // A lower leg in trousers is as wide as a blob: where the pose model saw one, it is no ball.
   for (let i = 0; i < thin.length; i++) if (limb[i] === POSE_LEG) thin[i] |= candidate[i];
   const added = joinedTo(solid, thin, width);
+  // A forearm the colours took back in pieces is one arm: its gaps closed.
+  const body = new Uint8Array(added.length);
+  for (let i = 0; i < body.length; i++) body[i] = added[i] | solid[i];
+  const closed = closedAlongForearms(body, pose, width, height);
+  for (let i = 0; i < added.length; i++) added[i] |= closed[i];
   let grown = 0;
   let area = 0;
   for (let i = 0; i < added.length; i++) {

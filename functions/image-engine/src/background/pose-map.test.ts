@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { POSE_ARM_OR_HEAD, POSE_LEG, POSE_NONE, poseMap } from './pose-map';
+import { closedAlongForearms, POSE_ARM_OR_HEAD, POSE_LEG, POSE_NONE, poseMap } from './pose-map';
 
 const [width, height] = [100, 60];
 const at = (map: Uint8Array, x: number, y: number) => map[y * width + x];
@@ -95,5 +95,31 @@ describe('what the pose model found, drawn on the mask', () => {
       height,
     );
     expect([at(map, 50, 25), at(map, 50, 40)]).toEqual([POSE_ARM_OR_HEAD, POSE_LEG]);
+  });
+});
+
+describe('closing the gaps along a forearm', () => {
+  // A forearm from (20, 30) to (60, 30), 5 px thick, in two pieces with a gap at x 38–41.
+  const body = () => {
+    const mask = new Uint8Array(width * height);
+    for (let y = 28; y <= 32; y++)
+      for (let x = 20; x <= 60; x++) if (x < 38 || x > 41) mask[y * width + x] = 1;
+    return mask;
+  };
+  const forearm = { elbow: { x: 20, y: 30 }, wrist: { x: 60, y: 30 } };
+  const pose = { forearms: [forearm], shins: [], head: undefined, lowest: undefined };
+
+  it('fills a gap narrower than 0.15 forearms inside its capsule, and only the gap', () => {
+    const added = closedAlongForearms(body(), pose, width, height);
+    expect([at(added, 38, 30), at(added, 41, 28), at(added, 40, 32)]).toEqual([1, 1, 1]);
+    // Not the wall beside the arm, nor what is already the child.
+    expect([at(added, 40, 35), at(added, 40, 25), at(added, 30, 30)]).toEqual([0, 0, 0]);
+  });
+
+  it('leaves gaps alone where the pose model saw no forearm, and gaps too wide to be one arm', () => {
+    expect(closedAlongForearms(body(), { ...pose, forearms: [] }, width, height).some(Boolean)).toBe(false);
+    const wide = body();
+    for (let y = 28; y <= 32; y++) for (let x = 30; x <= 50; x++) wide[y * width + x] = 0;
+    expect(at(closedAlongForearms(wide, pose, width, height), 40, 30)).toBe(0);
   });
 });

@@ -5,6 +5,7 @@
  * refinement leans towards the child inside them.
  */
 import type { Point, Pose } from './pose';
+import { near } from './regions';
 
 /**
  * Measured on the cut-out set (before the head's disc): a hand of 0.7 forearms, a radius of 0.35
@@ -19,6 +20,13 @@ const RADIUS_IN_FOREARMS = 0.25;
  */
 const FOOT_IN_SHINS = 0.2;
 const RADIUS_IN_SHINS = 0.2;
+/**
+ * Measured on the cut-out set: a closing radius of 0.15 forearms kept all four of a small drawn
+ * toddler's speckled forearms and hands (63–77 → 83–99 %) and an outstretched doll's left hand
+ * (88 → 95 %), whole set 84 of 86 (from 80) at IoU 0.952; 0.1 lost one of the toddler's forearms
+ * again (73 %); 0.2 the same limbs with more wall (whole set 0.951). The real portraits: 0.916.
+ */
+const CLOSING_IN_FOREARMS = 0.15;
 /** A limb shorter than this (pixels) is the model folding it onto itself: no capsule. */
 const MIN_LIMB = 2;
 
@@ -28,23 +36,77 @@ export const POSE_ARM_OR_HEAD = 1;
 /** A lower leg: as wide as what the colour refinement takes for a blob (a ball, a patch of wall). */
 export const POSE_LEG = 2;
 
+/** A limb's capsule: the segment from `from` to `to` (past the joint), `radius` each side. */
+export type Capsule = { from: Point; to: Point; radius: number; length: number };
+
+/** Each forearm's capsule, from the elbow past the wrist (the hand). */
+export function forearmCapsules({ forearms }: Pose): Capsule[] {
+  return forearms.flatMap(({ elbow, wrist }) => capsule(elbow, wrist, HAND_IN_FOREARMS, RADIUS_IN_FOREARMS));
+}
+
+function capsule(from: Point, to: Point, past: number, radius: number): Capsule[] {
+  const dx = to.x - from.x;
+  const dy = to.y - from.y;
+  const length = Math.hypot(dx, dy);
+  if (length < MIN_LIMB) return [];
+  const tip = { x: to.x + past * dx, y: to.y + past * dy };
+  return [{ from, to: tip, radius: Math.max(1.5, radius * length), length }];
+}
+
 /** POSE_ARM_OR_HEAD where a forearm, its hand or the head lies, POSE_LEG on a lower leg, else POSE_NONE. */
-export function poseMap({ forearms, shins, head }: Pose, width: number, height: number): Uint8Array {
+export function poseMap(pose: Pose, width: number, height: number): Uint8Array {
   const map = new Uint8Array(width * height);
-  const limb = (from: Point, to: Point, past: number, radius: number, value: number) => {
-    const dx = to.x - from.x;
-    const dy = to.y - from.y;
-    const length = Math.hypot(dx, dy);
-    if (length < MIN_LIMB) return;
-    const tip = { x: to.x + past * dx, y: to.y + past * dy };
-    drawCapsule(map, width, height, from, tip, Math.max(1.5, radius * length), value);
-  };
-  for (const { knee, ankle } of shins) limb(knee, ankle, FOOT_IN_SHINS, RADIUS_IN_SHINS, POSE_LEG);
+  const draw = ({ from, to, radius }: Capsule, value: number) =>
+    drawCapsule(map, width, height, from, to, radius, value);
+  for (const { knee, ankle } of pose.shins)
+    for (const shin of capsule(knee, ankle, FOOT_IN_SHINS, RADIUS_IN_SHINS)) draw(shin, POSE_LEG);
   // Drawn last: where an arm crosses a leg, it is an arm.
-  if (head) drawCapsule(map, width, height, head.centre, head.centre, head.radius, POSE_ARM_OR_HEAD);
-  for (const { elbow, wrist } of forearms)
-    limb(elbow, wrist, HAND_IN_FOREARMS, RADIUS_IN_FOREARMS, POSE_ARM_OR_HEAD);
+  const { head } = pose;
+  if (head) draw({ from: head.centre, to: head.centre, radius: head.radius, length: 0 }, POSE_ARM_OR_HEAD);
+  for (const forearm of forearmCapsules(pose)) draw(forearm, POSE_ARM_OR_HEAD);
   return map;
+}
+
+/**
+ * Gaps in the child's mask inside each forearm's capsule narrower than CLOSING_IN_FOREARMS of the
+ * forearm, closed (a dilation, then an erosion, of that radius): the pixels to add. A speckled
+ * forearm or a palm darker than the face comes out of the colours in pieces; the pose model says
+ * it is one arm.
+ */
+export function closedAlongForearms(body: Uint8Array, pose: Pose, width: number, height: number): Uint8Array {
+  const added = new Uint8Array(body.length);
+  for (const { from, to, radius, length } of forearmCapsules(pose)) {
+    const r = Math.max(1, Math.round(CLOSING_IN_FOREARMS * length));
+    // The erosion looks r past the capsule, the dilation r past that.
+    const pad = radius + 2 * r;
+    const left = Math.max(0, Math.floor(Math.min(from.x, to.x) - pad));
+    const top = Math.max(0, Math.floor(Math.min(from.y, to.y) - pad));
+    const right = Math.min(width - 1, Math.ceil(Math.max(from.x, to.x) + pad));
+    const bottom = Math.min(height - 1, Math.ceil(Math.max(from.y, to.y) + pad));
+    const [w, h] = [right - left + 1, bottom - top + 1];
+    const part = new Uint8Array(w * h);
+    for (let y = 0; y < h; y++)
+      part.set(body.subarray((y + top) * width + left, (y + top) * width + right + 1), y * w);
+    const grown = near(part, w, h, r);
+    for (let i = 0; i < grown.length; i++) grown[i] = 1 - grown[i];
+    const openings = near(grown, w, h, r); // 1 where the erosion of the grown mask is 0
+    const inside = new Uint8Array(w * h);
+    drawCapsule(
+      inside,
+      w,
+      h,
+      { x: from.x - left, y: from.y - top },
+      { x: to.x - left, y: to.y - top },
+      radius,
+      1,
+    );
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) {
+        const i = y * w + x;
+        if (inside[i] && !openings[i] && !part[i]) added[(y + top) * width + x + left] = 1;
+      }
+  }
+  return added;
 }
 
 function drawCapsule(

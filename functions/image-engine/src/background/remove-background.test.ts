@@ -75,10 +75,14 @@ describe('offline background removal (MediaPipe selfie segmentation)', () => {
         rightHand: true,
       });
       expect(await kept('waving-curtains')).toMatchObject({ leftForearm: true, rightForearm: true });
-      // A small drawn toddler's raised arms, which the pose model sees only in the mirror (0.82 without).
-      const small = await renderCaseNamed('small-raised-autumn');
-      const out = await removeBackgroundOffline(small.jpeg);
-      expect(scoreCutout(small, alphaInPhoto(out.mask, out.frame)).iou).toBeGreaterThan(0.86);
+      // A small drawn toddler's speckled raised arms on a beige wall: the pose model sees them only in
+      // the mirror (IoU 0.82 without), the colours take them back in pieces that the pose joins.
+      expect(await kept('small-raised-autumn')).toEqual({
+        leftForearm: true,
+        leftHand: true,
+        rightForearm: true,
+        rightHand: true,
+      });
     },
     MODEL_TEST_TIMEOUT_MS,
   );
