@@ -156,17 +156,18 @@ export function refineByColour({
   // A lower leg in trousers is as wide as a blob: where the pose model saw one, it is no ball.
   for (let i = 0; i < thin.length; i++) if (limb[i] === POSE_LEG) thin[i] |= candidate[i];
   const added = joinedTo(solid, thin, width);
-  // A forearm the colours took back in pieces is one arm: its gaps closed.
-  const body = new Uint8Array(added.length);
-  for (let i = 0; i < body.length; i++) body[i] = added[i] | solid[i];
-  const closed = closedAlongForearms(body, pose, width, height);
-  for (let i = 0; i < added.length; i++) added[i] |= closed[i];
   let grown = 0;
   let area = 0;
   for (let i = 0; i < added.length; i++) {
     grown += added[i];
     area += solid[i];
   }
+  // A forearm the colours took back in pieces is one arm: its gaps closed. Bounded by the pose's
+  // capsules, the closing is no flood: it does not count towards MAX_GROWTH.
+  const body = new Uint8Array(added.length);
+  for (let i = 0; i < body.length; i++) body[i] = added[i] | solid[i];
+  const closed = closedAlongForearms(body, pose, width, height);
+  for (let i = 0; i < added.length; i++) added[i] |= closed[i];
   const out = Uint8Array.from(region);
   // Set to 0, not lowered: the guided filter then follows the photo's edge to the limb.
   for (let i = 0; i < out.length; i++)

@@ -99,27 +99,31 @@ describe('what the pose model found, drawn on the mask', () => {
 });
 
 describe('closing the gaps along a forearm', () => {
-  // A forearm from (20, 30) to (60, 30), 5 px thick, in two pieces with a gap at x 38–41.
-  const body = () => {
-    const mask = new Uint8Array(width * height);
-    for (let y = 28; y <= 32; y++)
-      for (let x = 20; x <= 60; x++) if (x < 38 || x > 41) mask[y * width + x] = 1;
-    return mask;
-  };
+  // A forearm from (20, 30) to (60, 30), 5 px thick: its closing radius is 6 px (0.15 of 40).
   const forearm = { elbow: { x: 20, y: 30 }, wrist: { x: 60, y: 30 } };
   const pose = { forearms: [forearm], shins: [], head: undefined, lowest: undefined };
+  const bar = (from: number, to: number, gap: [number, number] = [0, -1]) => {
+    const mask = new Uint8Array(width * height);
+    for (let y = 28; y <= 32; y++)
+      for (let x = from; x <= to; x++) if (x < gap[0] || x > gap[1]) mask[y * width + x] = 1;
+    return mask;
+  };
 
-  it('fills a gap narrower than 0.15 forearms inside its capsule, and only the gap', () => {
-    const added = closedAlongForearms(body(), pose, width, height);
-    expect([at(added, 38, 30), at(added, 41, 28), at(added, 40, 32)]).toEqual([1, 1, 1]);
+  it('fills a gap up to twice the radius inside its capsule, and only the gap', () => {
+    const added = closedAlongForearms(bar(20, 60, [34, 45]), pose, width, height); // 12 px
+    expect([at(added, 34, 30), at(added, 40, 28), at(added, 45, 32)]).toEqual([1, 1, 1]);
     // Not the wall beside the arm, nor what is already the child.
     expect([at(added, 40, 35), at(added, 40, 25), at(added, 30, 30)]).toEqual([0, 0, 0]);
+    // A gap one pixel wider is two pieces of something, not one arm.
+    expect(closedAlongForearms(bar(20, 60, [34, 46]), pose, width, height).some(Boolean)).toBe(false);
   });
 
-  it('leaves gaps alone where the pose model saw no forearm, and gaps too wide to be one arm', () => {
-    expect(closedAlongForearms(body(), { ...pose, forearms: [] }, width, height).some(Boolean)).toBe(false);
-    const wide = body();
-    for (let y = 28; y <= 32; y++) for (let x = 30; x <= 50; x++) wide[y * width + x] = 0;
-    expect(at(closedAlongForearms(wide, pose, width, height), 40, 30)).toBe(0);
+  it('leaves gaps alone where the pose model saw no forearm, and the wall between a hand and the edge', () => {
+    expect(
+      closedAlongForearms(bar(20, 60, [38, 41]), { ...pose, forearms: [] }, width, height).some(Boolean),
+    ).toBe(false);
+    // A hand 3 px from the photo's right edge: past the edge is background, not child.
+    const nearEdge = { ...pose, forearms: [{ elbow: { x: 70, y: 30 }, wrist: { x: 95, y: 30 } }] };
+    expect(closedAlongForearms(bar(70, 96), nearEdge, width, height).some(Boolean)).toBe(false);
   });
 });

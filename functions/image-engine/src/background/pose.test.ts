@@ -44,9 +44,10 @@ describe('the pose model (where the forearms and the head are)', () => {
       const onChild = ({ x, y }: { x: number; y: number }) =>
         rendered.truth[Math.round(y) * photo.width + Math.round(x)] > 128;
       for (const { knee, ankle } of shins) expect([onChild(knee), onChild(ankle)]).toEqual([true, true]);
-      // The lowest she can reach is below her feet.
+      // The lowest she can reach is below her feet, not far below.
       const feet = Math.floor(rendered.truth.findLastIndex((alpha) => alpha >= 128) / photo.width);
       expect(lowest).toBeGreaterThan(feet);
+      expect(lowest).toBeLessThan(feet + 0.3 * photo.height);
       // The head's disc is on the child, about a head wide.
       const { centre, radius } = head as NonNullable<typeof head>;
       expect(rendered.truth[Math.round(centre.y) * photo.width + Math.round(centre.x)]).toBeGreaterThan(128);
@@ -74,38 +75,65 @@ describe('the pose model (where the forearms and the head are)', () => {
 describe('how low the child reaches', () => {
   // A standing leg: thigh 40 px, shin 50 px, the ankle at row 190.
   const standing = { hip: { x: 100, y: 100 }, knee: { x: 100, y: 140 }, ankle: { x: 100, y: 190 } };
+  const joints = [standing.hip, standing.knee, standing.ankle];
 
-  it('is 1.2 of the longer part of a standing leg below its ankle', () => {
-    expect(lowestReach([standing], [])).toBeCloseTo(190 + 1.2 * 50);
+  it('is 1.2 of the longer part of a standing leg below the lowest thing seen of the child', () => {
+    expect(lowestReach([standing], joints)).toBeCloseTo(190 + 1.2 * 50);
+    // A hand hanging lower than the feet (on a high chair) is seen too.
+    expect(lowestReach([standing], [...joints, { x: 60, y: 260 }])).toBeCloseTo(260 + 1.2 * 50);
+  });
+
+  it('keeps the head of a child whose head is lower than her feet (a cartwheel, lying aslant)', () => {
+    const headBottom = { x: 40, y: 320 };
+    expect(lowestReach([standing], [...joints, headBottom])).toBeGreaterThan(320);
   });
 
   it('bounds nothing for a child upside down or a baby with its legs in the air', () => {
     const upsideDown = { hip: { x: 100, y: 190 }, knee: { x: 100, y: 140 }, ankle: { x: 100, y: 100 } };
-    expect(lowestReach([upsideDown], [])).toBeUndefined();
-    expect(lowestReach([], [])).toBeUndefined();
-  });
-
-  it('never leaves out a hand hanging lower than the feet', () => {
-    const hanging = { elbow: { x: 60, y: 220 }, wrist: { x: 60, y: 260 } };
-    expect(lowestReach([standing], [hanging])).toBeCloseTo(260 + 40);
+    expect(lowestReach([upsideDown], [upsideDown.hip, upsideDown.ankle])).toBeUndefined();
+    expect(lowestReach([], joints)).toBeUndefined();
   });
 });
 
 describe('a second look in the mirror', () => {
-  it("takes each elbow and wrist from the surer look, the mirror's left arm as the right", () => {
-    // 17 keypoints as (y, x, score); the first look is unsure of the left wrist (9).
-    const first = new Float32Array(17 * 3);
-    const mirror = new Float32Array(17 * 3);
-    first.set([0.3, 0.7, 0.1], 9 * 3);
-    first.set([0.5, 0.3, 0.6], 8 * 3); // the right elbow, sure
-    mirror.set([0.32, 0.25, 0.5], 10 * 3); // the mirror's right wrist is the child's left
-    mirror.set([0.5, 0.7, 0.2], 7 * 3); // its left elbow, less sure than the first look's right
+  const keypoints = () => new Float32Array(17 * 3); // (y, x, score) each
+  const joint = (scores: Float32Array, k: number) => Array.from(scores.subarray(k * 3, k * 3 + 3));
+
+  it('takes an arm from the mirror when it is surer of both its joints, its right arm as the left', () => {
+    const first = keypoints();
+    first.set([0.6, 0.5, 0.6], 7 * 3); // left elbow, sure
+    first.set([0.7, 0.3, 0.1], 9 * 3); // left wrist, a guess
+    const mirror = keypoints();
+    mirror.set([0.55, 0.5, 0.5], 8 * 3); // the mirror's right elbow and wrist
+    mirror.set([0.75, 0.25, 0.5], 10 * 3);
     armsFromMirror(first, mirror);
-    expect(Array.from(first.subarray(9 * 3, 10 * 3))).toEqual([
-      expect.closeTo(0.32),
-      expect.closeTo(0.75),
-      expect.closeTo(0.5),
+    expect(joint(first, 7)).toEqual([expect.closeTo(0.55), expect.closeTo(0.5), expect.closeTo(0.5)]);
+    expect(joint(first, 9)).toEqual([expect.closeTo(0.75), expect.closeTo(0.75), expect.closeTo(0.5)]);
+  });
+
+  it('keeps an arm whole from the first look when the mirror is less sure of one of its joints', () => {
+    const first = keypoints();
+    first.set([0.5, 0.3, 0.6], 8 * 3); // right elbow and wrist, sure
+    first.set([0.3, 0.2, 0.6], 10 * 3);
+    const mirror = keypoints();
+    mirror.set([0.5, 0.7, 0.2], 7 * 3); // the mirror's left elbow, less sure; its wrist surer
+    mirror.set([0.3, 0.9, 0.9], 9 * 3);
+    armsFromMirror(first, mirror);
+    expect([joint(first, 8), joint(first, 10)]).toEqual([
+      [0.5, expect.closeTo(0.3), expect.closeTo(0.6)],
+      [expect.closeTo(0.3), expect.closeTo(0.2), expect.closeTo(0.6)],
     ]);
-    expect(Array.from(first.subarray(8 * 3, 9 * 3))).toEqual([0.5, expect.closeTo(0.3), expect.closeTo(0.6)]);
+  });
+
+  it('takes each joint from the surer look when neither is sure of the whole arm', () => {
+    const first = keypoints();
+    first.set([0.6, 0.3, 0.4], 8 * 3); // right elbow, sure; its wrist a guess
+    first.set([0.5, 0.2, 0.1], 10 * 3);
+    const mirror = keypoints();
+    mirror.set([0.4, 0.6, 0.2], 7 * 3); // the mirror's left elbow a guess, its wrist sure
+    mirror.set([0.2, 0.8, 0.35], 9 * 3);
+    armsFromMirror(first, mirror);
+    expect(joint(first, 8)).toEqual([expect.closeTo(0.6), expect.closeTo(0.3), expect.closeTo(0.4)]);
+    expect(joint(first, 10)).toEqual([expect.closeTo(0.2), expect.closeTo(0.2), expect.closeTo(0.35)]);
   });
 });

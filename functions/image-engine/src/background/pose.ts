@@ -12,8 +12,9 @@ import type { RgbImage } from './guided-filter';
 import { GREY } from './letterbox';
 import { graphModelArtifacts } from './model-dir';
 
-/** The model's input square. */
+/** The model's input square, and how many keypoints it finds. */
 const POSE_SIDE = 192;
+const KEYPOINTS = 17;
 /**
  * A keypoint's score below this is a guess. Measured on the cut-out set: 0.15 and 0.25 kept the
  * same limbs; the small drawn toddler's wrists (0.10–0.14) stay out either way.
@@ -39,11 +40,12 @@ const LEGS = [
 ] as const;
 const MIN_LEG_SCORE = 0.2;
 /**
- * How far below its ankle a child can reach, in the longer of the leg's two parts: a foot is a
- * third of one, but the model puts a drawn doll's ankles too high (by most of a shin) and a
- * cross-legged child's at her lap. Measured on the cut-out set: 1.2 took a chair the segmentation
- * draws as a sitting child's legs (3d-sitting 0.736 → 0.874), the rest unchanged; 1.0 cut that
- * doll's feet (raised-park 0.952 → 0.944); 1.5 kept more chair (0.836).
+ * How far below the lowest thing the model sees of a child she can reach, in the longer part of a
+ * leg: a foot is a third of one, but the model puts a drawn doll's ankles too high (by most of a
+ * shin) and a cross-legged child's at her lap. Measured on the cut-out set from the ankle: 1.2 took
+ * a chair the segmentation draws as a sitting child's legs (3d-sitting 0.736 → 0.874), the rest
+ * unchanged; 1.0 cut that doll's feet (raised-park 0.952 → 0.944); 1.5 kept more chair (0.836).
+ * From the lowest sure joint or the head's bottom, and only sure legs: 3d-sitting 0.893.
  */
 const BELOW_ANKLE_IN_LEGS = 1.2;
 
@@ -109,41 +111,36 @@ export async function poseIn(photo: RgbImage, square: Square): Promise<Pose> {
   const shins: Shin[] = [];
   const legs: Leg[] = [];
   for (const leg of LEGS) {
-    const [hip, knee, ankle] = [
-      at(leg.hip, MIN_LEG_SCORE),
-      at(leg.knee, MIN_LEG_SCORE),
-      at(leg.ankle, MIN_LEG_SCORE),
-    ];
+    const [knee, ankle] = [at(leg.knee, MIN_LEG_SCORE), at(leg.ankle, MIN_LEG_SCORE)];
     if (knee && ankle) shins.push({ knee, ankle });
-    if (hip && knee && ankle) legs.push({ hip, knee, ankle });
+    // Only sure legs bound the child: the bound takes pixels away.
+    const [hip, sureKnee, sureAnkle] = [at(leg.hip), at(leg.knee), at(leg.ankle)];
+    if (hip && sureKnee && sureAnkle) legs.push({ hip, knee: sureKnee, ankle: sureAnkle });
   }
-  return {
-    forearms,
-    shins,
-    head: headOf(at(HEAD.nose), [at(HEAD.leftEye), at(HEAD.rightEye)], [at(HEAD.leftEar), at(HEAD.rightEar)]),
-    lowest: lowestReach(legs, forearms),
-  };
+  const head = headOf(
+    at(HEAD.nose),
+    [at(HEAD.leftEye), at(HEAD.rightEye)],
+    [at(HEAD.leftEar), at(HEAD.rightEar)],
+  );
+  const seen = Array.from({ length: KEYPOINTS }, (_, k) => at(k)).filter((point) => point !== undefined);
+  if (head) seen.push({ x: head.centre.x, y: head.centre.y + head.radius });
+  return { forearms, shins, head, lowest: lowestReach(legs, seen) };
 }
 
-/** A leg all three of whose joints the model is confident of. */
-export type Leg = { hip: Point; knee: Point; ankle: Point };
+type Leg = { hip: Point; knee: Point; ankle: Point };
 
 /**
- * The lowest row the child reaches: BELOW_ANKLE_IN_LEGS of a leg below the lower ankle of the legs
- * that hang or stand (ankle below hip), and never above a hand. A child upside down or a baby
- * with its legs in the air has no such leg: nothing is bounded.
+ * The lowest row the child reaches, when a sure leg hangs or stands (ankle below hip):
+ * BELOW_ANKLE_IN_LEGS of its longer part below the lowest thing the model sees of her (`seen`:
+ * her sure joints and the bottom of her head). Her head stays in whatever her pose (a cartwheel,
+ * lying aslant); a child upside down or a baby with its legs in the air bounds nothing.
  */
-export function lowestReach(legs: Leg[], forearms: Forearm[]): number | undefined {
-  let lowest: number | undefined;
-  for (const { hip, knee, ankle } of legs) {
-    if (ankle.y <= hip.y) continue;
-    const below = BELOW_ANKLE_IN_LEGS * Math.max(distance([hip, knee]), distance([knee, ankle]));
-    lowest = Math.max(lowest ?? 0, ankle.y + below);
-  }
-  if (lowest === undefined) return undefined;
-  // A hand hanging lower than the feet (a child on a high chair) is the child's too.
-  for (const { elbow, wrist } of forearms) lowest = Math.max(lowest, wrist.y + distance([elbow, wrist]));
-  return lowest;
+export function lowestReach(legs: Leg[], seen: Point[]): number | undefined {
+  let part = 0;
+  for (const { hip, knee, ankle } of legs)
+    if (ankle.y > hip.y) part = Math.max(part, distance([hip, knee]), distance([knee, ankle]));
+  if (part === 0) return undefined;
+  return Math.max(...seen.map(({ y }) => y)) + BELOW_ANKLE_IN_LEGS * part;
 }
 
 const distance = ([a, b]: Array<Point | undefined>) => (a && b ? Math.hypot(a.x - b.x, a.y - b.y) : 0);
@@ -190,24 +187,32 @@ const scoreOf = (keypoints: Float32Array, k: number) => keypoints[k * 3 + 2];
 
 /**
  * A second look in the mirror, when the model sees an elbow but not its wrist: a small drawn
- * toddler's raised wrists score 0.10–0.14 as they are and 0.31–0.37 mirrored. Each elbow and wrist
- * is taken from the look that is surer of it (in place; the mirror's left arm is the child's
- * right). Measured on the cut-out set (2 of its 22 photos look twice): small-raised-autumn 0.818 →
- * 0.886 (its arms 0–53 → 63–77 % kept), whole set 0.949 → 0.952, the rest and the portraits
- * unchanged; 12 MP slowest 261 ms. Looking twice whenever an arm is unsure (5 of 22) changed
- * nothing more and cost the slowest photo ~50 ms (12 MP slowest 312–347 ms); mirroring every
- * keypoint of every photo also brought back a doll's hand, but moved a sitting child's legs
- * (3d-sitting 0.874 → 0.832).
+ * toddler's raised wrists score 0.10–0.14 as they are and 0.31–0.37 mirrored (in place: an arm
+ * the mirror is sure of is taken whole, an arm neither look is sure of joint by joint; taking
+ * every arm whole from the look surer of both its joints lost that toddler's other forearm). Measured on the cut-out set (2 of its 22
+ * photos look twice): small-raised-autumn 0.818 → 0.886, whole set 0.949 → 0.952, the rest and
+ * the portraits unchanged. Looking twice whenever an arm is unsure (5 of 22) changed nothing more
+ * and cost the slowest photo ~50 ms; mirroring every keypoint of every photo also brought back a
+ * doll's hand, but moved a sitting child's legs (3d-sitting 0.874 → 0.832).
  */
 export function armsFromMirror(keypoints: Float32Array, mirror: Float32Array) {
-  for (const arm of ARMS)
-    for (const k of [arm.elbow, arm.wrist]) {
-      const m = k % 2 === 1 ? k + 1 : k - 1; // the same joint of the other arm
-      if (scoreOf(mirror, m) <= scoreOf(keypoints, k)) continue;
-      keypoints[k * 3] = mirror[m * 3];
-      keypoints[k * 3 + 1] = 1 - mirror[m * 3 + 1];
-      keypoints[k * 3 + 2] = mirror[m * 3 + 2];
-    }
+  const other = (k: number) => (k % 2 === 1 ? k + 1 : k - 1); // the mirror's left arm is the child's right
+  const take = (k: number) => {
+    const m = other(k);
+    keypoints[k * 3] = mirror[m * 3];
+    keypoints[k * 3 + 1] = 1 - mirror[m * 3 + 1];
+    keypoints[k * 3 + 2] = mirror[m * 3 + 2];
+  };
+  const sure = (scores: Float32Array, k: number) => scoreOf(scores, k) >= MIN_SCORE;
+  for (const { elbow, wrist } of ARMS) {
+    const firstSure = sure(keypoints, elbow) && sure(keypoints, wrist);
+    const mirrorSure = sure(mirror, other(elbow)) && sure(mirror, other(wrist));
+    // An arm one look is sure of is taken whole from it: mixing could join one look's elbow to the
+    // other's wrist when the model swaps left and right. Otherwise each joint from the surer look.
+    if (firstSure) continue;
+    if (mirrorSure) for (const k of [elbow, wrist]) take(k);
+    else for (const k of [elbow, wrist]) if (scoreOf(mirror, other(k)) > scoreOf(keypoints, k)) take(k);
+  }
 }
 
 /** The model's input, mirrored left to right. */

@@ -74,18 +74,9 @@
  * The same lean inside the head's disc (from the pose model's nose, eyes and ears) brought back
  * outstretched-beach's pasted face, which the segmentation had lost: 0.897 → 0.921, dolls 0.918,
  * composites and portraits unchanged.
- * And along each lower leg it is confident of (knee and ankle ≥ 0.2), where the rule against blobs
- * is lifted (two trouser legs and the gap between them are as wide as a ball): a doll's dark
- * trousers on a dark door came back (straight-up-room 0.833 → 0.920), dolls 0.918 → 0.927,
- * whole set 0.938 → 0.942; composites, portraits (11: 0.916, 22: 0.871) and forearms unchanged.
- * A whole leg the pose model sees also bounds how low the child reaches (pose.ts): the dark chair
- * the segmentation draws as a cross-legged child's legs is cut (3d-sitting 0.736 → 0.874),
- * composites 0.955 → 0.967, whole set 0.949; the rest and the portraits unchanged; 12 MP median
- * 204 ms, slowest 250 ms. When the pose model sees an elbow but not its wrist it looks again in
- * the mirror (pose.ts): a small drawn toddler's raised arms, 0.818 → 0.886; whole set 0.952;
- * 12 MP median 202–213 ms, slowest 257–263 ms. Inside each forearm's capsule, the gaps the
- * colours leave (darker speckles, a palm) are closed (pose-map.ts): forearms and hands kept 80 → 84
- * of 86 (the toddler's four, 63–77 → 83–99 %), whole set 0.952, portraits 0.916 (22: 0.871).
+ * The pose model's lower legs, the lowest a whole leg reaches, a second look in the mirror for an
+ * unsure arm and the closing of a forearm's gaps (pose.ts, pose-map.ts; their figures there and
+ * in docs/benchmarks.md): whole set 0.938 → 0.952, forearms and hands 80 → 84 of 86.
  *
  * The model sees the photo twice, its letterbox filled by repeating the edge and with grey, and
  * the mask is the mean (letterbox.ts says why): on the benchmark's 11 portraits mean IoU 0.927 →
