@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { refineByColour } from './colour-refine';
+import { NO_POSE } from './pose';
 
 const [width, height] = [120, 120];
 const SKIN = [224, 172, 140];
@@ -113,12 +114,7 @@ describe('refining the mask by colour', () => {
     repaint(input, [0, 0, 15, 15], { rgb: BEIGE, probability: 0 }); // beige wall
     repaint(input, [80, 50, 110, 56], { rgb: BEIGE, probability: 10, region: 0 }); // the arm, missed
     expect(at(refineByColour({ ...input, reach: 40, skin }), 90, 53)).toBe(0);
-    const pose = {
-      forearms: [{ elbow: { x: 82, y: 53 }, wrist: { x: 102, y: 53 } }],
-      shins: [],
-      head: undefined,
-      lowest: undefined,
-    };
+    const pose = { ...NO_POSE, forearms: [{ elbow: { x: 82, y: 53 }, wrist: { x: 102, y: 53 } }] };
     const out = refineByColour({ ...input, reach: 40, skin, pose });
     expect([at(out, 85, 53), at(out, 100, 53), at(out, 108, 53)]).toEqual([255, 255, 255]);
     // The wall inside the forearm's capsule, above and below the arm, stays background.
@@ -130,12 +126,7 @@ describe('refining the mask by colour', () => {
     repaint(input, [40, 80, 80, 110], { rgb: WALL, probability: 0 }); // the body ends at the waist
     repaint(input, [50, 80, 70, 118], { rgb: SHIRT, probability: 10, region: 0 }); // a wide trouser leg, missed
     expect(at(refineByColour({ ...input, reach: 40, skin }), 60, 100)).toBe(0);
-    const pose = {
-      forearms: [],
-      shins: [{ knee: { x: 60, y: 84 }, ankle: { x: 60, y: 112 } }],
-      head: undefined,
-      lowest: undefined,
-    };
+    const pose = { ...NO_POSE, shins: [{ knee: { x: 60, y: 84 }, ankle: { x: 60, y: 112 } }] };
     const out = refineByColour({ ...input, reach: 40, skin, pose });
     expect([at(out, 60, 90), at(out, 60, 100), at(out, 60, 115)]).toEqual([255, 255, 255]);
     expect(at(out, 30, 100)).toBe(0);

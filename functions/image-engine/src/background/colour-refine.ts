@@ -110,12 +110,19 @@ export type SkinBox = { left: number; top: number; right: number; bottom: number
 export function refineByColour({
   photo,
   probability,
-  region,
+  region: modelRegion,
   reach,
   skin,
   pose = NO_POSE,
 }: ColourRefineInput): Uint8Array {
   const { width, height } = photo;
+  // Below the lowest the child's legs reach is what she sits or stands on (a chair's dark legs):
+  // never the child, and it must not teach the child's colours either.
+  const floor =
+    pose.lowest === undefined
+      ? modelRegion.length
+      : Math.min(height, Math.max(0, Math.ceil(pose.lowest))) * width;
+  const region = Uint8Array.from(modelRegion).fill(0, floor);
   const bins = colourBins(photo);
   const solid = new Uint8Array(region.length);
   for (let i = 0; i < solid.length; i++) solid[i] = region[i] >= 128 ? 1 : 0;
@@ -173,9 +180,8 @@ export function refineByColour({
   for (let i = 0; i < out.length; i++)
     if ((out[i] < SURE_CHILD && smoothed[i] < DROP_ODDS) || smoothed[i] < SURE_DROP_ODDS) out[i] = 0;
     else if (out[i] >= LIFT_FROM && smoothed[i] >= DROP_ODDS) out[i] = 255;
-  if (grown > MAX_GROWTH * area) return out;
-  for (let i = 0; i < out.length; i++) if (added[i]) out[i] = 255;
-  return out;
+  if (grown <= MAX_GROWTH * area) for (let i = 0; i < out.length; i++) if (added[i]) out[i] = 255;
+  return out.fill(0, floor);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NO_POSE } from './pose';
 import { closedAlongForearms, POSE_ARM_OR_HEAD, POSE_LEG, POSE_NONE, poseMap } from './pose-map';
 
 const [width, height] = [100, 60];
@@ -7,12 +8,7 @@ const at = (map: Uint8Array, x: number, y: number) => map[y * width + x];
 describe('what the pose model found, drawn on the mask', () => {
   it('covers the forearm and the hand past the wrist, a quarter of the forearm wide each side', () => {
     const map = poseMap(
-      {
-        forearms: [{ elbow: { x: 20, y: 30 }, wrist: { x: 60, y: 30 } }],
-        shins: [],
-        head: undefined,
-        lowest: undefined,
-      },
+      { ...NO_POSE, forearms: [{ elbow: { x: 20, y: 30 }, wrist: { x: 60, y: 30 } }] },
       width,
       height,
     );
@@ -25,30 +21,18 @@ describe('what the pose model found, drawn on the mask', () => {
 
   it('follows a raised forearm and leaves the picture alone without one', () => {
     const raised = poseMap(
-      {
-        forearms: [{ elbow: { x: 50, y: 50 }, wrist: { x: 50, y: 20 } }],
-        shins: [],
-        head: undefined,
-        lowest: undefined,
-      },
+      { ...NO_POSE, forearms: [{ elbow: { x: 50, y: 50 }, wrist: { x: 50, y: 20 } }] },
       width,
       height,
     );
     expect([at(raised, 50, 10), at(raised, 50, 35), at(raised, 70, 35)]).toEqual([1, 1, 0]);
-    expect(
-      poseMap({ forearms: [], shins: [], head: undefined, lowest: undefined }, width, height).some(Boolean),
-    ).toBe(false);
+    expect(poseMap(NO_POSE, width, height).some(Boolean)).toBe(false);
   });
 
   it('draws nothing for a forearm folded onto itself (elbow and wrist in one place)', () => {
     expect(
       poseMap(
-        {
-          forearms: [{ elbow: { x: 50, y: 30 }, wrist: { x: 51, y: 30 } }],
-          shins: [],
-          head: undefined,
-          lowest: undefined,
-        },
+        { ...NO_POSE, forearms: [{ elbow: { x: 50, y: 30 }, wrist: { x: 51, y: 30 } }] },
         width,
         height,
       ).some(Boolean),
@@ -56,23 +40,14 @@ describe('what the pose model found, drawn on the mask', () => {
   });
 
   it('draws the head as its disc', () => {
-    const map = poseMap(
-      { forearms: [], shins: [], head: { centre: { x: 50, y: 30 }, radius: 10 }, lowest: undefined },
-      width,
-      height,
-    );
+    const map = poseMap({ ...NO_POSE, head: { centre: { x: 50, y: 30 }, radius: 10 } }, width, height);
     expect([at(map, 50, 30), at(map, 59, 30), at(map, 50, 21), at(map, 57, 37)]).toEqual([1, 1, 1, 1]);
     expect([at(map, 61, 30), at(map, 50, 41), at(map, 58, 38)]).toEqual([0, 0, 0]);
   });
 
   it('draws a lower leg from the knee past the ankle (the foot), marked as a leg', () => {
     const map = poseMap(
-      {
-        forearms: [],
-        shins: [{ knee: { x: 50, y: 5 }, ankle: { x: 50, y: 35 } }],
-        head: undefined,
-        lowest: undefined,
-      },
+      { ...NO_POSE, shins: [{ knee: { x: 50, y: 5 }, ankle: { x: 50, y: 35 } }] },
       width,
       height,
     );
@@ -86,10 +61,9 @@ describe('what the pose model found, drawn on the mask', () => {
   it('marks an arm that crosses a leg as an arm', () => {
     const map = poseMap(
       {
+        ...NO_POSE,
         forearms: [{ elbow: { x: 30, y: 25 }, wrist: { x: 50, y: 25 } }],
         shins: [{ knee: { x: 50, y: 5 }, ankle: { x: 50, y: 45 } }],
-        head: undefined,
-        lowest: undefined,
       },
       width,
       height,
@@ -101,7 +75,7 @@ describe('what the pose model found, drawn on the mask', () => {
 describe('closing the gaps along a forearm', () => {
   // A forearm from (20, 30) to (60, 30), 5 px thick: its closing radius is 6 px (0.15 of 40).
   const forearm = { elbow: { x: 20, y: 30 }, wrist: { x: 60, y: 30 } };
-  const pose = { forearms: [forearm], shins: [], head: undefined, lowest: undefined };
+  const pose = { ...NO_POSE, forearms: [forearm] };
   const bar = (from: number, to: number, gap: [number, number] = [0, -1]) => {
     const mask = new Uint8Array(width * height);
     for (let y = 28; y <= 32; y++)

@@ -84,10 +84,16 @@ export function closedAlongForearms(body: Uint8Array, pose: Pose, width: number,
     const top = Math.floor(Math.min(from.y, to.y) - pad);
     const w = Math.ceil(Math.max(from.x, to.x) + pad) - left + 1;
     const h = Math.ceil(Math.max(from.y, to.y) + pad) - top + 1;
+    // The part of the window inside the photo; the rest stays 0 (background).
+    const [x0, x1, y0, y1] = [
+      Math.max(0, -left),
+      Math.min(w, width - left),
+      Math.max(0, -top),
+      Math.min(h, height - top),
+    ];
     const part = new Uint8Array(w * h);
-    for (let y = Math.max(0, -top); y < Math.min(h, height - top); y++)
-      for (let x = Math.max(0, -left); x < Math.min(w, width - left); x++)
-        part[y * w + x] = body[(y + top) * width + x + left];
+    for (let y = y0; y < y1; y++)
+      for (let x = x0; x < x1; x++) part[y * w + x] = body[(y + top) * width + x + left];
     const grown = near(part, w, h, r);
     for (let i = 0; i < grown.length; i++) grown[i] = 1 - grown[i];
     const openings = near(grown, w, h, r); // 1 where the erosion of the grown mask is 0
@@ -101,8 +107,8 @@ export function closedAlongForearms(body: Uint8Array, pose: Pose, width: number,
       radius,
       1,
     );
-    for (let y = Math.max(0, -top); y < Math.min(h, height - top); y++)
-      for (let x = Math.max(0, -left); x < Math.min(w, width - left); x++) {
+    for (let y = y0; y < y1; y++)
+      for (let x = x0; x < x1; x++) {
         const i = y * w + x;
         if (inside[i] && !openings[i] && !part[i]) added[(y + top) * width + x + left] = 1;
       }

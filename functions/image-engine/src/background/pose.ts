@@ -45,7 +45,8 @@ const MIN_LEG_SCORE = 0.2;
  * shin) and a cross-legged child's at her lap. Measured on the cut-out set from the ankle: 1.2 took
  * a chair the segmentation draws as a sitting child's legs (3d-sitting 0.736 → 0.874), the rest
  * unchanged; 1.0 cut that doll's feet (raised-park 0.952 → 0.944); 1.5 kept more chair (0.836).
- * From the lowest sure joint or the head's bottom, and only sure legs: 3d-sitting 0.893.
+ * From the lowest sure joint or the head's bottom, and only sure legs: 3d-sitting 0.893; applied in
+ * the colour refinement before it learns the child's colours (the chair no longer teaches them): 0.897.
  */
 const BELOW_ANKLE_IN_LEGS = 1.2;
 

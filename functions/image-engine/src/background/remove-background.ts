@@ -76,7 +76,7 @@
  * composites and portraits unchanged.
  * The pose model's lower legs, the lowest a whole leg reaches, a second look in the mirror for an
  * unsure arm and the closing of a forearm's gaps (pose.ts, pose-map.ts; their figures there and
- * in docs/benchmarks.md): whole set 0.938 → 0.952, forearms and hands 80 → 84 of 86.
+ * in docs/benchmarks.md): whole set 0.938 → 0.953, forearms and hands 80 → 84 of 86.
  *
  * The model sees the photo twice, its letterbox filled by repeating the edge and with grey, and
  * the mask is the mean (letterbox.ts says why): on the benchmark's 11 portraits mean IoU 0.927 →

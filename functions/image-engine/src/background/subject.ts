@@ -57,19 +57,14 @@ export async function workingSubject(
     ? ARM_REACH_IN_FACES * face.height
     : ARM_REACH_IN_SUBJECTS * Math.max(box.right - box.left, box.bottom - box.top);
   const work = { data: guide, ...size };
-  const workPose = scaledPose(pose, ratio);
   const subject = refineByColour({
     photo: work,
     probability: workProbability,
     region: workRegion,
     reach: Math.round(reach * scale),
     skin: scaledSkin(face ? skinOfFace(face) : skinAtTop(region), scale),
-    pose: workPose,
+    pose: scaledPose(pose, ratio),
   });
-  // Below the lowest the child's legs reach is what she sits or stands on (a chair's dark legs).
-  const { lowest } = workPose;
-  if (lowest !== undefined)
-    subject.fill(0, Math.min(size.height, Math.max(0, Math.ceil(lowest))) * size.width);
   return { work, subject };
 }
 
