@@ -38,6 +38,9 @@ describe('foreground colours of the soft edge', () => {
       }
       const opaque = y * width + 5;
       expect(Array.from(out.subarray(opaque * 3, opaque * 3 + 3))).toEqual(CHILD);
+      // Where alpha is 0 the cut-out keeps nothing of the lawn.
+      const transparent = y * width + 50;
+      expect(Array.from(out.subarray(transparent * 3, transparent * 3 + 3))).toEqual([0, 0, 0]);
     }
   });
 

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { boxMean, guidedFilter, type RgbImage } from './guided-filter';
+import { boxMean, boxMeans, guidedFilter, type RgbImage } from './guided-filter';
 
 /** An image whose pixels left of `edgeX` are `left` (RGB) and the others `right`: dark and bright grey by default. */
 function stepImage(
@@ -33,10 +34,8 @@ function halfSize(image: RgbImage): RgbImage {
 const crossing = (row: Float32Array) => row.findIndex((v) => v >= 0.5);
 
 describe('guided filter', () => {
-  it('box mean: the mean of the window cut at the borders, as counted by hand', () => {
-    const [width, height, r] = [7, 5, 2];
-    const src = Float32Array.from({ length: width * height }, (_, i) => (i * 37) % 11);
-    const out = boxMean(src, width, height, r);
+  /** The mean of the window cut at the borders, counted pixel by pixel. */
+  function expectWindowMeans(src: Float32Array, width: number, height: number, r: number, out: Float32Array) {
     for (let y = 0; y < height; y++) {
       for (let x = 0; x < width; x++) {
         let sum = 0;
@@ -50,6 +49,30 @@ describe('guided filter', () => {
         expect(out[y * width + x]).toBeCloseTo(sum / count, 4);
       }
     }
+  }
+
+  it('box mean: the mean of the window cut at the borders, as counted by hand', () => {
+    const [width, height, r] = [7, 5, 2];
+    const src = Float32Array.from({ length: width * height }, (_, i) => (i * 37) % 11);
+    expectWindowMeans(src, width, height, r, boxMean(src, width, height, r));
+  });
+
+  it('box mean: any size, any radius (wider than the image too), the buffers reused plane after plane', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 0, max: 14 }),
+        fc.integer({ min: 1, max: 1000 }),
+        (width, height, r, seed) => {
+          const mean = boxMeans(width, height, r);
+          for (let plane = 0; plane < 2; plane++) {
+            const src = Float32Array.from({ length: width * height }, (_, i) => ((i + plane) * seed) % 13);
+            expectWindowMeans(src, width, height, r, mean(src));
+          }
+        },
+      ),
+    );
   });
 
   it("moves a coarse mask's edge onto the photo's hard edge, at full resolution", () => {

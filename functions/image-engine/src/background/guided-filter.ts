@@ -14,33 +14,58 @@ export type Rect = { left: number; top: number; width: number; height: number };
 
 /** Mean over the (2r+1)² window around each pixel, the window cut at the borders (running sums). */
 export function boxMean(src: Float32Array, width: number, height: number, r: number): Float32Array {
+  return boxMeans(width, height, r)(src);
+}
+
+/**
+ * The box mean for many planes of one size: the window's counts and the row pass's buffer are
+ * made once (the guided filter takes 17 means, and fewer large arrays mean fewer collections).
+ */
+export function boxMeans(width: number, height: number, r: number): (src: Float32Array) => Float32Array {
   // How many pixels each window holds along x (and below, along y): fewer at the borders.
   const inverseCount = (length: number) =>
     Float32Array.from({ length }, (_, i) => 1 / (Math.min(length - 1, i + r) - Math.max(0, i - r) + 1));
   const perColumn = inverseCount(width);
   const perRow = inverseCount(height);
-  const rows = new Float32Array(src.length);
-  for (let row = 0; row < src.length; row += width) {
-    let sum = 0;
-    for (let x = 0; x < Math.min(r, width); x++) sum += src[row + x];
-    for (let x = 0; x < width; x++) {
-      if (x + r < width) sum += src[row + x + r];
-      if (x > r) sum -= src[row + x - r - 1];
-      rows[row + x] = sum * perColumn[x];
-    }
-  }
-  const out = new Float32Array(src.length);
+  const rows = new Float32Array(width * height);
   const column = new Float64Array(width);
-  for (let y = 0; y < Math.min(r, height); y++) {
-    for (let x = 0; x < width; x++) column[x] += rows[y * width + x];
-  }
-  for (let y = 0; y < height; y++) {
-    if (y + r < height) for (let x = 0, i = (y + r) * width; x < width; x++) column[x] += rows[i + x];
-    if (y > r) for (let x = 0, i = (y - r - 1) * width; x < width; x++) column[x] -= rows[i + x];
-    const scale = perRow[y];
-    for (let x = 0, i = y * width; x < width; x++) out[i + x] = column[x] * scale;
-  }
-  return out;
+  // Along a row, pixel x + r enters the window while x < enters; pixel x − r − 1 leaves from x ≥ leaves.
+  const enters = Math.max(0, width - r);
+  const leaves = Math.min(width, r + 1);
+  return (src) => {
+    for (let row = 0; row < src.length; row += width) {
+      let sum = 0;
+      for (let x = 0; x < Math.min(r, width); x++) sum += src[row + x];
+      let x = 0;
+      for (; x < Math.min(enters, leaves); x++) {
+        sum += src[row + x + r];
+        rows[row + x] = sum * perColumn[x];
+      }
+      if (enters > leaves)
+        for (; x < enters; x++) {
+          sum += src[row + x + r];
+          sum -= src[row + x - r - 1];
+          rows[row + x] = sum * perColumn[x];
+        }
+      else for (; x < leaves; x++) rows[row + x] = sum * perColumn[x];
+      for (; x < width; x++) {
+        sum -= src[row + x - r - 1];
+        rows[row + x] = sum * perColumn[x];
+      }
+    }
+    const out = new Float32Array(src.length);
+    column.fill(0);
+    for (let y = 0; y < Math.min(r, height); y++) {
+      for (let x = 0, i = y * width; x < width; x++) column[x] += rows[i + x];
+    }
+    for (let y = 0; y < height; y++) {
+      if (y + r < height) for (let x = 0, i = (y + r) * width; x < width; x++) column[x] += rows[i + x];
+      if (y > r) for (let x = 0, i = (y - r - 1) * width; x < width; x++) column[x] -= rows[i + x];
+      const scale = perRow[y];
+      for (let x = 0, i = y * width; x < width; x++) out[i + x] = column[x] * scale;
+    }
+    return out;
+  };
 }
 
 /** Per working pixel, the window means of a (three planes) and b of the local model q = a·I + b. */
@@ -67,7 +92,7 @@ function coefficients(guide: RgbImage, p: Float32Array, r: number, eps: number) 
     GB[i] = green * blue;
     BB[i] = blue * blue;
   }
-  const mean = (plane: Float32Array) => boxMean(plane, width, height, r);
+  const mean = boxMeans(width, height, r);
   const [mR, mG, mB, mRp, mGp, mBp, mRR, mRG, mRB, mGG, mGB, mBB] = planes.map(mean);
   const mp = mean(p);
   const a0 = new Float32Array(n);

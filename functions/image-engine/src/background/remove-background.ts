@@ -192,6 +192,11 @@ export async function removeBackgroundOffline(
   const bottom = Math.min(view.height, Math.ceil((subjectBox.bottom + 1) / scale) + margin);
   const crop = { left, top, width: right - left, height: bottom - top };
   const radius = Math.max(1, Math.round((GUIDE_RADIUS * Math.max(work.width, work.height)) / MODEL_SIDE));
+  // The photo's crop is encoded by sharp's threads while this one refines the edge.
+  const sourceJpeg = sharp(view.data, { raw: { width: view.width, height: view.height, channels: 3 } })
+    .extract(crop)
+    .jpeg({ quality: 90 })
+    .toBuffer();
   const maskCrop = fullSizeAlpha({ photo: view, work, subject, crop, radius, eps: GUIDE_EPS });
   // The soft edge in the child's own colours, not the old background's.
   const colours = foregroundColours(view, maskCrop, crop);
@@ -201,10 +206,7 @@ export async function removeBackgroundOffline(
       .joinChannel(maskCrop, { raw: { width: crop.width, height: crop.height, channels: 1 } })
       .png({ compressionLevel: 3 })
       .toBuffer(),
-    sharp(view.data, { raw: { width: view.width, height: view.height, channels: 3 } })
-      .extract(crop)
-      .jpeg({ quality: 90 })
-      .toBuffer(),
+    sourceJpeg,
   ]);
   return {
     png,
