@@ -76,7 +76,9 @@
  * composites and portraits unchanged.
  * The pose model's lower legs, the lowest a whole leg reaches, a second look in the mirror for an
  * unsure arm and the closing of a forearm's gaps (pose.ts, pose-map.ts; their figures there and
- * in docs/benchmarks.md): whole set 0.938 → 0.953, forearms and hands 80 → 84 of 86.
+ * in docs/benchmarks.md): whole set 0.938 → 0.953, forearms and hands 80 → 84 of 86. The last
+ * two, thin fingers a pixel wide at the working size, come back at full size from each hand's own
+ * colours (fingers.ts): 86 of 86, the real portraits unchanged.
  *
  * The model sees the photo twice, its letterbox filled by repeating the edge and with grey, and
  * the mask is the mean (letterbox.ts says why): on the benchmark's 11 portraits mean IoU 0.927 →
@@ -94,6 +96,7 @@ import sharp from 'sharp';
 import { SubjectNotFoundError } from '../errors';
 import type { Cutout, ImageInput } from '../types';
 import { fullSizeAlpha } from './alpha';
+import { addFingers } from './fingers';
 import { foregroundColours } from './foreground';
 import type { RgbImage } from './guided-filter';
 import { loadPose, poseIn, type Square } from './pose';
@@ -198,6 +201,8 @@ export async function removeBackgroundOffline(
     .jpeg({ quality: 90 })
     .toBuffer();
   const maskCrop = fullSizeAlpha({ photo: view, work, subject, crop, radius, eps: GUIDE_EPS });
+  // Fingers are a pixel wide at the working size: taken back at full size.
+  addFingers(view, maskCrop, crop, pose.forearms);
   // The soft edge in the child's own colours, not the old background's.
   const colours = foregroundColours(view, maskCrop, crop);
   const [png, source] = await Promise.all([
