@@ -73,4 +73,21 @@ describe('fingers at full size', () => {
       addFingers(photo, part, cropped, [{ elbow: { x: 80, y: 400 }, wrist: { x: 80, y: 300 } }]),
     ).not.toThrow();
   });
+
+  it('leaves a hanging hand alone: a bag of the trousers’ colour beside the legs stays out', () => {
+    const JEANS = [60, 80, 140];
+    const isArmDown = (x: number, y: number) => x >= 40 && x < 56 && y >= 40 && y < 150;
+    const isLegs = (x: number, y: number) => x >= 60 && x < 110 && y >= 60;
+    const isBag = (x: number, y: number) => x >= 110 && x < 140 && y >= 150;
+    const data = new Uint8Array(width * height * 3);
+    const alpha = new Uint8Array(width * height);
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++) {
+        const colour = isArmDown(x, y) ? SKIN : isLegs(x, y) || isBag(x, y) ? JEANS : WALL;
+        data.set(colour, (y * width + x) * 3);
+        alpha[y * width + x] = isArmDown(x, y) || isLegs(x, y) ? 255 : 0;
+      }
+    addFingers({ data, width, height }, alpha, crop, [{ elbow: { x: 48, y: 40 }, wrist: { x: 60, y: 100 } }]);
+    expect(share(alpha, isBag)).toBe(0);
+  });
 });

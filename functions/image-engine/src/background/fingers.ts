@@ -1,7 +1,7 @@
 /**
  * Fingers, at full size. At the working size a child's finger is a pixel or two wide, so the colour
  * refinement keeps the palm and loses the fingers, and the guided filter leaves them half
- * transparent. Around the end of each forearm the pose model is sure of, the hand's own colours
+ * transparent. Around the end of each raised or outstretched forearm the pose model is sure of, the hand's own colours
  * (what is opaque there) and the background's (what is clear around it) are learnt
  * again, from this hand alone and at full size, and the pixels that join the hand through
  * colours like its own are made opaque.
@@ -11,11 +11,15 @@
  * kept: the background learnt from the ring only (the sun beside a raised hand joined it: a doll
  * 0.951 → 0.916); the end followed along the forearm's line (a bent hand's fingers missed: 71 %);
  * odds smoothed over 3×3 (a finger three pixels wide loses its sides: 90 %); a cone of 0.5 (same).
+ * Hanging hands are left alone: their fingers lie against the legs, whose clothes would teach the
+ * hand's colours (a sitting child 0.897 → 0.894 with them).
  */
 import { colourBins, density, logRatio } from './colour-model';
 import type { Rect, RgbImage } from './guided-filter';
 import type { Forearm, Point } from './pose';
 
+/** A forearm pointing down more steeply than this (the sine of its angle below level) hangs. */
+const HANGING_SINE = 0.5;
 /** How far past the wrist the kept arm is followed to its end, in forearms. */
 const FOLLOW_IN_FOREARMS = 3;
 /** How far from the forearm's line (the cosine of the angle at the wrist) the hand may bend. */
@@ -44,7 +48,9 @@ export function addFingers(photo: RgbImage, alpha: Uint8Array, crop: Rect, forea
 function addFingersOf(photo: RgbImage, alpha: Uint8Array, crop: Rect, { elbow, wrist }: Forearm) {
   const { width, height } = crop;
   const length = Math.hypot(wrist.x - elbow.x, wrist.y - elbow.y);
-  if (length < 4) return;
+  // Raised and outstretched hands only: a hanging hand's fingers lie against the legs, whose
+  // clothes would teach the hand's colours (and a bag on the floor of their colour would join).
+  if (length < 4 || wrist.y - elbow.y > HANGING_SINE * length) return;
   const end = endOfHand(alpha, crop, { elbow, wrist }, length);
   const radius = Math.max(6, HAND_IN_FOREARMS * length);
   const ring = RING_IN_HANDS * radius;
@@ -144,6 +150,7 @@ function endOfHand(alpha: Uint8Array, crop: Rect, { elbow, wrist }: Forearm, len
   const bottom = Math.min(height - 1, Math.ceil(wrist.y - crop.top + follow));
   const cone = CONE_COS * CONE_COS;
   // Each pixel ahead: its distance from the elbow (0 elsewhere).
+  if (right < left || bottom < top) return wrist;
   const w = right - left + 1;
   const fromElbow = new Float32Array(Math.max(0, w * (bottom - top + 1)));
   let farthest = length;
@@ -155,7 +162,7 @@ function endOfHand(alpha: Uint8Array, crop: Rect, { elbow, wrist }: Forearm, len
       const ahead = dx * direction.x + dy * direction.y;
       const away = dx * dx + dy * dy;
       if (away > follow * follow || ahead < 0 || ahead * ahead < cone * away) continue;
-      const distance = Math.hypot(x + crop.left - elbow.x, y + crop.top - elbow.y);
+      const distance = Math.sqrt((x + crop.left - elbow.x) ** 2 + (y + crop.top - elbow.y) ** 2);
       fromElbow[(y - top) * w + x - left] = distance;
       farthest = Math.max(farthest, distance);
     }

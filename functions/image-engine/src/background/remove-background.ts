@@ -200,6 +200,8 @@ export async function removeBackgroundOffline(
     .extract(crop)
     .jpeg({ quality: 90 })
     .toBuffer();
+  // Awaited below; if a step before that throws, its failure must not go unhandled.
+  sourceJpeg.catch(() => {});
   const maskCrop = fullSizeAlpha({ photo: view, work, subject, crop, radius, eps: GUIDE_EPS });
   // Fingers are a pixel wide at the working size: taken back at full size.
   addFingers(view, maskCrop, crop, pose.forearms);
