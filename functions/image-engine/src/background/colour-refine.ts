@@ -15,7 +15,7 @@ import { colourBins, density, logRatio } from './colour-model';
 import { boxMean, type RgbImage } from './guided-filter';
 import { NO_POSE, type Pose } from './pose';
 import { closedAlongForearms, POSE_LEG, POSE_NONE, poseMap } from './pose-map';
-import { near } from './regions';
+import { joinedTo, near } from './regions';
 
 /** Model probabilities (0–255) taken as sure: they teach the colour models. */
 const SURE_CHILD = 230;
@@ -197,29 +197,6 @@ function withoutBlobs(marked: Uint8Array, width: number, height: number, radius:
   const out = new Uint8Array(marked.length);
   for (let i = 0; i < out.length; i++) out[i] = marked[i] & (1 - blobs[i]);
   return out;
-}
-
-/** The marked pixels joined to the seeds through each other (4-connected), seeds excluded. */
-function joinedTo(seeds: Uint8Array, marked: Uint8Array, width: number): Uint8Array {
-  const joined = new Uint8Array(seeds.length);
-  // Each pixel enters the stack at most once: as a seed or when first joined.
-  const stack = new Int32Array(seeds.length);
-  let top = 0;
-  for (let i = 0; i < seeds.length; i++) if (seeds[i]) stack[top++] = i;
-  const visit = (n: number) => {
-    if (joined[n] || seeds[n] || !marked[n]) return;
-    joined[n] = 1;
-    stack[top++] = n;
-  };
-  while (top > 0) {
-    const i = stack[--top];
-    const x = i % width;
-    if (x > 0) visit(i - 1);
-    if (x < width - 1) visit(i + 1);
-    if (i >= width) visit(i - width);
-    if (i + width < seeds.length) visit(i + width);
-  }
-  return joined;
 }
 
 /**

@@ -17,6 +17,7 @@
 import { colourBins, density, logRatio } from './colour-model';
 import type { Rect, RgbImage } from './guided-filter';
 import type { Forearm, Point } from './pose';
+import { joinedTo } from './regions';
 
 /** A forearm pointing down more steeply than this (the sine of its angle below level) hangs. */
 const HANGING_SINE = 0.5;
@@ -96,39 +97,17 @@ function addFingersOf(photo: RgbImage, alpha: Uint8Array, crop: Rect, { elbow, w
   for (let i = 0; i < bins.length; i++) odds[i] = ratio[bins[i]];
   // The candidates in the hand's disc, those joined to what is kept (4-connected) added.
   const candidate = new Uint8Array(w * h);
+  const kept = new Uint8Array(w * h);
   let disc = 0;
   for (let i = 0; i < candidate.length; i++) {
+    kept[i] = window[i] >= KEPT ? 1 : 0;
     if (distance[i] > inside) continue;
     disc++;
-    candidate[i] = window[i] < KEPT && odds[i] >= JOIN_ODDS ? 1 : 0;
+    candidate[i] = !kept[i] && odds[i] >= JOIN_ODDS ? 1 : 0;
   }
-  const added = new Uint8Array(w * h);
-  const stack = new Int32Array(w * h);
-  let pending = 0;
+  const added = joinedTo(kept, candidate, w);
   let count = 0;
-  const keptAt = (n: number) => n >= 0 && n < window.length && window[n] >= KEPT;
-  for (let i = 0; i < candidate.length; i++) {
-    const x = i % w;
-    if (!candidate[i]) continue;
-    if ((x > 0 && keptAt(i - 1)) || (x < w - 1 && keptAt(i + 1)) || keptAt(i - w) || keptAt(i + w)) {
-      added[i] = 1;
-      stack[pending++] = i;
-    }
-  }
-  const visit = (n: number) => {
-    if (n < 0 || n >= candidate.length || !candidate[n] || added[n]) return;
-    added[n] = 1;
-    stack[pending++] = n;
-  };
-  while (pending > 0) {
-    const i = stack[--pending];
-    count++;
-    const x = i % w;
-    if (x > 0) visit(i - 1);
-    if (x < w - 1) visit(i + 1);
-    visit(i - w);
-    visit(i + w);
-  }
+  for (const pixel of added) count += pixel;
   if (count === 0 || count > MAX_ADDED_SHARE * disc) return;
   for (let i = 0; i < added.length; i++)
     if (added[i]) alpha[(Math.floor(i / w) + top) * width + (i % w) + left] = 255;
@@ -148,11 +127,11 @@ function endOfHand(alpha: Uint8Array, crop: Rect, { elbow, wrist }: Forearm, len
   const right = Math.min(width - 1, Math.ceil(wrist.x - crop.left + follow));
   const top = Math.max(0, Math.floor(wrist.y - crop.top - follow));
   const bottom = Math.min(height - 1, Math.ceil(wrist.y - crop.top + follow));
-  const cone = CONE_COS * CONE_COS;
-  // Each pixel ahead: its distance from the elbow (0 elsewhere).
   if (right < left || bottom < top) return wrist;
+  const cone = CONE_COS * CONE_COS;
+  // Each kept pixel ahead: its distance from the elbow (0 elsewhere).
   const w = right - left + 1;
-  const fromElbow = new Float32Array(Math.max(0, w * (bottom - top + 1)));
+  const fromElbow = new Float32Array(w * (bottom - top + 1));
   let farthest = length;
   for (let y = top; y <= bottom; y++) {
     const dy = y + crop.top - wrist.y;

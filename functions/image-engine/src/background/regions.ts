@@ -176,3 +176,26 @@ export function regionAt(mask: Mask, px: number, py: number): Region | null {
   }
   return largestRegion(mask);
 }
+
+/** The marked pixels joined to the seeds through each other (4-connected), seeds excluded. */
+export function joinedTo(seeds: Uint8Array, marked: Uint8Array, width: number): Uint8Array {
+  const joined = new Uint8Array(seeds.length);
+  // Each pixel enters the stack at most once: as a seed or when first joined.
+  const stack = new Int32Array(seeds.length);
+  let top = 0;
+  for (let i = 0; i < seeds.length; i++) if (seeds[i]) stack[top++] = i;
+  const visit = (n: number) => {
+    if (joined[n] || seeds[n] || !marked[n]) return;
+    joined[n] = 1;
+    stack[top++] = n;
+  };
+  while (top > 0) {
+    const i = stack[--top];
+    const x = i % width;
+    if (x > 0) visit(i - 1);
+    if (x < width - 1) visit(i + 1);
+    if (i >= width) visit(i - width);
+    if (i + width < seeds.length) visit(i + width);
+  }
+  return joined;
+}
