@@ -8,8 +8,8 @@
  * of the old background shows there) and the share of each forearm and hand kept opaque; then per
  * half and for the whole set the mean IoU, forearms and hands kept and refusals (target: IoU ≥
  * 0.95, no forearm or hand lost, no child refused) and the time per 12 MP photo without decoding
- * (target ≤ 300 ms on 2 cores). CUTOUT_REVIEW_DIR=/some/dir also writes each cut-out on the new
- * background there.
+ * (target ≤ 300 ms on 2 cores), and the CPU time it takes (what the Lambda's vCPUs must give).
+ * CUTOUT_REVIEW_DIR=/some/dir also writes each cut-out on the new background there.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -109,15 +109,20 @@ async function main() {
   const decode: number[] = [];
   const segment: number[] = [];
   const compose: number[] = [];
+  // CPU time (every thread: sharp's and the collector's too) over the whole call, decoding included.
+  const cpu: number[] = [];
+  const wall: number[] = [];
   // Each photo three times, its median run kept: one garbage collection does not make a photo slow.
   for (const photo of twelveMp) {
-    const runs: RemoveBackgroundTimings[] = [];
+    const runs: Array<RemoveBackgroundTimings & { cpu: number }> = [];
     for (let run = 0; run < TIMING_RUNS; run++) {
+      const before = process.cpuUsage();
       const timings = await removeBackgroundOffline(photo).then(
         (out) => out.timings,
         () => null,
       );
-      if (timings) runs.push(timings);
+      const used = process.cpuUsage(before);
+      if (timings) runs.push({ ...timings, cpu: (used.user + used.system) / 1000 });
     }
     if (!runs.length) continue;
     const typical = runs.sort((a, b) => a.segment + a.compose - (b.segment + b.compose))[runs.length >> 1];
@@ -125,11 +130,19 @@ async function main() {
     decode.push(typical.decode);
     segment.push(typical.segment);
     compose.push(typical.compose);
+    cpu.push(typical.cpu);
+    wall.push(typical.decode + typical.segment + typical.compose);
   }
   console.log(
     `12 MP photos (each its median of ${TIMING_RUNS}): median ${median(work).toFixed(0)} ms, slowest ${Math.max(...work).toFixed(0)} ms ` +
       `without decoding (segment ${median(segment).toFixed(0)} ms, cut-out ${median(compose).toFixed(0)} ms; ` +
       `decode median ${median(decode).toFixed(0)} ms)`,
+  );
+  // A Lambda's vCPUs scale with its memory (the moments Lambda's 2048 MB: 1.16): this says how many
+  // the time above needs.
+  console.log(
+    `CPU per 12 MP photo, decoding included: median ${median(cpu).toFixed(0)} ms, ` +
+      `${(mean(cpu) / mean(wall)).toFixed(2)} CPU-seconds per second of the call`,
   );
 }
 

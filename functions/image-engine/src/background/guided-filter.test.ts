@@ -139,4 +139,73 @@ describe('guided filter', () => {
       for (const v of uniform) expect(v).toBeCloseTo(level / 255, 5);
     }
   });
+
+  it('the filter equals its definition, the window sums taken pixel by pixel (any size, radius, colours)', () => {
+    /** He, Sun and Tang's filter written out: per pixel a and b from its window, then their window means. */
+    function reference(guide: RgbImage, mask: Uint8Array, r: number, eps: number): Float64Array {
+      const { width, height, data } = guide;
+      const windowMean = (f: (i: number) => number, x: number, y: number) => {
+        let [sum, count] = [0, 0];
+        for (let v = Math.max(0, y - r); v <= Math.min(height - 1, y + r); v++)
+          for (let u = Math.max(0, x - r); u <= Math.min(width - 1, x + r); u++, count++)
+            sum += f(v * width + u);
+        return sum / count;
+      };
+      const I = (i: number, c: number) => data[i * 3 + c] / 255;
+      const p = (i: number) => mask[i] / 255;
+      const n = width * height;
+      const [a0, a1, a2, b] = [0, 1, 2, 3].map(() => new Float64Array(n));
+      for (let i = 0; i < n; i++) {
+        const [x, y] = [i % width, Math.floor(i / width)];
+        const m = [0, 1, 2].map((c) => windowMean((j) => I(j, c), x, y));
+        const mp = windowMean(p, x, y);
+        const sigma = [0, 1, 2].map((c) =>
+          [0, 1, 2].map(
+            (d) => windowMean((j) => I(j, c) * I(j, d), x, y) - m[c] * m[d] + (c === d ? eps : 0),
+          ),
+        );
+        const cov = [0, 1, 2].map((c) => windowMean((j) => I(j, c) * p(j), x, y) - m[c] * mp);
+        // Cramer's rule on the 3×3 system sigma · a = cov.
+        const det = (M: number[][]) =>
+          M[0][0] * (M[1][1] * M[2][2] - M[1][2] * M[2][1]) -
+          M[0][1] * (M[1][0] * M[2][2] - M[1][2] * M[2][0]) +
+          M[0][2] * (M[1][0] * M[2][1] - M[1][1] * M[2][0]);
+        const whole = det(sigma);
+        const a = [0, 1, 2].map(
+          (k) => det(sigma.map((row, c) => row.map((v, d) => (d === k ? cov[c] : v)))) / whole,
+        );
+        [a0[i], a1[i], a2[i]] = a;
+        b[i] = mp - a[0] * m[0] - a[1] * m[1] - a[2] * m[2];
+      }
+      const out = new Float64Array(n);
+      for (let i = 0; i < n; i++) {
+        const [x, y] = [i % width, Math.floor(i / width)];
+        const q =
+          windowMean((j) => a0[j], x, y) * I(i, 0) +
+          windowMean((j) => a1[j], x, y) * I(i, 1) +
+          windowMean((j) => a2[j], x, y) * I(i, 2) +
+          windowMean((j) => b[j], x, y);
+        out[i] = Math.min(1, Math.max(0, q));
+      }
+      return out;
+    }
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 9 }),
+        fc.integer({ min: 1, max: 9 }),
+        fc.integer({ min: 0, max: 5 }),
+        fc.integer({ min: 1, max: 10_000 }),
+        (width, height, r, seed) => {
+          const data = Uint8Array.from({ length: width * height * 3 }, (_, i) => (i * seed * 7 + seed) % 256);
+          const mask = Uint8Array.from({ length: width * height }, (_, i) => ((i + seed) * 97) % 256);
+          const guide = { data, width, height };
+          // The working size is the full size: the upsampling samples each pixel's own coefficients.
+          const crop = { left: 0, top: 0, width, height };
+          const out = guidedFilter({ mask, work: guide, full: guide, crop, radius: r, eps: 0.01 });
+          const expected = reference(guide, mask, r, 0.01);
+          for (let i = 0; i < out.length; i++) expect(out[i]).toBeCloseTo(expected[i], 4);
+        },
+      ),
+    );
+  });
 });
