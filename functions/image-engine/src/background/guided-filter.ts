@@ -18,8 +18,8 @@ export function boxMean(src: Float32Array, width: number, height: number, r: num
 }
 
 /**
- * The box mean for many planes of one size: the window's counts and the row pass's buffer are
- * made once (the guided filter takes 4 means, the colour refinement 2, on every photo).
+ * The box mean for many planes of one size and radius: the window's counts and the row pass's
+ * buffer are made once for them all (the guided filter's 4 means of a and b share one).
  */
 export function boxMeans(width: number, height: number, r: number): (src: Float32Array) => Float32Array {
   // How many pixels each window holds along x (and below, along y): fewer at the borders.
@@ -49,8 +49,8 @@ type BoxPlan = {
 
 /**
  * One plane's box mean. A function of its own, not a closure over the plan: as a closure over each
- * photo's sizes it ran unoptimised in the cut-out (though not in a loop of its own), every running
- * sum a new heap number: ~9 MB of garbage a photo, measured with V8's sampling heap profiler.
+ * photo's sizes it ran partly unoptimised in the cut-out, every running sum a new heap number (~2 MB
+ * of garbage a photo, by V8's sampling heap profiler; as a closure, the one-pass sums below: 12 MB).
  */
 function boxMeanOf({ width, height, r, perColumn, perRow, rows, column }: BoxPlan, src: Float32Array) {
   // Along a row, pixel x + r enters the window while x < enters; pixel x − r − 1 leaves from x ≥ leaves.
@@ -96,9 +96,10 @@ const SUMS = 13;
 /**
  * Per working pixel, the window means of a (three planes) and b of the local model q = a·I + b.
  * The guide's and the mask's statistics over a window are sums of 8-bit integers, kept exactly as
- * running sums in one pass: each row's window sums once (a ring of the 2r + 2 rows the column's
- * window needs), the column's running sum of those, the model solved as each row is reached. No
- * plane per statistic (it took 13 planes and 17 box means of them: ~19 MB of arrays a photo).
+ * running sums in one pass: each row's window sums once (a ring of 2r + 2 rows: the column's
+ * window of 2r + 1, and the row entering it before the row leaving is taken away), the column's
+ * running sum of those, the model solved as each row is reached. No plane per statistic (it took
+ * 13 planes and their 13 box means: ~15 MB of arrays a photo).
  */
 function coefficients(guide: RgbImage, mask: Uint8Array, r: number, eps: number) {
   const { width, height, data } = guide;

@@ -178,7 +178,7 @@ export async function removeBackgroundOffline(
   if (!region) throw new SubjectNotFoundError();
   const pose = await poseIn(view, poseSquare(region.box, seen.mask, view));
   const { work, subject } = await workingSubject(view, seen.mask, region, seen.face, GUIDE_SIDE, pose);
-  // Measured with the limbs taken back (an index loop: for-of here made an iterator result per pixel, 6 MB a photo).
+  // Measured with the limbs taken back (an index loop: for-of here made an iterator result per pixel, 5 MB a photo).
   let solid = 0;
   for (let i = 0; i < subject.length; i++) if (subject[i] >= 128) solid++;
   if (solid < MIN_SUBJECT_SHARE * subject.length) throw new SubjectNotFoundError();
