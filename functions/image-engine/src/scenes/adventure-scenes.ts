@@ -3,7 +3,7 @@
 import type { ArtName } from './art';
 import { haze, lightSource, ridge, skyline } from './atmosphere';
 import { hsl } from './painter';
-import { alongHorizon, art, flock, frame, overhead, type Stage, strew, tallness } from './staging';
+import { alongHorizon, art, flock, frame, overhead, type Stage, strew, tallness, viewY } from './staging';
 import { grass, moonDust, pitch, sand } from './surfaces';
 
 export function castle(s: Stage): void {
@@ -18,7 +18,7 @@ export function castle(s: Stage): void {
       'rgba(255,250,220,0.85)',
       p.random(),
     );
-  lightSource(p, w * 0.15, h * 0.1, u * 4, '#fff6d5', 'rgba(255,240,210,0.4)');
+  lightSource(p, w * 0.15, viewY(s, 0.1), u * 4, '#fff6d5', 'rgba(255,240,210,0.4)');
   ridge(s, s.horizon - u * 6, u * 14, hsl(hue + 280, 25, 60));
   haze(s, '245,200,225', 0.5, 0, s.horizon);
   const castleSize = Math.min(w * (0.5 + 0.15 * tallness(p)), u * 48 * (1 + 0.3 * tallness(p)));
@@ -37,13 +37,13 @@ export function space(s: Stage): void {
   const { p, hue } = s;
   const { u, w, h } = p;
   p.gradient([hsl(hue + 240, 60, 7), hsl(hue + 265, 55, 20), hsl(hue + 290, 45, 32)], 0, s.horizon);
-  p.glow(w * 0.3, h * 0.3, u * 45, hsl(hue + 300, 70, 55, 0.25));
-  p.glow(w * 0.75, h * 0.2, u * 35, hsl(hue + 200, 70, 55, 0.2));
+  p.glow(w * 0.3, viewY(s, 0.3), u * 45, hsl(hue + 300, 70, 55, 0.25));
+  p.glow(w * 0.75, viewY(s, 0.2), u * 35, hsl(hue + 200, 70, 55, 0.2));
   for (let i = 0; i < 260; i++)
     p.circle(p.random() * w, p.random() * s.horizon, u * p.between(0.08, 0.4), 'rgba(255,255,255,0.9)');
   overhead(s, 'ringed-planet', s.variant % 2 ? w * 0.18 : w * 0.82, h * 0.14, u * 32);
-  art(s, 'comet', s.variant % 2 ? w * 0.8 : w * 0.2, h * 0.16, u * 14);
-  art(s, 'full-moon', s.variant % 2 ? w * 0.62 : w * 0.4, h * 0.1, u * 7, { alpha: 0.9 });
+  art(s, 'comet', s.variant % 2 ? w * 0.8 : w * 0.2, viewY(s, 0.16), u * 14);
+  art(s, 'full-moon', s.variant % 2 ? w * 0.62 : w * 0.4, viewY(s, 0.1), u * 7, { alpha: 0.9 });
   // A tall picture: a moon further down its deep sky, on the planet's other side.
   if (tallness(p))
     overhead(s, 'crescent-moon', s.variant % 2 ? w * 0.8 : w * 0.2, h * 0.27, u * 14, { rotate: 0.4 });
@@ -78,7 +78,7 @@ export function ocean(s: Stage): void {
   haze(s, '60,150,190', 0.6, s.horizon - u * 20, s.horizon + u * 4);
   alongHorizon(s, ['coral', 'coral'], [0.12, 0.3, 0.72, 0.88], u * 16, { tint: { hue: 40 } });
   const swimmers: ArtName[] = ['spouting-whale', 'dolphin', 'spouting-whale'];
-  art(s, swimmers[s.variant % 3], s.variant % 2 ? w * 0.28 : w * 0.72, h * 0.24, u * 30, {
+  art(s, swimmers[s.variant % 3], s.variant % 2 ? w * 0.28 : w * 0.72, viewY(s, 0.24), u * 30, {
     alpha: 0.8,
     flip: s.variant % 2 === 1,
   });
@@ -105,7 +105,7 @@ export function beach(s: Stage): void {
   const { p } = s;
   const { u, w, h } = p;
   p.gradient([hsl(200, 80, 62), '#e6f7ff'], 0, s.horizon);
-  lightSource(p, w * 0.82, h * 0.1, u * 6, '#fffbe0', 'rgba(255,241,168,0.5)');
+  lightSource(p, w * 0.82, viewY(s, 0.1), u * 6, '#fffbe0', 'rgba(255,241,168,0.5)');
   const t = tallness(p);
   for (let i = 0; i < 2 + 2 * t; i++)
     art(s, 'cloud', w * p.between(0.1, 0.9), h * p.between(0.1, 0.25 + 0.15 * t), u * 14 * (1 + 0.5 * t), {
@@ -155,7 +155,7 @@ export function beach(s: Stage): void {
     [0.38, 0.2, 4],
     [0.62, 0.12, 4.5],
   ] as const)
-    art(s, 'bird', w * fx, h * fy, u * size, { flip: fx > 0.5 });
+    art(s, 'bird', w * fx, viewY(s, fy), u * size, { flip: fx > 0.5 });
   frame(s, 'palm-tree', 'right', u * 80, s.ground - u * 2, { crop: 0.3 });
   // Low, so that the bottom edge hides most of the patch of sand the umbrella comes with.
   frame(s, 'umbrella-on-ground', 'left', u * 50, s.ground + u * 14);

@@ -13,6 +13,8 @@ import {
   type Stage,
   strew,
   tallness,
+  viewY,
+  wallY,
 } from './staging';
 import { boards, grass, snow, wall, windowFrame } from './surfaces';
 
@@ -98,18 +100,12 @@ export function party(s: Stage): void {
   const { u, w } = p;
   wall(s, hue + 320, (['stripes', 'dots', 'diamonds'] as const)[s.variant % 3], 84);
   const wx = s.variant % 2 ? w * 0.62 : w * 0.1;
-  windowFrame(
-    s,
-    wx,
-    s.horizon * 0.3,
-    w * 0.26,
-    s.horizon * 0.42,
-    daySky(s, wx, s.horizon * 0.3, w * 0.26, s.horizon * 0.42),
-  );
+  const [wy, wh] = [wallY(s, 0.3), wallY(s, 0.42) - s.view.top];
+  windowFrame(s, wx, wy, w * 0.26, wh, daySky(s, wx, wy, w * 0.26, wh));
   boards(s, 32, 62);
-  sunbeam(s, wx, s.horizon * 0.72, w * 0.26);
+  sunbeam(s, wx, wy + wh, w * 0.26);
   alongHorizon(s, ['potted-plant'], [s.variant % 2 ? 0.08 : 0.92], u * 12);
-  bunting(s, p.h * 0.04, p.h * 0.06, [hue, hue + 60, hue + 150, hue + 220]);
+  bunting(s, viewY(s, 0.04), s.view.height * 0.06, [hue, hue + 60, hue + 150, hue + 220]);
   const treats = (['birthday-cake', 'cupcake', 'birthday-cake'] as const)[s.variant % 3];
   const [giftSide, cakeSide] = s.variant % 2 ? (['right', 'left'] as const) : (['left', 'right'] as const);
   frame(s, 'teddy-bear', giftSide, u * 22, s.ground - u * 12);
@@ -128,7 +124,7 @@ export function party(s: Stage): void {
       rotate: tilt,
       tint: { hue: 30 * Math.floor(p.between(0, 12)) },
     });
-  overhead(s, 'party-popper', w * 0.5, p.h * 0.14, u * 12);
+  overhead(s, 'party-popper', w * 0.5, viewY(s, 0.14), u * 12);
   strew(s, 90, { x: 0, y: 0, w, h: s.ground }, (x, y) => {
     p.ctx.save();
     p.ctx.translate(x, y);
@@ -148,16 +144,9 @@ function christmasRoom(s: Stage): void {
   const { p, hue } = s;
   const { u, w, h } = p;
   wall(s, 355 + (hue % 20), 'diamonds', 40);
-  const ww = w * 0.4;
-  windowFrame(
-    s,
-    w * 0.3,
-    s.horizon * 0.16,
-    ww,
-    s.horizon * 0.42,
-    nightSky(s, w * 0.3, s.horizon * 0.16, ww, s.horizon * 0.42),
-  );
-  fairyLights(s, h * 0.03, h * 0.05);
+  const [wx, wy, ww, wh] = [w * 0.3, wallY(s, 0.16), w * 0.4, wallY(s, 0.42) - s.view.top];
+  windowFrame(s, wx, wy, ww, wh, nightSky(s, wx, wy, ww, wh));
+  fairyLights(s, viewY(s, 0.03), s.view.height * 0.05);
   boards(s, 24, 42);
   // A round rug under the child's feet, in rings.
   for (const [i, scale] of [1, 0.8, 0.6, 0.4].entries()) {
@@ -182,7 +171,7 @@ function christmasNight(s: Stage): void {
   p.gradient(['#0d1838', '#23386e', '#5a6fa8'], 0, s.horizon);
   for (let i = 0; i < 160; i++)
     p.circle(p.random() * w, p.random() * s.horizon, u * p.between(0.1, 0.35), 'rgba(255,255,255,0.9)');
-  lightSource(p, w * 0.8, h * 0.12, u * 5, '#fff8dc', 'rgba(255,246,210,0.35)');
+  lightSource(p, w * 0.8, viewY(s, 0.12), u * 5, '#fff8dc', 'rgba(255,246,210,0.35)');
   ridge(s, s.horizon, u * 10, '#b9c7e2');
   alongHorizon(s, ['house', 'evergreen-tree', 'house-with-garden'], [0.14, 0.3, 0.7, 0.86], u * 16);
   haze(s, '40,60,110', 0.3, s.horizon - u * 30, s.horizon + u * 6);
@@ -202,15 +191,15 @@ export function halloween(s: Stage): void {
   const { u, w, h } = p;
   p.gradient([hsl(265 + (hue % 20), 45, 14), hsl(285, 40, 30), hsl(25, 75, 55)], 0, s.horizon);
   const moonX = s.variant % 2 ? w * 0.22 : w * 0.78;
-  p.glow(moonX, h * 0.16, u * 40, 'rgba(255,236,170,0.4)');
-  art(s, 'full-moon', moonX, h * 0.16 + u * 11, u * 22);
+  p.glow(moonX, viewY(s, 0.16), u * 40, 'rgba(255,236,170,0.4)');
+  art(s, 'full-moon', moonX, viewY(s, 0.16) + u * 11, u * 22);
   for (const [fx, fy, size] of [
     [0.15, 0.28, 7],
     [0.32, 0.18, 5],
     [0.62, 0.25, 6],
     [0.85, 0.33, 5],
   ] as const)
-    art(s, 'bat', w * fx, h * fy, u * size, { flip: fx > 0.5 });
+    art(s, 'bat', w * fx, viewY(s, fy), u * size, { flip: fx > 0.5 });
   ridge(s, s.horizon, u * 12, '#3a2547');
   alongHorizon(s, ['derelict-house'], [s.variant % 2 ? 0.78 : 0.22], u * 22);
   haze(s, '120,70,110', 0.4, s.horizon - u * 30, s.horizon + u * 5);
@@ -239,8 +228,8 @@ export function school(s: Stage): void {
   );
   const bw = Math.min(w * 0.7, u * 90);
   const bx = (w - bw) / 2;
-  const by = s.horizon * 0.1;
-  const bh = s.horizon * 0.42;
+  const by = wallY(s, 0.1);
+  const bh = wallY(s, 0.42) - s.view.top;
   p.roundRect(bx - u * 1.5, by - u * 1.5, bw + u * 3, bh + u * 3, u, '#a9753f');
   p.gradient(['#2f5d4a', '#24493a'], by, by + bh);
   p.roundRect(bx, by, bw, bh, u * 0.5, '#2e5a48');

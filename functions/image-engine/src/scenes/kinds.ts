@@ -10,7 +10,7 @@ import { finish } from './atmosphere';
 import { christmas, halloween, party, school } from './celebration-scenes';
 import { autumn, farm, home, mountains, park, snow, spring } from './nature-scenes';
 import type { Box, Painter } from './painter';
-import { type Stage, tallness } from './staging';
+import { type Stage, tallness, viewY } from './staging';
 
 export const SCENE_KINDS = [
   'party',
@@ -69,18 +69,24 @@ const KINDS: Record<SceneKind, KindSpec> = {
  */
 export const GROUND_Y = GROUND_IN_VIEW;
 
-/**
- * How far a tall (9:16) picture raises its horizon, as a fraction of the height: its props are
- * sized by its narrow width, so at the kind's own horizon half the picture would be empty sky.
- */
-const TALL_HORIZON_LIFT = 0.09;
-
 export type DrawnScene = {
   /** Where the child stands, as a fraction of the height (null for a scene with no ground). */
   groundY: number | null;
   /** The near props' boxes, in pixels: none covers the child's space. */
   near: readonly Box[];
 };
+
+/**
+ * The part of a picture composed as a whole scene: all of a square or 4:5 one; in a tall one (up to
+ * 9:16) the square around its ground line, as the square Moments canvas shows it (GROUND_IN_VIEW),
+ * so that square holds the horizon, the window, the castle and the sun, not a floor under an empty
+ * wall (measured: at a horizon lifted by 9 % of the height, a 9:16 room's square showed 29 % wall and
+ * 71 % floor, its window above the top). Between the two, the view slides continuously.
+ */
+export function viewOf(p: Pick<Painter, 'w' | 'h'>, ground: number): Stage['view'] {
+  const top = tallness(p) * Math.max(0, ground - GROUND_IN_VIEW * p.w);
+  return { top, height: (ground - top) / GROUND_IN_VIEW };
+}
 
 /** Draws a scene around the child's space (pixels), whose bottom is the ground line. */
 export function drawScene(
@@ -90,10 +96,12 @@ export function drawScene(
   child: Box,
 ): DrawnScene {
   const spec = KINDS[kind];
-  const horizon = p.h * (spec.horizon - TALL_HORIZON_LIFT * tallness(p));
-  const stage: Stage = { p, ...look, horizon, ground: p.h * GROUND_Y, child, near: [] };
+  const ground = p.h * GROUND_Y;
+  const view = viewOf(p, ground);
+  const horizon = view.top + view.height * spec.horizon;
+  const stage: Stage = { p, ...look, horizon, ground, view, child, near: [] };
   spec.draw(stage);
   const [lx, ly, colour] = spec.light;
-  finish(stage, { x: p.w * lx, y: p.h * ly, colour });
+  finish(stage, { x: p.w * lx, y: viewY(stage, ly), colour });
   return { groundY: GROUND_Y, near: stage.near };
 }

@@ -1,6 +1,7 @@
 /** Outdoor scenes in daylight: snow, the farm, spring, the park, autumn, home and the mountains. */
 
-import type { ArtName } from './art';
+import { canvasModule } from '../napi-canvas';
+import { type ArtName, artImage } from './art';
 import { haze, lightSource, ridge, skyline } from './atmosphere';
 import { hsl } from './painter';
 import {
@@ -13,6 +14,7 @@ import {
   type Stage,
   strew,
   tallness,
+  viewY,
 } from './staging';
 import { grass, snow as snowField } from './surfaces';
 
@@ -25,7 +27,7 @@ function daySky(s: Stage, top: string, bottom: string, sunX: number): void {
   const { u, w, h } = p;
   const t = tallness(p);
   p.gradient([top, bottom], 0, s.horizon + u * 2);
-  lightSource(p, sunX, h * 0.1, u * 5 * (1 + 0.5 * t), '#fffbe8', 'rgba(255,244,200,0.45)');
+  lightSource(p, sunX, viewY(s, 0.1), u * 5 * (1 + 0.5 * t), '#fffbe8', 'rgba(255,244,200,0.45)');
   const clouds = Math.round((3 * h) / w);
   for (let i = 0; i < clouds; i++) {
     // Spread down the sky in bands (a tall sky's first bands high, its last low over the hills).
@@ -43,6 +45,27 @@ function birdsInTallSky(s: Stage, sunX: number): void {
   if (!tallness(p)) return;
   const x = sunX > p.w / 2 ? p.w * 0.3 : p.w * 0.7;
   flock(s, 'bird', x, p.h * p.between(0.2, 0.26), 3, p.u * 6);
+}
+
+/**
+ * A whole rainbow `width` wide, centred on x, standing on the horizon: Noto's is a quarter arch cut
+ * straight where it peaks (at 92 % of its square), so it is drawn twice on a layer, the second
+ * mirrored, overlapping a little where the two cut ends meet (their corners are rounded), and the
+ * layer laid on translucent (two translucent halves would show their overlap as a darker seam).
+ */
+function rainbow(s: Stage, x: number, width: number): void {
+  const peak = 0.91;
+  const size = width / (2 * (peak - 0.08));
+  const layer = canvasModule().createCanvas(Math.ceil(2 * peak * size), Math.ceil(size));
+  const ctx = layer.getContext('2d');
+  ctx.drawImage(artImage('rainbow'), 0, 0, size, size);
+  ctx.translate(2 * peak * size, 0);
+  ctx.scale(-1, 1);
+  ctx.drawImage(artImage('rainbow'), 0, 0, size, size);
+  s.p.ctx.save();
+  s.p.ctx.globalAlpha = 0.55;
+  s.p.ctx.drawImage(layer, x - peak * size, s.horizon - size * 0.96);
+  s.p.ctx.restore();
 }
 
 /** Two ranges of hills, the farther one paler. */
@@ -109,7 +132,7 @@ export function spring(s: Stage): void {
   const { p } = s;
   const { u, w, h } = p;
   daySky(s, hsl(200, 70, 72), '#fdf6e0', w * 0.85);
-  if (s.variant === 1) art(s, 'rainbow', w * 0.5, s.horizon, w * 0.7, { alpha: 0.55 });
+  if (s.variant === 1) rainbow(s, w * 0.5, w * 0.7);
   hills(s, '#b7e39b', '#9fd784', '253,246,224');
   alongHorizon(s, ['deciduous-tree', 'deciduous-tree'], [0.08, 0.9, 0.2], u * 16);
   grass(s, 105, 60);

@@ -15,6 +15,12 @@ export type Stage = {
   horizon: number;
   /** The line the child's feet rest on, in pixels. */
   ground: number;
+  /**
+   * The part of the picture composed as a whole scene (pixels down): all of it, or in a tall picture
+   * the square around the ground line that the square Moments canvas shows (coverCrop); the sky or
+   * wall above that square is the tall picture's own.
+   */
+  view: { top: number; height: number };
   /** The child's space: nothing near covers it. */
   child: Box;
   /** The boxes of the near props drawn so far. */
@@ -163,6 +169,12 @@ export function footOfPicture(s: Stage, names: readonly ArtName[], count: number
     });
   }
 }
+
+/** A fraction of the way down the scene's view (Stage.view): where its landmarks go. */
+export const viewY = (s: Stage, f: number) => s.view.top + s.view.height * f;
+
+/** A fraction of the way from the view's top down to the horizon: a window on the wall, a chalkboard. */
+export const wallY = (s: Stage, f: number) => s.view.top + (s.horizon - s.view.top) * f;
 
 /** 0 for a picture up to 4:5, rising to 1 at 9:16 (and beyond): how much "tall" composing it needs. */
 export const tallness = (p: { w: number; h: number }) =>
