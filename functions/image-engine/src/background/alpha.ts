@@ -3,7 +3,7 @@
  * filter's local model fitted there and applied to the full photo, so the edge follows the
  * photo's (hair, shoulders), then sharpened around one half.
  */
-import { guidedFilter, type Rect, type RgbImage } from './guided-filter';
+import { guidedFilter, KNOWN_ONE, KNOWN_ZERO, type Rect, type RgbImage } from './guided-filter';
 import { near } from './regions';
 
 /** Alpha = clamp((q − 0.5)·k + 0.5): k sharpens the filtered soft edge without a hard cut. */
@@ -25,23 +25,32 @@ export type AlphaInput = {
 
 /** The alpha (0–255) over `crop` of the photo. */
 export function fullSizeAlpha({ photo, work, subject, crop, radius, eps }: AlphaInput): Buffer {
-  const refined = guidedFilter({ mask: subject, work, full: photo, crop, radius, eps });
-  // A thin forearm much like the wall behind it comes out of the filter half transparent: well
-  // inside the subject (at the working size) it is opaque, whatever the photo's colours.
-  const outside = new Uint8Array(subject.length);
-  for (let i = 0; i < outside.length; i++) outside[i] = subject[i] >= SOLID_INSIDE ? 0 : 1;
-  const nearOutside = near(outside, work.width, work.height, INSIDE_DEPTH);
-  const scale = work.width / photo.width;
-  const columns = Int32Array.from({ length: crop.width }, (_, x) =>
-    Math.min(work.width - 1, Math.floor((x + crop.left + 0.5) * scale)),
-  );
-  // A clamped array rounds and clamps on assignment.
+  const known = knownAnswers(subject, work.width, work.height, radius);
+  const refined = guidedFilter({ mask: subject, work, full: photo, crop, radius, eps, known });
+  // A clamped array rounds and clamps on assignment (a known one stays 1: 255).
   const alpha = new Uint8ClampedArray(refined.length);
-  for (let y = 0; y < crop.height; y++) {
-    const row = Math.min(work.height - 1, Math.floor((y + crop.top + 0.5) * scale)) * work.width;
-    for (let x = 0, i = y * crop.width; x < crop.width; x++, i++) {
-      alpha[i] = nearOutside[row + columns[x]] ? 255 * ((refined[i] - 0.5) * EDGE_GAIN + 0.5) : 255;
-    }
-  }
+  for (let i = 0; i < alpha.length; i++) alpha[i] = 255 * ((refined[i] - 0.5) * EDGE_GAIN + 0.5);
   return Buffer.from(alpha.buffer);
+}
+
+/**
+ * The working pixels whose answer is known before the filter: well inside the subject (at least
+ * SOLID_INSIDE, INSIDE_DEPTH deep) opaque, whatever the photo's colours (a thin forearm much like
+ * the wall behind it comes out of the filter half transparent); and out of reach of every
+ * subject pixel, where the filter's model is zero (no window holds any of the mask: a = b = 0;
+ * one pixel more for the bilinear neighbours), transparent.
+ */
+function knownAnswers(subject: Uint8Array, width: number, height: number, radius: number): Uint8Array {
+  const outside = new Uint8Array(subject.length);
+  const any = new Uint8Array(subject.length);
+  for (let i = 0; i < subject.length; i++) {
+    outside[i] = subject[i] >= SOLID_INSIDE ? 0 : 1;
+    any[i] = subject[i] > 0 ? 1 : 0;
+  }
+  const nearOutside = near(outside, width, height, INSIDE_DEPTH);
+  const inReach = near(any, width, height, 2 * radius + 2);
+  const known = new Uint8Array(subject.length);
+  for (let i = 0; i < known.length; i++)
+    known[i] = !nearOutside[i] ? KNOWN_ONE : !inReach[i] ? KNOWN_ZERO : 0;
+  return known;
 }

@@ -14,6 +14,8 @@ const isFinger = (x: number, y: number) =>
 const isSpeck = (x: number, y: number) => x >= 112 && x < 118 && y >= 70 && y < 76;
 /** The model puts the wrist short, low on the forearm (as a drawn doll's is). */
 const FOREARM: Forearm = { elbow: { x: 80, y: 190 }, wrist: { x: 80, y: 140 } };
+/** The working size's share of the photo: a 384 px working size of a 1280 px photo. */
+const WORK_SCALE = 0.3;
 
 function scene(wall = WALL) {
   const data = new Uint8Array(width * height * 3);
@@ -49,28 +51,38 @@ const share = (alpha: Uint8Array, where: (x: number, y: number) => boolean) => {
 describe('fingers at full size', () => {
   it("takes back thin fingers past a wrist the model put short, and leaves the wall and a speck that doesn't join", () => {
     const { photo, alpha } = scene();
-    addFingers(photo, alpha, crop, [FOREARM]);
+    addFingers(photo, alpha, crop, [FOREARM], WORK_SCALE);
     expect(share(alpha, isFinger)).toBe(1);
     expect(share(alpha, (x, y) => !isArm(x, y) && !isPalm(x, y) && !isFinger(x, y))).toBe(0);
     expect(share(alpha, isSpeck)).toBe(0);
   });
 
+  it('leaves a hand alone whose fingers the working size resolves (a forearm 60 working pixels long)', () => {
+    const { photo, alpha } = scene();
+    const before = Uint8Array.from(alpha);
+    // The same 50 px forearm, in a photo scaled down by 1.2 for the working size: 60 pixels there.
+    addFingers(photo, alpha, crop, [FOREARM], 1.2);
+    expect(alpha).toEqual(before);
+    addFingers(photo, alpha, crop, [FOREARM], 1.19);
+    expect(share(alpha, isFinger)).toBe(1);
+  });
+
   it('adds nothing when the wall is the hand’s colour (a flood, not fingers)', () => {
     const { photo, alpha } = scene(SKIN);
     const before = Uint8Array.from(alpha);
-    addFingers(photo, alpha, crop, [FOREARM]);
+    addFingers(photo, alpha, crop, [FOREARM], WORK_SCALE);
     expect(alpha).toEqual(before);
   });
 
   it('adds nothing without a forearm, and copes with a hand past the crop’s edge', () => {
     const { photo, alpha } = scene();
     const before = Uint8Array.from(alpha);
-    addFingers(photo, alpha, crop, []);
+    addFingers(photo, alpha, crop, [], WORK_SCALE);
     expect(alpha).toEqual(before);
     const cropped = { left: 40, top: 0, width: 120, height: 100 };
     const part = new Uint8Array(cropped.width * cropped.height);
     expect(() =>
-      addFingers(photo, part, cropped, [{ elbow: { x: 80, y: 400 }, wrist: { x: 80, y: 300 } }]),
+      addFingers(photo, part, cropped, [{ elbow: { x: 80, y: 400 }, wrist: { x: 80, y: 300 } }], WORK_SCALE),
     ).not.toThrow();
   });
 
@@ -87,7 +99,13 @@ describe('fingers at full size', () => {
         data.set(colour, (y * width + x) * 3);
         alpha[y * width + x] = isArmDown(x, y) || isLegs(x, y) ? 255 : 0;
       }
-    addFingers({ data, width, height }, alpha, crop, [{ elbow: { x: 48, y: 40 }, wrist: { x: 60, y: 100 } }]);
+    addFingers(
+      { data, width, height },
+      alpha,
+      crop,
+      [{ elbow: { x: 48, y: 40 }, wrist: { x: 60, y: 100 } }],
+      WORK_SCALE,
+    );
     expect(share(alpha, isBag)).toBe(0);
   });
 });

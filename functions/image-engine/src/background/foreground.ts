@@ -68,7 +68,8 @@ function sweep(level: Level, store: Store, pixels?: Int32Array) {
 
 /** The pixels a sweep must move: the soft ones and those beside a change of alpha. */
 function edgeOf({ width, height, alpha }: Level): Int32Array {
-  const edge = new Int32Array(alpha.length);
+  if (edgeScratch.length < alpha.length) edgeScratch = new Int32Array(alpha.length);
+  const edge = edgeScratch;
   let count = 0;
   for (let y = 0; y < height; y++) {
     for (let x = 0, i = y * width; x < width; x++, i++) {
@@ -83,13 +84,18 @@ function edgeOf({ width, height, alpha }: Level): Int32Array {
         edge[count++] = i;
     }
   }
-  return edge.subarray(0, count);
+  return edge.slice(0, count);
 }
+
+/** edgeOf's working list, kept between calls (a photo's edge is a few per cent of it). */
+let edgeScratch = new Int32Array(0);
 
 /** The pixels and their four neighbours, each once, in order; and where each is kept (-1: not kept). */
 function around(pixels: Int32Array, width: number, height: number): { kept: Int32Array; slots: Int32Array } {
   const slots = new Int32Array(width * height).fill(-1);
-  for (const i of pixels) {
+  // Index loops, here and below: a for-of over a typed array made an iterator result per pixel.
+  for (let k = 0; k < pixels.length; k++) {
+    const i = pixels[k];
     const x = i % width;
     slots[i] = 0;
     if (x > 0) slots[i - 1] = 0;
@@ -97,7 +103,8 @@ function around(pixels: Int32Array, width: number, height: number): { kept: Int3
     if (i >= width) slots[i - width] = 0;
     if (i + width < slots.length) slots[i + width] = 0;
   }
-  const kept = new Int32Array(slots.length);
+  // Each pixel keeps itself and its four neighbours at most.
+  const kept = new Int32Array(Math.min(slots.length, 5 * pixels.length));
   let count = 0;
   for (let i = 0; i < slots.length; i++) {
     if (slots[i] < 0) continue;
@@ -183,7 +190,8 @@ function estimateForeground(full: Level): { soft: Int32Array; F: Float32Array } 
   const F = new Float32Array(candidates.length * 3);
   const { slots } = below.store;
   let count = 0;
-  for (const i of candidates) {
+  for (let k = 0; k < candidates.length; k++) {
+    const i = candidates[k];
     if (full.alpha[i] <= 0 || full.alpha[i] >= 1) continue;
     const at = (slots ? slots[i] : i) * 3;
     F[count * 3] = below.store.F[at];

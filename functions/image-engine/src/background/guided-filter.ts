@@ -218,9 +218,16 @@ function addRow({ width, ring, ringRows, column }: WindowSums, y: number, sign: 
   for (let k = 0, at = (y % ringRows) * stride; k < stride; k++) column[k] += sign * ring[at + k];
 }
 
+/** What a caller already knows of a working pixel's answer: KNOWN_ZERO or KNOWN_ONE (else 0). */
+export const KNOWN_ZERO = 1;
+export const KNOWN_ONE = 2;
+
 /**
  * The refined mask (0–1) over `crop` of the full photo. `mask` (0–255) and `work` (the photo
  * scaled down) share the working size; `radius` is in working pixels, `eps` on 0–1 colour.
+ * `known` (working size, optional) names pixels whose answer the caller already has: a full-size
+ * pixel whose nearest working pixel is known gets that answer without the model's arithmetic (a
+ * portrait's inside and its far background are most of its pixels).
  */
 export function guidedFilter(input: {
   mask: Uint8Array;
@@ -229,48 +236,98 @@ export function guidedFilter(input: {
   crop: Rect;
   radius: number;
   eps: number;
+  known?: Uint8Array;
 }): Float32Array {
-  const { work, full, crop } = input;
+  const { work, full, crop, known } = input;
   const { a, b } = coefficients(work, input.mask, input.radius, input.eps);
-  const planes = [...a, b];
-  // Bilinear upsampling of the four planes (pixel centres aligned as sharp aligns them).
-  const clampTo = (v: number, max: number) => Math.min(max, Math.max(0, v));
-  const x0s = new Int32Array(crop.width);
-  const wxs = new Float32Array(crop.width);
-  for (let x = 0; x < crop.width; x++) {
-    const fx = clampTo((x + crop.left + 0.5) * (work.width / full.width) - 0.5, work.width - 1);
-    x0s[x] = Math.floor(fx);
-    wxs[x] = fx - x0s[x];
-  }
-  // Each output row's vertical blend of the four planes once; the last column blends with itself.
-  const [ar, ag, ab, bRow] = planes.map(() => new Float32Array(work.width + 1));
-  const rows = [ar, ag, ab, bRow];
+  const plan = upsamplePlan(work, full, crop);
   const out = new Float32Array(crop.width * crop.height);
-  for (let y = 0; y < crop.height; y++) {
-    const fy = clampTo((y + crop.top + 0.5) * (work.height / full.height) - 0.5, work.height - 1);
-    const top = Math.floor(fy) * work.width;
-    const bottom = fy < work.height - 1 ? top + work.width : top;
-    const wy = fy - Math.floor(fy);
-    for (let k = 0; k < 4; k++) {
-      const plane = planes[k];
-      const row = rows[k];
-      for (let x = 0; x < work.width; x++)
-        row[x] = plane[top + x] + (plane[bottom + x] - plane[top + x]) * wy;
-      row[work.width] = row[work.width - 1];
-    }
-    const guideRow = ((y + crop.top) * full.width + crop.left) * 3;
-    for (let x = 0, pixel = guideRow; x < crop.width; x++, pixel += 3) {
-      const x0 = x0s[x];
-      const wx = wxs[x];
-      const q =
-        ((ar[x0] + (ar[x0 + 1] - ar[x0]) * wx) * full.data[pixel] +
-          (ag[x0] + (ag[x0 + 1] - ag[x0]) * wx) * full.data[pixel + 1] +
-          (ab[x0] + (ab[x0 + 1] - ab[x0]) * wx) * full.data[pixel + 2]) /
-          255 +
-        bRow[x0] +
-        (bRow[x0 + 1] - bRow[x0]) * wx;
-      out[y * crop.width + x] = q < 0 ? 0 : q > 1 ? 1 : q;
-    }
-  }
+  for (let y = 0; y < crop.height; y++) applyRow(plan, y, full.data, a, b, out, known);
   return out;
+}
+
+/**
+ * Bilinear upsampling from the working size (pixel centres aligned as sharp aligns them): each
+ * full-size column's and row's working pixel and weight, and the nearest working pixel.
+ */
+type UpsamplePlan = {
+  work: { width: number; height: number };
+  fullWidth: number;
+  crop: Rect;
+  x0s: Int32Array;
+  wxs: Float32Array;
+  nearestColumns: Int32Array;
+  y0s: Int32Array;
+  wys: Float32Array;
+  nearestRows: Int32Array;
+};
+
+function upsamplePlan(work: RgbImage, full: RgbImage, crop: Rect): UpsamplePlan {
+  const axis = (length: number, offset: number, workLength: number, fullLength: number) => {
+    const starts = new Int32Array(length);
+    const weights = new Float32Array(length);
+    const nearest = new Int32Array(length);
+    const scale = workLength / fullLength;
+    for (let i = 0; i < length; i++) {
+      const f = Math.min(workLength - 1, Math.max(0, (i + offset + 0.5) * scale - 0.5));
+      starts[i] = Math.floor(f);
+      weights[i] = f - starts[i];
+      nearest[i] = Math.min(workLength - 1, Math.floor((i + offset + 0.5) * scale));
+    }
+    return [starts, weights, nearest] as const;
+  };
+  const [x0s, wxs, nearestColumns] = axis(crop.width, crop.left, work.width, full.width);
+  const [y0s, wys, nearestRows] = axis(crop.height, crop.top, work.height, full.height);
+  return { work, fullWidth: full.width, crop, x0s, wxs, nearestColumns, y0s, wys, nearestRows };
+}
+
+/**
+ * Output row y: q = a·I + b, the coefficients bilinear between their four working pixels, clamped
+ * to 0..1 (top-level for V8); a pixel whose answer is known is only written.
+ */
+function applyRow(
+  { work, crop, fullWidth, x0s, wxs, nearestColumns, y0s, wys, nearestRows }: UpsamplePlan,
+  y: number,
+  guide: Uint8Array,
+  [a0, a1, a2]: Float32Array[],
+  b: Float32Array,
+  out: Float32Array,
+  known: Uint8Array | undefined,
+) {
+  const top = y0s[y] * work.width;
+  const bottom = y0s[y] < work.height - 1 ? top + work.width : top;
+  const wy = wys[y];
+  const knownRow = nearestRows[y] * work.width;
+  const guideRow = ((y + crop.top) * fullWidth + crop.left) * 3;
+  for (let x = 0, pixel = guideRow, i = y * crop.width; x < crop.width; x++, pixel += 3, i++) {
+    if (known) {
+      const answer = known[knownRow + nearestColumns[x]];
+      if (answer !== 0) {
+        out[i] = answer === KNOWN_ONE ? 1 : 0;
+        continue;
+      }
+    }
+    const x0 = x0s[x];
+    const right = x0 < work.width - 1 ? 1 : 0;
+    const wx = wxs[x];
+    // The four corners' weights.
+    const w00 = (1 - wx) * (1 - wy);
+    const w01 = wx * (1 - wy);
+    const w10 = (1 - wx) * wy;
+    const w11 = wx * wy;
+    const t0 = top + x0;
+    const t1 = t0 + right;
+    const b0 = bottom + x0;
+    const b1 = b0 + right;
+    const q =
+      ((a0[t0] * w00 + a0[t1] * w01 + a0[b0] * w10 + a0[b1] * w11) * guide[pixel] +
+        (a1[t0] * w00 + a1[t1] * w01 + a1[b0] * w10 + a1[b1] * w11) * guide[pixel + 1] +
+        (a2[t0] * w00 + a2[t1] * w01 + a2[b0] * w10 + a2[b1] * w11) * guide[pixel + 2]) /
+        255 +
+      b[t0] * w00 +
+      b[t1] * w01 +
+      b[b0] * w10 +
+      b[b1] * w11;
+    out[i] = q < 0 ? 0 : q > 1 ? 1 : q;
+  }
 }

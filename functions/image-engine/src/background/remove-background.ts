@@ -99,6 +99,7 @@ import { fullSizeAlpha } from './alpha';
 import { addFingers } from './fingers';
 import { foregroundColours } from './foreground';
 import type { RgbImage } from './guided-filter';
+import { paceCollectorForCutouts } from './heap';
 import { loadPose, poseIn, type Square } from './pose';
 import { boxOf, type Mask, type Region, sureParts } from './regions';
 import { loadSegmenter, look, MIN_PERSON_SHARE, MODEL_SIDE } from './segment';
@@ -144,6 +145,7 @@ type Rect = { left: number; top: number; width: number; height: number };
 export async function removeBackgroundOffline(
   image: ImageInput,
 ): Promise<Cutout & { timings: RemoveBackgroundTimings; frame: CutoutFrame }> {
+  paceCollectorForCutouts();
   // Both models load before the clock starts: a cold Lambda's first cut-out pays for them once.
   await Promise.all([loadSegmenter(), loadPose()]);
   let started = performance.now();
@@ -204,7 +206,7 @@ export async function removeBackgroundOffline(
   sourceJpeg.catch(() => {});
   const maskCrop = fullSizeAlpha({ photo: view, work, subject, crop, radius, eps: GUIDE_EPS });
   // Fingers are a pixel wide at the working size: taken back at full size.
-  addFingers(view, maskCrop, crop, pose.forearms);
+  addFingers(view, maskCrop, crop, pose.forearms, scale);
   // The soft edge in the child's own colours, not the old background's.
   const colours = foregroundColours(view, maskCrop, crop);
   const [png, source] = await Promise.all([
