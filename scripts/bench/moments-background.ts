@@ -21,8 +21,9 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { removeBackgroundOffline } from '@little-futures/image-engine/background';
+import { paceCollectorForCutouts, removeBackgroundOffline } from '@little-futures/image-engine/background';
 import sharp from 'sharp';
+import { countFullCollections } from '../../functions/image-engine/bench/full-collections';
 import { agreement, yardstick } from './background-yardstick';
 import { median } from './bench-stack';
 import { PORTRAIT_RULE, type Portrait, portraits } from './portraits';
@@ -40,8 +41,11 @@ async function timings(used: Portrait[]) {
       sharp(crop).resize(TWELVE_MP.width, TWELVE_MP.height, { fit: 'fill' }).jpeg({ quality: 90 }).toBuffer(),
     ),
   );
+  // As the moments Lambda runs cut-outs (its composition root sets this).
+  paceCollectorForCutouts();
   // A warm Lambda has loaded the models and run its code hot: one untimed pass over every photo.
   for (const photo of photos) await removeBackgroundOffline(photo).catch(() => null);
+  const collections = countFullCollections();
   const stages = {
     decode: [] as number[],
     segment: [] as number[],
@@ -74,7 +78,8 @@ async function timings(used: Portrait[]) {
     `background removal, ${stages.work.length} portraits of 12 MP (${refused} refused; each its median of ${TIMING_RUNS}): ` +
       `median ${ms(median(stages.work))}, slowest ${ms(Math.max(...stages.work))} without decoding ` +
       `(segment ${ms(median(stages.segment))}, cut-out with edge refinement ${ms(median(stages.compose))}); ` +
-      `with decoding median ${ms(median(stages.whole))}, slowest ${ms(Math.max(...stages.whole))}`,
+      `with decoding median ${ms(median(stages.whole))}, slowest ${ms(Math.max(...stages.whole))}; ` +
+      `${((await collections.stop()) / (photos.length * TIMING_RUNS)).toFixed(1)} full garbage collections a photo`,
   );
 }
 

@@ -1,4 +1,5 @@
 /** The moments Lambda's deps: templates, drafts, cut-outs (background removal) and keepsakes (Skia). */
+import { paceCollectorForCutouts } from '@little-futures/image-engine/background';
 import { createKeepsakeRenderer } from '@little-futures/image-engine/keepsakes';
 import type { MomentsDeps } from '../../core/lambda-deps';
 import type { AppConfig } from '../config';
@@ -18,6 +19,9 @@ import { s3BlobStore } from './s3';
 import { visitorHttpDeps } from './visitor-http';
 
 export function buildMomentsDeps(config: AppConfig, options: RootOptions = {}): MomentsDeps {
+  // This process cuts children out of photos: the collector is paced for that (the image engine's
+  // heap.ts says why; it is the process's, so it is set where the process's deps are built).
+  paceCollectorForCutouts();
   const doc = documentClient(config, options);
   const logger = createLogger();
   const clock = systemClock;

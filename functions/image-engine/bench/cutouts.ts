@@ -15,12 +15,14 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import { paceCollectorForCutouts } from '../src/background/heap';
 import { type RemoveBackgroundTimings, removeBackgroundOffline } from '../src/background/remove-background';
 import { SubjectNotFoundError } from '../src/errors';
 import { CASES, type RenderedCase, renderCase } from './cutout-set/cases';
 import { COMPOSITES, renderComposite } from './cutout-set/composites';
 import { edgeError, NEW_BACKGROUND } from './cutout-set/edges';
 import { alphaInPhoto, KEPT_RECALL, scoreCutout } from './cutout-set/score';
+import { countFullCollections } from './full-collections';
 
 const TWELVE_MP_LONG_SIDE = 4000;
 
@@ -87,6 +89,8 @@ async function scoreSet(
 }
 
 async function main() {
+  // As the moments Lambda runs cut-outs (its composition root sets this).
+  paceCollectorForCutouts();
   const reviewDir = process.env.CUTOUT_REVIEW_DIR;
   const twelveMp: Buffer[] = [];
   const composites = await scoreSet(
@@ -113,6 +117,8 @@ async function main() {
   // CPU time (every thread: sharp's and the collector's too) over the whole call, decoding included.
   const cpu: number[] = [];
   const wall: number[] = [];
+  const collections = countFullCollections();
+  let calls = 0;
   // Each photo three times, its median run kept: one garbage collection does not make a photo slow.
   for (const photo of twelveMp) {
     const runs: Array<RemoveBackgroundTimings & { cpu: number }> = [];
@@ -123,6 +129,7 @@ async function main() {
         () => null,
       );
       const used = process.cpuUsage(before);
+      calls++;
       if (timings) runs.push({ ...timings, cpu: (used.user + used.system) / 1000 });
     }
     if (!runs.length) continue;
@@ -140,11 +147,13 @@ async function main() {
       `decode median ${median(decode).toFixed(0)} ms); with decoding median ${median(wall).toFixed(0)} ms, ` +
       `slowest ${Math.max(...wall).toFixed(0)} ms`,
   );
+  const fullCollections = await collections.stop();
   // A Lambda's vCPUs scale with its memory (the moments Lambda's 2048 MB: 1.16): this says how many
   // the time above needs.
   console.log(
     `CPU per 12 MP photo, decoding included: median ${median(cpu).toFixed(0)} ms, ` +
-      `${(mean(cpu) / mean(wall)).toFixed(2)} CPU-seconds per second of the call`,
+      `${(mean(cpu) / mean(wall)).toFixed(2)} CPU-seconds per second of the call; ` +
+      `${(fullCollections / calls).toFixed(1)} full garbage collections a photo`,
   );
 }
 

@@ -4,6 +4,7 @@ import { THUMB_WIDTH_PX } from '@shared/templates';
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import { Badge } from '../ui/Badge';
+import { squarePosition } from './square-position';
 
 const CARD =
   'group block overflow-hidden rounded-2xl border border-violet-100 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-600';
@@ -20,6 +21,12 @@ type Props = {
   /** Plain values, so that the memoised card skips re-rendering while a filter is typed. */
   details: string;
   badge?: string;
+  /**
+   * `square`: the part of the scene a square keepsake shows (Moments' canvas: coverCrop, a tall
+   * scene around its ground line), so the card is what the parent will make; by default the whole
+   * scene in its own shape (the composer exports at the template's size).
+   */
+  frame?: 'own' | 'square';
 };
 
 export const TemplateCard = memo(function TemplateCard({
@@ -29,6 +36,7 @@ export const TemplateCard = memo(function TemplateCard({
   plainLink,
   details,
   badge,
+  frame = 'own',
 }: Props) {
   const content = (
     <>
@@ -40,8 +48,14 @@ export const TemplateCard = memo(function TemplateCard({
           height={Math.round((THUMB_WIDTH_PX * template.nativeHeight) / template.nativeWidth)}
           loading={eager ? 'eager' : 'lazy'}
           decoding="async"
-          className="h-full w-auto max-w-full object-contain"
-          style={{ aspectRatio: `${template.nativeWidth} / ${template.nativeHeight}` }}
+          className={
+            frame === 'square' ? 'h-full w-full object-cover' : 'h-full w-auto max-w-full object-contain'
+          }
+          style={
+            frame === 'square'
+              ? { objectPosition: squarePosition(template) }
+              : { aspectRatio: `${template.nativeWidth} / ${template.nativeHeight}` }
+          }
         />
       </div>
       <div className="flex flex-col gap-1 p-3">

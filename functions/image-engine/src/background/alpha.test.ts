@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fullSizeAlpha } from './alpha';
-import { guidedFilter, type RgbImage } from './guided-filter';
+import { fullSizeAlpha, knownAnswers } from './alpha';
+import { guidedFilter, KNOWN_ZERO, type RgbImage } from './guided-filter';
 import { near } from './regions';
 
 /** The photo at twice the working size (each working pixel four), as the filter upsamples it. */
@@ -68,6 +68,14 @@ describe('the full-size alpha', () => {
           const expected = definition(photo, work, subject, radius, eps);
           for (let i = 0; i < alpha.length; i++)
             expect(Math.abs(alpha[i] - expected[i])).toBeLessThanOrEqual(1);
+          // Where it is told "clear", the filter itself answers 0: the reach is the model's, not
+          // merely below what the alpha's sharpening shows.
+          const known = knownAnswers(subject, width, height, radius);
+          const q = guidedFilter({ mask: subject, work, full: photo, crop, radius, eps });
+          for (let i = 0; i < q.length; i++) {
+            const [x, y] = [i % photo.width, Math.floor(i / photo.width)];
+            if (known[(y >> 1) * width + (x >> 1)] === KNOWN_ZERO) expect(q[i]).toBeLessThan(1e-6);
+          }
         },
       ),
       { numRuns: 200 },

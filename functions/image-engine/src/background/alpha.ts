@@ -40,7 +40,7 @@ export function fullSizeAlpha({ photo, work, subject, crop, radius, eps }: Alpha
  * subject pixel, where the filter's model is zero (no window holds any of the mask: a = b = 0;
  * one pixel more for the bilinear neighbours), transparent.
  */
-function knownAnswers(subject: Uint8Array, width: number, height: number, radius: number): Uint8Array {
+export function knownAnswers(subject: Uint8Array, width: number, height: number, radius: number): Uint8Array {
   const outside = new Uint8Array(subject.length);
   const any = new Uint8Array(subject.length);
   for (let i = 0; i < subject.length; i++) {

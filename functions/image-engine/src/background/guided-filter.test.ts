@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { boxMean, boxMeans, guidedFilter, type RgbImage } from './guided-filter';
+import {
+  applyModel,
+  boxMean,
+  boxMeans,
+  guidedFilter,
+  KNOWN_ONE,
+  KNOWN_ZERO,
+  type RgbImage,
+} from './guided-filter';
 
 /** An image whose pixels left of `edgeX` are `left` (RGB) and the others `right`: dark and bright grey by default. */
 function stepImage(
@@ -26,6 +34,18 @@ function halfSize(image: RgbImage): RgbImage {
     const [x, y, c] = [Math.floor(i / 3) % width, Math.floor(i / 3 / width), i % 3];
     const at = (u: number, v: number) => image.data[(v * image.width + u) * 3 + c];
     data[i] = (at(2 * x, 2 * y) + at(2 * x + 1, 2 * y) + at(2 * x, 2 * y + 1) + at(2 * x + 1, 2 * y + 1)) / 4;
+  }
+  return { data, width, height };
+}
+
+/** Twice the size, each pixel four. */
+function doubledOf(image: RgbImage): RgbImage {
+  const width = image.width * 2;
+  const height = image.height * 2;
+  const data = new Uint8Array(width * height * 3);
+  for (let i = 0; i < data.length; i++) {
+    const [x, y, c] = [Math.floor(i / 3) % width, Math.floor(i / 3 / width), i % 3];
+    data[i] = image.data[((y >> 1) * image.width + (x >> 1)) * 3 + c];
   }
   return { data, width, height };
 }
@@ -209,5 +229,73 @@ describe('guided filter', () => {
         },
       ),
     );
+  });
+  it('applies the model at full size bilinear between the four working pixels, centres aligned, any scale and crop', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 7 }),
+        fc.integer({ min: 1, max: 7 }),
+        // Full size over working size: 1 (identity), 2, or an odd ratio.
+        fc.constantFrom(1, 2, 13 / 5, 3.5),
+        fc.array(fc.float({ min: -2, max: 2, noNaN: true }), { minLength: 4 * 49, maxLength: 4 * 49 }),
+        fc.uint8Array({ minLength: 25 * 25 * 3, maxLength: 25 * 25 * 3 }),
+        fc.record({ left: fc.nat(6), top: fc.nat(6) }),
+        (width, height, ratio, values, colours, offset) => {
+          const n = width * height;
+          const [a0, a1, a2, b] = [0, 1, 2, 3].map((k) =>
+            Float32Array.from(values.slice(k * 49, k * 49 + n)),
+          );
+          const full = {
+            data: colours,
+            width: Math.round(width * ratio),
+            height: Math.round(height * ratio),
+          };
+          const left = Math.min(offset.left, full.width - 1);
+          const top = Math.min(offset.top, full.height - 1);
+          const crop = { left, top, width: full.width - left, height: full.height - top };
+          const out = applyModel({ a: [a0, a1, a2], b }, { width, height }, full, crop);
+          // sharp's alignment: full pixel x's centre at (x + 0.5)·scale − 0.5 working pixels, clamped.
+          const along = (x: number, scale: number, length: number) => {
+            const f = Math.min(length - 1, Math.max(0, (x + 0.5) * scale - 0.5));
+            const i0 = Math.floor(f);
+            return { i0, i1: Math.min(length - 1, i0 + 1), w: f - i0 };
+          };
+          for (let y = 0; y < crop.height; y++)
+            for (let x = 0; x < crop.width; x++) {
+              const u = along(x + left, width / full.width, width);
+              const v = along(y + top, height / full.height, height);
+              const at = (plane: Float32Array) =>
+                (plane[v.i0 * width + u.i0] * (1 - u.w) + plane[v.i0 * width + u.i1] * u.w) * (1 - v.w) +
+                (plane[v.i1 * width + u.i0] * (1 - u.w) + plane[v.i1 * width + u.i1] * u.w) * v.w;
+              const pixel = ((y + top) * full.width + x + left) * 3;
+              const q =
+                (at(a0) * colours[pixel] + at(a1) * colours[pixel + 1] + at(a2) * colours[pixel + 2]) / 255 +
+                at(b);
+              expect(out[y * crop.width + x]).toBeCloseTo(Math.min(1, Math.max(0, q)), 4);
+            }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('writes what it is told it knows, by the nearest working pixel, and computes the rest', () => {
+    const work = {
+      data: Uint8Array.from({ length: 6 * 4 * 3 }, (_, i) => (i * 37) % 256),
+      width: 6,
+      height: 4,
+    };
+    const full = doubledOf(work);
+    const mask = Uint8Array.from({ length: 24 }, (_, i) => (i * 53) % 256);
+    const known = Uint8Array.from({ length: 24 }, (_, i) => [0, KNOWN_ZERO, KNOWN_ONE][i % 3]);
+    const crop = { left: 1, top: 1, width: 10, height: 6 };
+    const plain = guidedFilter({ mask, work, full, crop, radius: 1, eps: 0.01 });
+    const told = guidedFilter({ mask, work, full, crop, radius: 1, eps: 0.01, known });
+    for (let y = 0; y < crop.height; y++)
+      for (let x = 0; x < crop.width; x++) {
+        const i = y * crop.width + x;
+        const answer = known[((y + 1) >> 1) * 6 + ((x + 1) >> 1)];
+        expect(told[i]).toBe(answer === KNOWN_ONE ? 1 : answer === KNOWN_ZERO ? 0 : plain[i]);
+      }
   });
 });

@@ -238,8 +238,21 @@ export function guidedFilter(input: {
   eps: number;
   known?: Uint8Array;
 }): Float32Array {
-  const { work, full, crop, known } = input;
-  const { a, b } = coefficients(work, input.mask, input.radius, input.eps);
+  const { a, b } = coefficients(input.work, input.mask, input.radius, input.eps);
+  return applyModel({ a, b }, input.work, input.full, input.crop, input.known);
+}
+
+/**
+ * The local model applied at full size: q = a·I + b over `crop` of `full`, the coefficients (planes
+ * at `work`'s size) bilinear between their four working pixels, clamped to 0..1.
+ */
+export function applyModel(
+  { a, b }: { a: Float32Array[]; b: Float32Array },
+  work: { width: number; height: number },
+  full: RgbImage,
+  crop: Rect,
+  known?: Uint8Array,
+): Float32Array {
   const plan = upsamplePlan(work, full, crop);
   const out = new Float32Array(crop.width * crop.height);
   for (let y = 0; y < crop.height; y++) applyRow(plan, y, full.data, a, b, out, known);
@@ -262,7 +275,7 @@ type UpsamplePlan = {
   nearestRows: Int32Array;
 };
 
-function upsamplePlan(work: RgbImage, full: RgbImage, crop: Rect): UpsamplePlan {
+function upsamplePlan(work: { width: number; height: number }, full: RgbImage, crop: Rect): UpsamplePlan {
   const axis = (length: number, offset: number, workLength: number, fullLength: number) => {
     const starts = new Int32Array(length);
     const weights = new Float32Array(length);

@@ -8,7 +8,10 @@
  * memory 461 → 506 MB of the moments Lambda's 2048, the slowest photo 20–40 ms sooner.
  * V8 reads the flag whenever it sets a limit, so setting it while running takes effect (checked
  * with --trace-gc); a Lambda could not pass it at start: Node refuses V8's heap flags in
- * NODE_OPTIONS.
+ * NODE_OPTIONS. It is the whole process's, so the process that cuts out sets it where it starts:
+ * the moments Lambda's composition root (adapters/roots/moments.ts, which the local stack builds
+ * too), and the benches that time cut-outs as that Lambda runs them (they print the full
+ * collections a photo, so a flag V8 stopped reading would show).
  */
 import v8 from 'node:v8';
 

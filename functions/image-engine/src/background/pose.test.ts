@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { renderCompositeNamed } from '../../bench/cutout-set/composites';
 import { landscapeJpeg } from '../test-photos';
-import { armsFromMirror, lowestReach, poseIn } from './pose';
+import { armsFromMirror, looksAgainInMirror, lowestReach, poseIn } from './pose';
 
 // The first call loads the WASM backend and the model: seconds on a busy 2-core machine.
 const MODEL_TEST_TIMEOUT_MS = 60_000;
@@ -98,6 +98,23 @@ describe('how low the child reaches', () => {
 describe('a second look in the mirror', () => {
   const keypoints = () => new Float32Array(17 * 3); // (y, x, score) each
   const joint = (scores: Float32Array, k: number) => Array.from(scores.subarray(k * 3, k * 3 + 3));
+
+  it('is taken for an elbow seen without its wrist, unless the photo’s bottom edge cuts that arm', () => {
+    // A square of side 1000 from the photo's top, over a photo 1000 tall: rows are shares of it.
+    const square = { left: 0, top: 0, side: 1000 };
+    const arm = (elbowRow: number, wristRow: number, wristScore = 0.1) => {
+      const scores = keypoints();
+      scores.set([elbowRow, 0.5, 0.6], 7 * 3); // left elbow, sure
+      scores.set([wristRow, 0.4, wristScore], 9 * 3);
+      return looksAgainInMirror(scores, square, 1000);
+    };
+    expect(arm(0.6, 0.4)).toBe(true); // a raised forearm the model is unsure of
+    expect(arm(0.97, 0.99)).toBe(false); // cut by the photo's bottom: the forearm runs out of it
+    expect(arm(1.1, 1.2)).toBe(false); // below the photo (the square reaches past it)
+    expect(arm(0.97, 0.7)).toBe(true); // the elbow at the edge, the hand raised: still looked for
+    expect(arm(0.6, 0.4, 0.5)).toBe(false); // the wrist is sure: nothing to look for
+    expect(looksAgainInMirror(keypoints(), square, 1000)).toBe(false);
+  });
 
   it('takes an arm from the mirror when it is surer of both its joints, its right arm as the left', () => {
     const first = keypoints();

@@ -51,10 +51,11 @@ const MIN_LEG_SCORE = 0.2;
 const BELOW_ANKLE_IN_LEGS = 1.2;
 
 /**
- * An elbow this close to the photo's bottom edge (a share of its height), or below it, is where
- * the photo cuts the child: no second look in the mirror for its wrist. On the real portraits
- * (head and shoulders, cut at the chest) the mirror looked again for 3 of 11, ~25 ms each, and
- * changed nothing; the photos it helps raise their arms.
+ * An arm whose elbow and (guessed) wrist both lie this close to the photo's bottom edge (a share
+ * of its height), or below it, is where the photo cuts the child: its forearm runs along or out of
+ * the edge, and no second look in the mirror is taken for it. On the real portraits (head and
+ * shoulders, cut at the chest) the mirror looked again for 3 of 11, ~25 ms each, and changed
+ * nothing; the photos it helps raise their arms (a raised wrist's guess lies well above the edge).
  */
 const BOTTOM_CUT = 0.06;
 
@@ -101,12 +102,7 @@ export async function poseIn(photo: RgbImage, square: Square): Promise<Pose> {
   const input = await poseInput(photo, square);
   const keypoints = await keypointsOf(tf, model, input);
   const toPhoto = square.side / POSE_SIDE;
-  // An elbow seen without its wrist: the arm is in the photo, its forearm unclear. Look again,
-  // unless the photo's bottom edge cuts the arm there (its forearm runs out of the photo).
-  const sure = (k: number) => scoreOf(keypoints, k) >= MIN_SCORE;
-  const aboveCut = (k: number) =>
-    square.top + keypoints[k * 3] * POSE_SIDE * toPhoto < (1 - BOTTOM_CUT) * photo.height;
-  if (ARMS.some(({ elbow, wrist }) => sure(elbow) && !sure(wrist) && aboveCut(elbow)))
+  if (looksAgainInMirror(keypoints, square, photo.height))
     armsFromMirror(keypoints, await keypointsOf(tf, model, mirrored(input)));
   const at = (k: number, minScore = MIN_SCORE): Point | undefined =>
     keypoints[k * 3 + 2] >= minScore
@@ -137,6 +133,19 @@ export async function poseIn(photo: RgbImage, square: Square): Promise<Pose> {
   const seen = Array.from({ length: KEYPOINTS }, (_, k) => at(k)).filter((point) => point !== undefined);
   if (head) seen.push({ x: head.centre.x, y: head.centre.y + head.radius });
   return { forearms, shins, head, lowest: lowestReach(legs, seen) };
+}
+
+/**
+ * Whether to look again in the mirror: an elbow seen without its wrist (the arm is in the photo,
+ * its forearm unclear), unless the photo's bottom edge cuts that arm (BOTTOM_CUT).
+ */
+export function looksAgainInMirror(keypoints: Float32Array, square: Square, photoHeight: number): boolean {
+  const sure = (k: number) => scoreOf(keypoints, k) >= MIN_SCORE;
+  const rowOf = (k: number) => square.top + keypoints[k * 3] * square.side;
+  const cut = (1 - BOTTOM_CUT) * photoHeight;
+  return ARMS.some(
+    ({ elbow, wrist }) => sure(elbow) && !sure(wrist) && (rowOf(elbow) < cut || rowOf(wrist) < cut),
+  );
 }
 
 type Leg = { hip: Point; knee: Point; ankle: Point };

@@ -99,7 +99,6 @@ import { fullSizeAlpha } from './alpha';
 import { addFingers } from './fingers';
 import { foregroundColours } from './foreground';
 import type { RgbImage } from './guided-filter';
-import { paceCollectorForCutouts } from './heap';
 import { loadPose, poseIn, type Square } from './pose';
 import { boxOf, type Mask, type Region, sureParts } from './regions';
 import { loadSegmenter, look, MIN_PERSON_SHARE, MODEL_SIDE } from './segment';
@@ -145,7 +144,6 @@ type Rect = { left: number; top: number; width: number; height: number };
 export async function removeBackgroundOffline(
   image: ImageInput,
 ): Promise<Cutout & { timings: RemoveBackgroundTimings; frame: CutoutFrame }> {
-  paceCollectorForCutouts();
   // Both models load before the clock starts: a cold Lambda's first cut-out pays for them once.
   await Promise.all([loadSegmenter(), loadPose()]);
   let started = performance.now();

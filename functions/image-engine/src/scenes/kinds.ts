@@ -10,7 +10,7 @@ import { finish } from './atmosphere';
 import { christmas, halloween, party, school } from './celebration-scenes';
 import { autumn, farm, home, mountains, park, snow, spring } from './nature-scenes';
 import type { Box, Painter } from './painter';
-import { type Stage, tallness, viewY } from './staging';
+import { type Stage, viewY } from './staging';
 
 export const SCENE_KINDS = [
   'party',
@@ -72,19 +72,22 @@ export const GROUND_Y = GROUND_IN_VIEW;
 export type DrawnScene = {
   /** Where the child stands, as a fraction of the height (null for a scene with no ground). */
   groundY: number | null;
+  /** Where the far ground meets the sky or the wall, as a fraction of the height. */
+  horizon: number;
   /** The near props' boxes, in pixels: none covers the child's space. */
   near: readonly Box[];
 };
 
 /**
- * The part of a picture composed as a whole scene: all of a square or 4:5 one; in a tall one (up to
- * 9:16) the square around its ground line, as the square Moments canvas shows it (GROUND_IN_VIEW),
- * so that square holds the horizon, the window, the castle and the sun, not a floor under an empty
- * wall (measured: at a horizon lifted by 9 % of the height, a 9:16 room's square showed 29 % wall and
- * 71 % floor, its window above the top). Between the two, the view slides continuously.
+ * The part of a picture composed as a whole scene: all of a square or wide one; in a taller one
+ * (4:5, 9:16) the square around its ground line that the square Moments canvas shows (coverCrop,
+ * GROUND_IN_VIEW), so that square holds the horizon, the window, the castle and the sun, not a
+ * floor under an empty wall (measured: at a horizon lifted by 9 % of the height, a 9:16 room's
+ * square showed 29 % wall and 71 % floor, its window above the top; a 4:5 square lost its sun, its
+ * bunting and the top of its window). What lies above is the taller picture's own sky or wall.
  */
 export function viewOf(p: Pick<Painter, 'w' | 'h'>, ground: number): Stage['view'] {
-  const top = tallness(p) * Math.max(0, ground - GROUND_IN_VIEW * p.w);
+  const top = Math.max(0, ground - GROUND_IN_VIEW * p.w);
   return { top, height: (ground - top) / GROUND_IN_VIEW };
 }
 
@@ -103,5 +106,5 @@ export function drawScene(
   spec.draw(stage);
   const [lx, ly, colour] = spec.light;
   finish(stage, { x: p.w * lx, y: viewY(stage, ly), colour });
-  return { groundY: GROUND_Y, near: stage.near };
+  return { groundY: GROUND_Y, horizon: horizon / p.h, near: stage.near };
 }

@@ -10,7 +10,7 @@ import type { LibraryScene } from '../types';
 import { GROUND_Y, type SceneKind } from './kinds';
 import { safeAreaOf } from './safe-areas';
 
-export const SCENES_VERSION = '5';
+export const SCENES_VERSION = '6';
 
 export type LibraryEntry = LibraryScene & {
   kind: SceneKind;

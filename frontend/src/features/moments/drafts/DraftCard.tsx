@@ -1,66 +1,71 @@
-/** A draft in My Drafts: its scene with the child where they were placed, and what can be done with it. */
+/** A draft in My Drafts: the keepsake as the editor showed it, and what can be done with it. */
 import { type Placement, placedBox } from '@shared/rules/placement';
 import type { DraftView } from '@shared/schemas/moments';
 import { useState } from 'react';
+import { squarePosition } from '../../../components/keepsake/square-position';
 import { Button } from '../../../components/ui/Button';
-import { cn } from '../../../lib/cn';
 
 type Size = { width: number; height: number };
 const naturalSize = (img: HTMLImageElement): Size => ({ width: img.naturalWidth, height: img.naturalHeight });
-const percent = (part: number, whole: number) => `${(part / whole) * 100}%`;
+const percent = (share: number) => `${share * 100}%`;
 
 /**
- * The cut-out over the template thumbnail, where the shared placement rules put it (no strokes).
- * The scene keeps its own shape inside the square tile (portrait and landscape scenes are not
- * cropped), so the child sits exactly where the editor placed them.
+ * The keepsake as the editor showed it: the square of the scene its canvas shows (a tall scene
+ * around its ground line) and the cut-out where the shared placement rules put it on that square
+ * (no strokes). `groundY` is the template's, from the library (undefined while it loads: centred).
  */
-function DraftPreview({ draft }: { draft: DraftView }) {
+function DraftPreview({ draft, groundY }: { draft: DraftView; groundY: number | null | undefined }) {
   const [scene, setScene] = useState<Size | null>(null);
   const [cutout, setCutout] = useState<Size | null>(null);
-  const box = scene && cutout ? placedBox(draft.placement as Placement, cutout, scene) : null;
+  // Placement is in shares of the square canvas, as this tile is.
+  const box = cutout ? placedBox(draft.placement as Placement, cutout, { width: 1, height: 1 }) : null;
   return (
-    <div className="flex aspect-square items-center justify-center overflow-hidden rounded-xl bg-violet-50">
-      <div
-        className={cn(
-          'relative max-h-full max-w-full',
-          scene && scene.width < scene.height ? 'h-full' : 'w-full',
-        )}
-        style={scene ? { aspectRatio: `${scene.width} / ${scene.height}` } : undefined}
-      >
+    <div className="relative aspect-square overflow-hidden rounded-xl bg-violet-50">
+      <img
+        src={draft.templateThumbUrl}
+        alt=""
+        loading="lazy"
+        onLoad={(e) => setScene(naturalSize(e.currentTarget))}
+        className="block size-full object-cover"
+        style={
+          scene
+            ? {
+                objectPosition: squarePosition({
+                  nativeWidth: scene.width,
+                  nativeHeight: scene.height,
+                  groundY,
+                }),
+              }
+            : undefined
+        }
+      />
+      {draft.cutoutUrl && (
         <img
-          src={draft.templateThumbUrl}
+          src={draft.cutoutUrl}
           alt=""
           loading="lazy"
-          onLoad={(e) => setScene(naturalSize(e.currentTarget))}
-          className="block size-full object-contain"
+          onLoad={(e) => setCutout(naturalSize(e.currentTarget))}
+          className="absolute max-w-none"
+          style={
+            box
+              ? {
+                  left: percent(box.cx - box.width / 2),
+                  top: percent(box.cy - box.height / 2),
+                  width: percent(box.width),
+                  height: percent(box.height),
+                  transform: `rotate(${draft.placement.rotation}deg)`,
+                }
+              : { visibility: 'hidden' }
+          }
         />
-        {draft.cutoutUrl && (
-          <img
-            src={draft.cutoutUrl}
-            alt=""
-            loading="lazy"
-            onLoad={(e) => setCutout(naturalSize(e.currentTarget))}
-            className="absolute max-w-none"
-            style={
-              box && scene
-                ? {
-                    left: percent(box.cx - box.width / 2, scene.width),
-                    top: percent(box.cy - box.height / 2, scene.height),
-                    width: percent(box.width, scene.width),
-                    height: percent(box.height, scene.height),
-                    transform: `rotate(${draft.placement.rotation}deg)`,
-                  }
-                : { visibility: 'hidden' }
-            }
-          />
-        )}
-      </div>
+      )}
     </div>
   );
 }
 
 export function DraftCard({
   draft,
+  groundY,
   onOpen,
   onRename,
   onDuplicate,
@@ -68,6 +73,8 @@ export function DraftCard({
   busy,
 }: {
   draft: DraftView;
+  /** The template's ground line (where its square is cut), when the library has it. */
+  groundY?: number | null;
   onOpen(): void;
   onRename(): void;
   onDuplicate(): void;
@@ -86,7 +93,7 @@ export function DraftCard({
         className="rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-600"
         aria-label={`Open ${draft.name}`}
       >
-        <DraftPreview draft={draft} />
+        <DraftPreview draft={draft} groundY={groundY} />
       </button>
       <div>
         <h2 className="font-semibold text-slate-900">{draft.name}</h2>

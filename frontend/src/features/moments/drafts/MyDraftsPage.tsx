@@ -12,6 +12,7 @@ import { PageLoading, PageMessage } from '../../../components/ui/PageState';
 import { callApi, serverReason } from '../../../lib/api-client';
 import { type AuthUser, useAuth } from '../../../lib/auth/auth-store';
 import { useSendToSignIn } from '../../../lib/auth/use-send-to-sign-in';
+import { useTemplateLibrary } from '../../../lib/template-library';
 import { storeResumeDraft } from '../resume-draft';
 import { DraftCard } from './DraftCard';
 import { RenameDraftDialog } from './RenameDraftDialog';
@@ -51,6 +52,10 @@ function Drafts({ user }: { user: AuthUser }) {
     queryFn: ({ signal }) => callApi('listDrafts', { signal }),
     select: (data) => newestFirst(data.drafts),
   });
+  // Where each template's square is cut (its ground line): the library the gallery already reads.
+  const library = useTemplateLibrary('moments');
+  const groundOf = (templateId: string) =>
+    library.data?.templates.find((template) => template.templateId === templateId)?.groundY;
   const [renaming, setRenaming] = useState<DraftView | null>(null);
   const [deleting, setDeleting] = useState<DraftView | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey });
@@ -121,6 +126,7 @@ function Drafts({ user }: { user: AuthUser }) {
             <li key={draft.draftId}>
               <DraftCard
                 draft={draft}
+                groundY={groundOf(draft.templateId)}
                 busy={busy}
                 onOpen={() => open(draft)}
                 onRename={() => setRenaming(draft)}

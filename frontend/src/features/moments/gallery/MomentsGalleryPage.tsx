@@ -93,6 +93,7 @@ function Templates({ theme, shared }: { theme: MomentTheme | null; shared: boole
             eager={index < 4}
             details={template.category}
             badge={`${CREDIT_PRICES.hd_keepsake} Credit`}
+            frame="square"
           />
         </li>
       ))}
