@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import sharp from 'sharp';
+import type { RgbImage } from './background/guided-filter';
 
 /** face-api's demo photos (1920 px group photos of adults, camera EXIF with GPS). */
 export function samplePhoto(n: 1 | 2 | 3 | 4 | 5 | 6 = 2): Buffer {
@@ -24,4 +25,16 @@ export async function landscapeJpeg(width = 1600, height = 1200): Promise<Buffer
     <circle cx="${width * 0.8}" cy="${height * 0.18}" r="${height * 0.07}" fill="#fff6c2"/>
   </svg>`;
   return sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
+}
+
+/** An image at twice its size, each pixel four (a full-size photo over its working size). */
+export function doubled(image: RgbImage): RgbImage {
+  const width = image.width * 2;
+  const height = image.height * 2;
+  const data = new Uint8Array(width * height * 3);
+  for (let i = 0; i < data.length; i++) {
+    const [x, y, c] = [Math.floor(i / 3) % width, Math.floor(i / 3 / width), i % 3];
+    data[i] = image.data[((y >> 1) * image.width + (x >> 1)) * 3 + c];
+  }
+  return { data, width, height };
 }

@@ -1,25 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { doubled } from '../test-photos';
 import { fullSizeAlpha, knownAnswers } from './alpha';
 import { guidedFilter, KNOWN_ZERO, type RgbImage } from './guided-filter';
 import { near } from './regions';
-
-/** The photo at twice the working size (each working pixel four), as the filter upsamples it. */
-function doubled(image: RgbImage): RgbImage {
-  const width = image.width * 2;
-  const height = image.height * 2;
-  const data = new Uint8Array(width * height * 3);
-  for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++)
-      data.set(
-        image.data.subarray(
-          ((y >> 1) * image.width + (x >> 1)) * 3,
-          ((y >> 1) * image.width + (x >> 1)) * 3 + 3,
-        ),
-        (y * width + x) * 3,
-      );
-  return { data, width, height };
-}
 
 /**
  * The alpha by its definition, every pixel through the filter: opaque where the working pixel is

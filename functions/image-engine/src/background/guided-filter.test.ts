@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { doubled } from '../test-photos';
 import {
   applyModel,
   boxMean,
@@ -34,18 +35,6 @@ function halfSize(image: RgbImage): RgbImage {
     const [x, y, c] = [Math.floor(i / 3) % width, Math.floor(i / 3 / width), i % 3];
     const at = (u: number, v: number) => image.data[(v * image.width + u) * 3 + c];
     data[i] = (at(2 * x, 2 * y) + at(2 * x + 1, 2 * y) + at(2 * x, 2 * y + 1) + at(2 * x + 1, 2 * y + 1)) / 4;
-  }
-  return { data, width, height };
-}
-
-/** Twice the size, each pixel four. */
-function doubledOf(image: RgbImage): RgbImage {
-  const width = image.width * 2;
-  const height = image.height * 2;
-  const data = new Uint8Array(width * height * 3);
-  for (let i = 0; i < data.length; i++) {
-    const [x, y, c] = [Math.floor(i / 3) % width, Math.floor(i / 3 / width), i % 3];
-    data[i] = image.data[((y >> 1) * image.width + (x >> 1)) * 3 + c];
   }
   return { data, width, height };
 }
@@ -285,7 +274,7 @@ describe('guided filter', () => {
       width: 6,
       height: 4,
     };
-    const full = doubledOf(work);
+    const full = doubled(work);
     const mask = Uint8Array.from({ length: 24 }, (_, i) => (i * 53) % 256);
     const known = Uint8Array.from({ length: 24 }, (_, i) => [0, KNOWN_ZERO, KNOWN_ONE][i % 3]);
     const crop = { left: 1, top: 1, width: 10, height: 6 };
