@@ -21,19 +21,14 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { paceCollectorForCutouts, removeBackgroundOffline } from '@little-futures/image-engine/background';
+import { removeBackgroundOffline } from '@little-futures/image-engine/background';
 import sharp from 'sharp';
-import { countFullCollections } from '../../functions/image-engine/bench/full-collections';
+import { printTwelveMpTiming } from '../../functions/image-engine/bench/twelve-mp-timing';
 import { agreement, yardstick } from './background-yardstick';
-import { median } from './bench-stack';
 import { PORTRAIT_RULE, type Portrait, portraits } from './portraits';
 
 const TWELVE_MP = { width: 3000, height: 4000 };
-const ms = (n: number) => `${n.toFixed(0)} ms`;
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
-
-/** Each photo timed this many times, its median run kept: one garbage collection does not make a photo slow. */
-const TIMING_RUNS = 3;
 
 async function timings(used: Portrait[]) {
   const photos = await Promise.all(
@@ -41,46 +36,7 @@ async function timings(used: Portrait[]) {
       sharp(crop).resize(TWELVE_MP.width, TWELVE_MP.height, { fit: 'fill' }).jpeg({ quality: 90 }).toBuffer(),
     ),
   );
-  // As the moments Lambda runs cut-outs (its composition root sets this).
-  paceCollectorForCutouts();
-  // A warm Lambda has loaded the models and run its code hot: one untimed pass over every photo.
-  for (const photo of photos) await removeBackgroundOffline(photo).catch(() => null);
-  const collections = countFullCollections();
-  const stages = {
-    decode: [] as number[],
-    segment: [] as number[],
-    compose: [] as number[],
-    work: [] as number[],
-    whole: [] as number[],
-  };
-  let refused = 0;
-  for (const photo of photos) {
-    const runs = [];
-    for (let run = 0; run < TIMING_RUNS; run++) {
-      const timed = await removeBackgroundOffline(photo).then(
-        (out) => out.timings,
-        () => null,
-      );
-      if (timed) runs.push(timed);
-    }
-    if (!runs.length) {
-      refused++;
-      continue;
-    }
-    const typical = runs.sort((a, b) => a.segment + a.compose - (b.segment + b.compose))[runs.length >> 1];
-    stages.decode.push(typical.decode);
-    stages.segment.push(typical.segment);
-    stages.compose.push(typical.compose);
-    stages.work.push(typical.segment + typical.compose);
-    stages.whole.push(typical.decode + typical.segment + typical.compose);
-  }
-  console.log(
-    `background removal, ${stages.work.length} portraits of 12 MP (${refused} refused; each its median of ${TIMING_RUNS}): ` +
-      `median ${ms(median(stages.work))}, slowest ${ms(Math.max(...stages.work))} without decoding ` +
-      `(segment ${ms(median(stages.segment))}, cut-out with edge refinement ${ms(median(stages.compose))}); ` +
-      `with decoding median ${ms(median(stages.whole))}, slowest ${ms(Math.max(...stages.whole))}; ` +
-      `${((await collections.stop()) / (photos.length * TIMING_RUNS)).toFixed(1)} full garbage collections a photo`,
-  );
+  await printTwelveMpTiming('background removal, the portraits', photos);
 }
 
 /** Our mask over the whole crop (the cut-out is trimmed), against the yardstick's. */

@@ -15,20 +15,17 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { paceCollectorForCutouts } from '../src/background/heap';
-import { type RemoveBackgroundTimings, removeBackgroundOffline } from '../src/background/remove-background';
+import { removeBackgroundOffline } from '../src/background/remove-background';
 import { SubjectNotFoundError } from '../src/errors';
 import { CASES, type RenderedCase, renderCase } from './cutout-set/cases';
 import { COMPOSITES, renderComposite } from './cutout-set/composites';
 import { edgeError, NEW_BACKGROUND } from './cutout-set/edges';
 import { alphaInPhoto, KEPT_RECALL, scoreCutout } from './cutout-set/score';
-import { countFullCollections } from './full-collections';
+import { printTwelveMpTiming } from './twelve-mp-timing';
 
 const TWELVE_MP_LONG_SIDE = 4000;
 
-const TIMING_RUNS = 3;
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function review(dir: string, name: string, png: Buffer) {
   mkdirSync(dir, { recursive: true });
@@ -89,8 +86,6 @@ async function scoreSet(
 }
 
 async function main() {
-  // As the moments Lambda runs cut-outs (its composition root sets this).
-  paceCollectorForCutouts();
   const reviewDir = process.env.CUTOUT_REVIEW_DIR;
   const twelveMp: Buffer[] = [];
   const composites = await scoreSet(
@@ -110,51 +105,7 @@ async function main() {
     `whole set: mean IoU ${mean(all).toFixed(3)}; forearms and hands kept ` +
       `${composites.limbs + dolls.limbs - composites.lost.length - dolls.lost.length}/${composites.limbs + dolls.limbs}`,
   );
-  const work: number[] = [];
-  const decode: number[] = [];
-  const segment: number[] = [];
-  const compose: number[] = [];
-  // CPU time (every thread: sharp's and the collector's too) over the whole call, decoding included.
-  const cpu: number[] = [];
-  const wall: number[] = [];
-  const collections = countFullCollections();
-  let calls = 0;
-  // Each photo three times, its median run kept: one garbage collection does not make a photo slow.
-  for (const photo of twelveMp) {
-    const runs: Array<RemoveBackgroundTimings & { cpu: number }> = [];
-    for (let run = 0; run < TIMING_RUNS; run++) {
-      const before = process.cpuUsage();
-      const timings = await removeBackgroundOffline(photo).then(
-        (out) => out.timings,
-        () => null,
-      );
-      const used = process.cpuUsage(before);
-      calls++;
-      if (timings) runs.push({ ...timings, cpu: (used.user + used.system) / 1000 });
-    }
-    if (!runs.length) continue;
-    const typical = runs.sort((a, b) => a.segment + a.compose - (b.segment + b.compose))[runs.length >> 1];
-    work.push(typical.segment + typical.compose);
-    decode.push(typical.decode);
-    segment.push(typical.segment);
-    compose.push(typical.compose);
-    cpu.push(typical.cpu);
-    wall.push(typical.decode + typical.segment + typical.compose);
-  }
-  console.log(
-    `12 MP photos (each its median of ${TIMING_RUNS}): median ${median(work).toFixed(0)} ms, slowest ${Math.max(...work).toFixed(0)} ms ` +
-      `without decoding (segment ${median(segment).toFixed(0)} ms, cut-out ${median(compose).toFixed(0)} ms; ` +
-      `decode median ${median(decode).toFixed(0)} ms); with decoding median ${median(wall).toFixed(0)} ms, ` +
-      `slowest ${Math.max(...wall).toFixed(0)} ms`,
-  );
-  const fullCollections = await collections.stop();
-  // A Lambda's vCPUs scale with its memory (the moments Lambda's 2048 MB: 1.16): this says how many
-  // the time above needs.
-  console.log(
-    `CPU per 12 MP photo, decoding included: median ${median(cpu).toFixed(0)} ms, ` +
-      `${(mean(cpu) / mean(wall)).toFixed(2)} CPU-seconds per second of the call; ` +
-      `${(fullCollections / calls).toFixed(1)} full garbage collections a photo`,
-  );
+  await printTwelveMpTiming('the cut-out set', twelveMp);
 }
 
 await main();
